@@ -1,0 +1,109 @@
+/** Business constants of spec section 9, shared by the server's checks and the web forms. */
+
+export const DEFAULT_BRAND_NAME = 'Keyhaven';
+export const FOOTER_YEAR = 2025;
+
+export const ROLES = ['user', 'agent', 'admin', 'fraud'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const AVAILABILITY = ['Available', 'Pending', 'Sold'] as const;
+export type Availability = (typeof AVAILABILITY)[number];
+
+/** How approval travels on the wire (spec section 4): pending, then "true" or "false". */
+export const ADMIN_APPROVAL = ['pending', 'true', 'false'] as const;
+export type AdminApproval = (typeof ADMIN_APPROVAL)[number];
+
+export const OFFER_STATUSES = ['pending', 'accepted', 'rejected', 'paid'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+export const REVIEW_TARGETS = ['website', 'property'] as const;
+export type ReviewTarget = (typeof REVIEW_TARGETS)[number];
+
+export const SEARCH_PROPERTY_TYPES = [
+  'Apartment',
+  'House',
+  'Villa',
+  'Condo',
+  'Townhouse',
+  'Commercial',
+  'Land',
+] as const;
+
+export const ADD_PROPERTY_TYPES = [...SEARCH_PROPERTY_TYPES, 'Other'] as const;
+
+export const EDIT_PROPERTY_TYPES = [
+  'Residential',
+  'Commercial',
+  'Land',
+  'Villa',
+  'Apartment',
+  'Townhouse',
+] as const;
+
+/** Every type a stored listing may carry: the union of the add and edit forms' lists. */
+export const PROPERTY_TYPES = [...new Set([...ADD_PROPERTY_TYPES, ...EDIT_PROPERTY_TYPES])] as [
+  string,
+  ...string[],
+];
+
+export const ADD_FEATURES = [
+  'Garage',
+  'Balcony',
+  'Garden',
+  'Swimming Pool',
+  'Furnished',
+  'Parking',
+  'Security',
+  'Elevator',
+  'Air Conditioning',
+] as const;
+
+export const EDIT_FEATURES = [
+  'Balcony',
+  'Garden',
+  'Swimming Pool',
+  'Security',
+  'Parking',
+  'Furnished',
+  'Fireplace',
+  'Gym',
+] as const;
+
+export const FEATURES = [...new Set([...ADD_FEATURES, ...EDIT_FEATURES])] as [string, ...string[]];
+
+/** Public price filters: a listing matches when its whole range lies inside the bounds. */
+export const PRICE_RANGES = [
+  { label: '$100k - $300k', min: 100_000, max: 300_000 },
+  { label: '$300k - $600k', min: 300_000, max: 600_000 },
+  { label: '$600k+', min: 600_000, max: null },
+] as const;
+
+export const PROPERTY_TYPE_PLACEHOLDER = 'Property Type';
+export const PRICE_RANGE_PLACEHOLDER = 'Price Range';
+
+export const LIMITS = {
+  photoMaxBytes: 5 * 1024 * 1024,
+  passwordMinLength: 6,
+  descriptionMinLength: 20,
+  ratingMin: 1,
+  ratingMax: 5,
+  ratingDefault: 5,
+  agentPageSize: 6,
+  adminPropertyPageSize: 5,
+  defaultPageSize: 24,
+  maxPageSize: 100,
+} as const;
+
+export const TIMINGS_MS = {
+  cacheStale: 5 * 60 * 1000,
+  loginNotice: 2000,
+  uploadNotice: 1500,
+  toast: 3000,
+  addPropertyDialog: 3000,
+  addPropertyDialogDelay: 1000,
+  offerDialog: 2000,
+} as const;
+
+export const QUERY_RETRIES = 2;
+
+export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
