@@ -13,6 +13,15 @@ export type Availability = (typeof AVAILABILITY)[number];
 export const ADMIN_APPROVAL = ['pending', 'true', 'false'] as const;
 export type AdminApproval = (typeof ADMIN_APPROVAL)[number];
 
+/** How approval is stored, and how the wire values map onto it. */
+export const ADMIN_APPROVAL_STORED = ['pending', 'approved', 'rejected'] as const;
+export type AdminApprovalStored = (typeof ADMIN_APPROVAL_STORED)[number];
+export const APPROVAL_TO_WIRE: Record<AdminApprovalStored, AdminApproval> = {
+  pending: 'pending',
+  approved: 'true',
+  rejected: 'false',
+};
+
 export const OFFER_STATUSES = ['pending', 'accepted', 'rejected', 'paid'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 

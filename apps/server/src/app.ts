@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { type Database, type DatabaseHandle, openDatabase } from './db/client.js';
+import { lockDataDir } from './db/data-dir-lock.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { openApiPlugin } from './plugins/openapi.js';
+import { securityPlugin } from './plugins/security.js';
+import { webAppPlugin } from './plugins/web-app.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    db: Database;
+  }
+}
+
+export interface AppDependencies {
+  /** An open, migrated database; when absent the app opens (and locks, and migrates) the configured one. */
+  database?: DatabaseHandle;
+  /** Where the built web app lives; tests point it elsewhere. */
+  webDistDir?: string;
+}
+
+const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const API_PREFIXES = ['/api/', '/auth/', '/uploads/'];
+const REQUEST_ID = /^[\w-]{8,64}$/;
+
+/** Opens the configured database for the app's lifetime: one owner per PGlite directory. */
+async function openOwnDatabase(
+  config: Config,
+): Promise<{ handle: DatabaseHandle; release(): void }> {
+  const lock = config.database.driver === 'pglite' ? lockDataDir(config.dataDir) : undefined;
+  try {
+    const handle = await openDatabase(config.database);
+    await handle.migrate();
+    return { handle, release: () => lock?.release() };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+/** Builds the whole application without listening, so tests exercise exactly what runs. */
+export async function buildApp(
+  config: Config,
+  deps: AppDependencies = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const own = deps.database ? undefined : await openOwnDatabase(config);
+  const database = deps.database ?? (own as NonNullable<typeof own>).handle;
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.addHook('onClose', async () => {
+    if (!own) return;
+    await own.handle.close();
+    own.release();
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin, {
+    publicUrl: config.publicUrl,
+    isProduction: config.isProduction,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+  await app.register(openApiPlugin, { brandName: config.brandName, publicUrl: config.publicUrl });
+
+  await app.register(healthRoutes);
+
+  await app.register(webAppPlugin, {
+    distDir: deps.webDistDir ?? defaultWebDistDir,
+    brandName: config.brandName,
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !API_PREFIXES.some((prefix) => path.startsWith(prefix));
+    if (isPage) return reply.sendWebApp();
+    return reply
+      .status(404)
+      .send({ error: `No route ${request.method} ${path}`, code: 'NOT_FOUND' });
+  });
+
+  return app;
+}

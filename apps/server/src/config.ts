@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { DEFAULT_BRAND_NAME } from '@keyhaven/shared';
+import { z } from 'zod';
+
+/* The only reader of process.env. Everything else receives a validated Config. */
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const ZEnvironment = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    ),
+    PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    SESSION_SECRET: optionalText.pipe(
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    SEED_DEMO: booleanFromEnv.optional(),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_API_BASE: optionalText.pipe(z.url().optional()),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+    REDIS_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+        .optional(),
+    ),
+    BRAND_NAME: z.string().trim().min(1).default(DEFAULT_BRAND_NAME),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    TRUST_PROXY: booleanFromEnv.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is required in production',
+      });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_SECRET'],
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+      });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'is required when STRIPE_SECRET_KEY is set',
+      });
+    }
+  });
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof ZEnvironment>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  const embedded = !env.DATABASE_URL;
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    database: embedded
+      ? ({ driver: 'pglite', dataDir: path.join(dataDir, 'pglite') } as const)
+      : ({ driver: 'postgres', url: env.DATABASE_URL as string } as const),
+    sessionSecret: env.SESSION_SECRET,
+    seedDemo: env.SEED_DEMO ?? embedded,
+    stripe: env.STRIPE_SECRET_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET as string,
+          apiBase: env.STRIPE_API_BASE,
+        }
+      : undefined,
+    google: env.GOOGLE_CLIENT_ID
+      ? {
+          clientId: env.GOOGLE_CLIENT_ID,
+          clientSecret: env.GOOGLE_CLIENT_SECRET as string,
+          issuer: env.OIDC_ISSUER,
+        }
+      : undefined,
+    redisUrl: env.REDIS_URL,
+    brandName: env.BRAND_NAME,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the environment, reporting every problem at once rather than the first. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnvironment.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+      ),
+    );
+  }
+  return toConfig(parsed.data);
+}
+
+/** A config for tests and tools: the defaults, with the given variables on top. */
+export function configFrom(overrides: Record<string, string | undefined>): Config {
+  return loadConfig({ NODE_ENV: 'test', ...overrides });
+}

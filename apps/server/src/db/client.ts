@@ -1,0 +1,64 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import * as schema from './schema.js';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: Config['database']['driver'];
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/**
+ * Opens the database the config names: an embedded PGlite in DATA_DIR, or a PostgreSQL pool.
+ * `pglite: 'memory'` gives tests a throwaway embedded database.
+ */
+export async function openDatabase(
+  database: Config['database'] | { driver: 'pglite'; dataDir: 'memory' },
+): Promise<DatabaseHandle> {
+  if (database.driver === 'postgres') {
+    const pool = new pg.Pool({ connectionString: database.url, max: 20 });
+    const db = drizzlePg(pool, { schema });
+    return {
+      db: db as unknown as Database,
+      driver: 'postgres',
+      migrate: () => migratePg(db, { migrationsFolder }),
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+    };
+  }
+  const inMemory = database.dataDir === 'memory';
+  if (!inMemory) await mkdir(database.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: inMemory ? undefined : database.dataDir,
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Database,
+    driver: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}

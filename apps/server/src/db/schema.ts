@@ -1,0 +1,306 @@
+import {
+  ADMIN_APPROVAL_STORED,
+  AVAILABILITY,
+  FEATURES,
+  OFFER_STATUSES,
+  PROPERTY_TYPES,
+  REVIEW_TARGETS,
+  ROLES,
+} from '@keyhaven/shared';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const roleEnum = pgEnum('user_role', ROLES);
+export const availabilityEnum = pgEnum('availability', AVAILABILITY);
+export const approvalEnum = pgEnum('approval_status', ADMIN_APPROVAL_STORED);
+export const propertyTypeEnum = pgEnum('property_type', PROPERTY_TYPES);
+export const featureEnum = pgEnum('property_feature', FEATURES);
+export const offerStatusEnum = pgEnum('offer_status', OFFER_STATUSES);
+export const paymentProviderEnum = pgEnum('payment_provider', ['demo', 'stripe']);
+export const paymentStatusEnum = pgEnum('payment_status', ['open', 'paid', 'failed', 'expired']);
+export const reviewTargetEnum = pgEnum('review_target', REVIEW_TARGETS);
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/* Identity: the four tables better-auth needs (with its admin plugin's columns) plus our profile fields. */
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  phone: text('phone'),
+  country: text('country'),
+  birth: date('birth', { mode: 'string' }),
+  role: roleEnum('role').notNull().default('user'),
+  banned: boolean('banned').default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    impersonatedBy: text('impersonated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('accounts_user_id_idx').on(t.userId),
+    uniqueIndex('accounts_provider_account_idx').on(t.providerId, t.accountId),
+  ],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/* Marketplace. Money is integer cents; the API speaks dollars with at most two decimals. */
+
+export const properties = pgTable(
+  'properties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    location: text('location').notNull(),
+    image: text('image'),
+    propertyType: propertyTypeEnum('property_type').notNull(),
+    minPriceCents: bigint('min_price_cents', { mode: 'number' }).notNull(),
+    maxPriceCents: bigint('max_price_cents', { mode: 'number' }).notNull(),
+    bedrooms: integer('bedrooms').notNull(),
+    bathrooms: numeric('bathrooms', { precision: 4, scale: 1, mode: 'number' }).notNull(),
+    areaSize: integer('area_size').notNull(),
+    features: featureEnum('features').array().notNull().default(sql`'{}'`),
+    availability: availabilityEnum('availability').notNull().default('Available'),
+    approval: approvalEnum('approval').notNull().default('pending'),
+    advertised: boolean('advertised').notNull().default(false),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('properties_price_order', sql`${t.maxPriceCents} >= ${t.minPriceCents}`),
+    check('properties_price_positive', sql`${t.minPriceCents} >= 0`),
+    check('properties_rooms_positive', sql`${t.bedrooms} >= 0 and ${t.bathrooms} >= 0`),
+    check('properties_area_positive', sql`${t.areaSize} >= 0`),
+    index('properties_agent_idx').on(t.agentId, t.createdAt.desc()),
+    index('properties_public_newest_idx')
+      .on(t.createdAt.desc(), t.id)
+      .where(sql`${t.approval} = 'approved'`),
+    index('properties_public_price_idx')
+      .on(t.minPriceCents, t.maxPriceCents)
+      .where(sql`${t.approval} = 'approved' and ${t.availability} = 'Available'`),
+    index('properties_location_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('wishlist_user_property_idx').on(t.userId, t.propertyId),
+    index('wishlist_property_idx').on(t.propertyId),
+  ],
+);
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    buyingDate: date('buying_date', { mode: 'string' }).notNull(),
+    status: offerStatusEnum('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('offers_amount_positive', sql`${t.amountCents} >= 0`),
+    // The state machine's invariants, held by the database itself so no race can break them.
+    uniqueIndex('offers_one_live_per_buyer_idx')
+      .on(t.propertyId, t.buyerId)
+      .where(sql`${t.status} in ('pending', 'accepted')`),
+    uniqueIndex('offers_one_sale_per_property_idx')
+      .on(t.propertyId)
+      .where(sql`${t.status} in ('accepted', 'paid')`),
+    index('offers_buyer_idx').on(t.buyerId, t.createdAt.desc()),
+    index('offers_property_status_idx').on(t.propertyId, t.status),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Money records outlive the rows they describe: references are cleared, never cascaded.
+    offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
+    buyerId: text('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'set null' }),
+    provider: paymentProviderEnum('provider').notNull(),
+    checkoutSessionId: text('checkout_session_id').notNull().unique(),
+    status: paymentStatusEnum('status').notNull().default('open'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('usd'),
+    transactionId: text('transaction_id').unique(),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('payments_amount_positive', sql`${t.amountCents} >= 0`),
+    uniqueIndex('payments_one_paid_per_offer_idx').on(t.offerId).where(sql`${t.status} = 'paid'`),
+    index('payments_buyer_idx').on(t.buyerId),
+  ],
+);
+
+/** Webhook events already handled, so a redelivery is recognised and ignored. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewerId: text('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reviewFor: reviewTargetEnum('review_for').notNull(),
+    propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull().default(5),
+    title: text('title').notNull().default(''),
+    text: text('text').notNull().default(''),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    check(
+      'reviews_target_matches_property',
+      sql`(${t.reviewFor} = 'property') = (${t.propertyId} is not null)`,
+    ),
+    uniqueIndex('reviews_one_per_buyer_property_idx')
+      .on(t.reviewerId, t.propertyId)
+      .where(sql`${t.propertyId} is not null`),
+    index('reviews_property_idx').on(t.propertyId, t.postedAt.desc()),
+    index('reviews_target_posted_idx').on(t.reviewFor, t.postedAt.desc()),
+    index('reviews_reviewer_idx').on(t.reviewerId, t.postedAt.desc()),
+  ],
+);
+
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Registration uploads a photo before the account exists, so the owner may be unknown.
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    storageKey: text('storage_key').notNull().unique(),
+    sourceType: text('source_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_owner_idx').on(t.ownerId)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
+);

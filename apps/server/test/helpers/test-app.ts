@@ -1,0 +1,44 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { configFrom } from '../../src/config.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: TestDatabase;
+  dataDir: string;
+}
+
+/**
+ * Registers hooks that build the real app once per test file on its own database and data
+ * directory, and empty the database before every test. Read the context inside tests.
+ */
+export function useTestApp(env: Record<string, string> = {}): TestContext {
+  const context = {} as TestContext;
+
+  beforeAll(async () => {
+    context.dataDir = await mkdtemp(path.join(os.tmpdir(), 'keyhaven-test-'));
+    context.database = await createTestDatabase();
+    context.app = await buildApp(
+      configFrom({ DATA_DIR: context.dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env }),
+      { database: context.database },
+    );
+    await context.app.ready();
+  });
+
+  beforeEach(async () => {
+    await context.database.reset();
+  });
+
+  afterAll(async () => {
+    await context.app?.close();
+    await context.database?.destroy();
+    if (context.dataDir) await rm(context.dataDir, { recursive: true, force: true });
+  });
+
+  return context;
+}

@@ -1,0 +1,41 @@
+import { Dialog as RadixDialog } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+
+export const Dialog = RadixDialog.Root;
+export const DialogClose = RadixDialog.Close;
+
+export function DialogTitle({ className, ...props }: ComponentProps<typeof RadixDialog.Title>) {
+  return (
+    <RadixDialog.Title className={cn('text-xl font-bold text-teal-900', className)} {...props} />
+  );
+}
+
+export function DialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof RadixDialog.Description>) {
+  return <RadixDialog.Description className={cn('mt-2 text-stone-700', className)} {...props} />;
+}
+
+/** A centred modal with a dimmed backdrop; give it a `DialogTitle`. */
+export function DialogContent({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof RadixDialog.Content>) {
+  return (
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-stone-950/50" />
+      <RadixDialog.Content
+        className={cn(
+          'fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 animate-pop-in rounded-2xl bg-white p-6 shadow-xl',
+          className,
+        )}
+        {...props}
+      >
+        {children}
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  );
+}

@@ -1,0 +1,20 @@
+import { TIMINGS_MS } from '@keyhaven/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { apiPaths } from '@/lib/paths';
+import { type SessionResponse, ZSessionResponse } from '../types';
+
+export const sessionQueryKey = ['session'] as const;
+
+export const getSession = (signal?: AbortSignal): Promise<SessionResponse> =>
+  // A signed-out visitor is an answer here, not a reason to sign anyone out.
+  api(apiPaths.session, { schema: ZSessionResponse, signal, signOutOnUnauthorized: false });
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => getSession(signal),
+    staleTime: TIMINGS_MS.cacheStale,
+  });
+
+export const useSession = () => useQuery(sessionQueryOptions());

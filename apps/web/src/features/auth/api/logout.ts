@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { apiPaths } from '@/lib/paths';
+import type { SessionResponse } from '../types';
+import { sessionQueryKey } from './get-session';
+
+const ZLogoutResponse = z.object({ message: z.string() });
+
+export const logout = () => api(apiPaths.logout, { method: 'POST', schema: ZLogoutResponse });
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: null });
+      // Whatever was fetched for the previous user must not be shown to the next one.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+    },
+    // Spec section 4: a failed logout is only reported to the console.
+    onError: (error) => console.warn('Logout failed', error),
+  });
+}

@@ -1,0 +1,25 @@
+const money = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+
+/** Dollars with a `$` sign and thousands separators: `$1,250,000`, `$99.50`. */
+export const formatMoney = (dollars: number) => money.format(dollars);
+
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+const longDateUtc = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * `March 4, 2025`. A bare `YYYY-MM-DD` (a birth date) is a calendar day, not an instant, so it is
+ * shown in UTC; otherwise a visitor west of Greenwich would see the previous day.
+ */
+export function formatDate(value: string | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : '';
+  const isCalendarDay = typeof value === 'string' && DATE_ONLY.test(value);
+  return (isCalendarDay ? longDateUtc : longDate).format(date);
+}

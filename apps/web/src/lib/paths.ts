@@ -1,0 +1,37 @@
+/**
+ * Every client-side route of the app; build links from these, never from string literals.
+ * Fill the `:id` patterns with React Router's `generatePath`.
+ */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  about: '/about',
+  forbidden: '/forbidden-page',
+  allProperties: '/all-properties',
+  properties: '/properties',
+  propertyDetails: '/propertyDetails/:id',
+  editProperty: '/EditPropertyDetails/:id',
+  makeOffer: '/make-offer/:id',
+  paymentSuccess: '/payment-success',
+  dashboard: {
+    root: '/dashboard',
+    addProperty: '/dashboard/add-property',
+    myProperties: '/dashboard/my-properties',
+    soldProperties: '/dashboard/sold-properties',
+    requests: '/dashboard/requests',
+    manageUsers: '/dashboard/manage-users',
+    manageProperties: '/dashboard/manage-properties',
+    manageReviews: '/dashboard/manage-reviews',
+    wishlist: '/dashboard/wishlist',
+    bought: '/dashboard/bought',
+    reviews: '/dashboard/reviews',
+  },
+} as const;
+
+/** Server endpoints the web client calls. */
+export const apiPaths = {
+  session: '/auth/session',
+  logout: '/auth/logout',
+  subscribe: '/api/subscribe',
+} as const;

@@ -1,0 +1,28 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
+
+const API_ORIGIN = 'http://localhost:3000';
+
+const toApi: ProxyOptions = { target: API_ORIGIN, changeOrigin: false };
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    // Resolve @keyhaven/shared to its TypeScript sources so the web build never
+    // depends on a stale `packages/shared/dist`.
+    conditions: ['source', ...defaultClientConditions],
+    tsconfigPaths: true,
+  },
+  server: {
+    proxy: {
+      '/api': toApi,
+      '/auth': toApi,
+      // `/properties` itself is a client-side redirect; only the API lives below it.
+      '/properties/': toApi,
+      '/uploads': toApi,
+      '/healthz': toApi,
+      '/readyz': toApi,
+    },
+  },
+});
