@@ -11,7 +11,10 @@ import {
 import type { Config } from './config.js';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client.js';
 import { lockDataDir } from './db/data-dir-lock.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { authenticationPlugin } from './plugins/authentication.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
@@ -96,7 +99,11 @@ export async function buildApp(
   await app.register(rateLimit, { global: false });
   await app.register(openApiPlugin, { brandName: config.brandName, publicUrl: config.publicUrl });
 
+  await app.register(authenticationPlugin);
+
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(uploadsRoutes);
 
   await app.register(webAppPlugin, {
     distDir: deps.webDistDir ?? defaultWebDistDir,

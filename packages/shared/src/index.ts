@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './health.js';
 export * from './messages.js';
 export * from './uploads.js';
+export * from './users.js';

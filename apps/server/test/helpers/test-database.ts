@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
+import { type DatabaseHandle, openDatabase, queryRows } from '../../src/db/client.js';
 
 /**
  * Each test file gets its own real database: an in-memory PGlite, or, when TEST_DATABASE_URL
@@ -41,10 +41,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   await handle.migrate();
 
-  const tables = await handle.db.execute<{ tablename: string }>(
+  const tables = await queryRows<{ tablename: string }>(
+    handle.db,
     sql`select tablename from pg_tables where schemaname = 'public'`,
   );
-  const tableList = tables.rows.map((row) => `"${row.tablename}"`).join(', ');
+  const tableList = tables.map((row) => `"${row.tablename}"`).join(', ');
 
   return {
     ...handle,

@@ -1,0 +1,18 @@
+import type { User } from '@keyhaven/shared';
+import type { SessionUser } from '../../plugins/authentication.js';
+
+/** A stored user in the API's shape (spec section 3: `_id`, `uid`, `photo`...). */
+export function toUserView(user: SessionUser): User {
+  return {
+    _id: user.id,
+    uid: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    photo: user.image,
+    role: user.role,
+    country: user.country,
+    birth: user.birth,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

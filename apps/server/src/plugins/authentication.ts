@@ -1,0 +1,62 @@
+import type { Role } from '@keyhaven/shared';
+import { fromNodeHeaders } from 'better-auth/node';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { users } from '../db/schema.js';
+import { forbidden, unauthenticated } from '../lib/app-error.js';
+import { type Auth, createAuth } from '../modules/auth/auth.js';
+
+export type SessionUser = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+  }
+  interface FastifyRequest {
+    /** The signed-in user read fresh from the database, or null; resolved once per request. */
+    currentUser(): Promise<SessionUser | null>;
+    /** The signed-in user, or a 401. */
+    requireUser(): Promise<SessionUser>;
+    /** The signed-in user holding one of the roles, or a 401/403. */
+    requireRole(...roles: Role[]): Promise<SessionUser>;
+  }
+}
+
+const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+
+async function resolveUser(app: FastifyInstance, request: FastifyRequest) {
+  const session = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  if (!session) return null;
+  // The role and the account's existence come from our table on every request, so a role
+  // change or a deletion applies to the very next request.
+  const [user] = await app.db.select().from(users).where(eq(users.id, session.user.id));
+  return user ?? null;
+}
+
+/** Sessions come from the cookie or the `Authorization: Bearer` header (better-auth's bearer plugin). */
+export const authenticationPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('auth', createAuth(app.config, app.db));
+
+    app.decorateRequest('currentUser', function (this: FastifyRequest) {
+      let pending = cache.get(this);
+      if (!pending) {
+        pending = resolveUser(app, this);
+        cache.set(this, pending);
+      }
+      return pending;
+    });
+    app.decorateRequest('requireUser', async function (this: FastifyRequest) {
+      const user = await this.currentUser();
+      if (!user) throw unauthenticated();
+      return user;
+    });
+    app.decorateRequest('requireRole', async function (this: FastifyRequest, ...roles: Role[]) {
+      const user = await this.requireUser();
+      if (!roles.includes(user.role)) throw forbidden();
+      return user;
+    });
+  },
+  { name: 'authentication' },
+);

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { ROLES } from './constants.js';
+
+/** A user as the API shows it: the spec's field names, with `_id` and `uid` the same id. */
+export const ZUser = z
+  .object({
+    _id: z.string(),
+    uid: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    photo: z.string().nullable(),
+    role: z.enum(ROLES),
+    country: z.string().nullable(),
+    birth: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof ZUser>;
+
+export const ZSessionResponse = z
+  .object({ user: ZUser.nullable() })
+  .meta({ id: 'SessionResponse' });
+export type SessionResponse = z.infer<typeof ZSessionResponse>;
+
+export const ZMessageResponse = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
+export type MessageResponse = z.infer<typeof ZMessageResponse>;
