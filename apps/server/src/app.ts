@@ -11,9 +11,16 @@ import {
 import type { Config } from './config.js';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client.js';
 import { lockDataDir } from './db/data-dir-lock.js';
+import {
+  type CounterStore,
+  createMemoryCounterStore,
+  createRedisClient,
+  createRedisCounterStore,
+} from './lib/counter-store.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 import { authenticationPlugin } from './plugins/authentication.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -23,6 +30,7 @@ import { webAppPlugin } from './plugins/web-app.js';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    counters: CounterStore;
     database: DatabaseHandle;
     db: Database;
   }
@@ -90,13 +98,21 @@ export async function buildApp(
     own.release();
   });
 
+  // Throttling counters live in Redis when several instances must share them.
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl) : undefined;
+  app.decorate('counters', redis ? createRedisCounterStore(redis) : createMemoryCounterStore());
+  app.addHook('onClose', async () => app.counters.close());
+
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, {
     publicUrl: config.publicUrl,
     isProduction: config.isProduction,
   });
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'keyhaven-rate:' } : {}),
+  });
   await app.register(openApiPlugin, { brandName: config.brandName, publicUrl: config.publicUrl });
 
   await app.register(authenticationPlugin);
@@ -104,6 +120,7 @@ export async function buildApp(
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(uploadsRoutes);
+  await app.register(usersRoutes);
 
   await app.register(webAppPlugin, {
     distDir: deps.webDistDir ?? defaultWebDistDir,

@@ -25,3 +25,20 @@ export type SessionResponse = z.infer<typeof ZSessionResponse>;
 
 export const ZMessageResponse = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
 export type MessageResponse = z.infer<typeof ZMessageResponse>;
+
+export const ZRoleResponse = z.object({ role: z.enum(ROLES) }).meta({ id: 'RoleResponse' });
+
+export const ZUserIdParams = z.object({ uid: z.string().min(1).max(64) });
+
+export const ZRoleUpdateParams = z.object({
+  userId: z.string().min(1).max(64),
+  newRole: z.enum(ROLES, { error: 'Unknown role' }),
+});
+
+export const ZPageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+});
+export type PageQuery = z.infer<typeof ZPageQuery>;
+
+export const ZUserList = z.array(ZUser).meta({ id: 'UserList' });

@@ -37,7 +37,7 @@ async function resolveUser(app: FastifyInstance, request: FastifyRequest) {
 /** Sessions come from the cookie or the `Authorization: Bearer` header (better-auth's bearer plugin). */
 export const authenticationPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('auth', createAuth(app.config, app.db));
+    app.decorate('auth', createAuth(app.config, app.db, app.log));
 
     app.decorateRequest('currentUser', function (this: FastifyRequest) {
       let pending = cache.get(this);

@@ -1,22 +1,104 @@
-import { ZMessageResponse, ZSessionResponse } from '@keyhaven/shared';
+import {
+  AUTH_MESSAGES,
+  ZAuthProvidersResponse,
+  ZAuthResponse,
+  ZErrorResponse,
+  ZLoginRequest,
+  ZMessageResponse,
+  ZRegisterRequest,
+  ZSessionResponse,
+} from '@keyhaven/shared';
 import { fromNodeHeaders } from 'better-auth/node';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { uploads, users } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { createLoginThrottle } from './login-throttle.js';
 import { toUserView } from './user-view.js';
 
+/** Copies better-auth's cookies onto our reply and hands back its JSON body. */
+async function relay(response: Response, reply: FastifyReply) {
+  for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+  return (await response.json().catch(() => ({}))) as { token?: string; code?: string };
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/auth/session',
+  const throttle = createLoginThrottle(app.counters);
+
+  app.post(
+    '/auth/register',
     {
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in user, or null',
-        response: { 200: ZSessionResponse },
+        summary: 'Create an account (role user) and sign in',
+        body: ZRegisterRequest,
+        response: { 200: ZAuthResponse, 400: ZErrorResponse, 409: ZErrorResponse },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+    },
+    async (request, reply) => {
+      const { password, photo, ...profile } = request.body;
+      const [existing] = await app.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, profile.email));
+      if (existing) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
+
+      // Only profile fields pass through: the role is better-auth's default, `user`.
+      const response = await app.auth.api.signUpEmail({
+        body: { ...profile, password, image: photo ?? undefined },
+        headers: fromNodeHeaders(request.headers),
+        asResponse: true,
+      });
+      const body = await relay(response, reply);
+      if (response.status === 422 || body.code === 'USER_ALREADY_EXISTS') {
+        throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
+      }
+      if (!response.ok || !body.token) {
+        throw new AppError('INTERNAL', AUTH_MESSAGES.profileSaveFailed);
+      }
+      const [created] = await app.db.select().from(users).where(eq(users.email, profile.email));
+      if (!created) throw new AppError('INTERNAL', AUTH_MESSAGES.profileSaveFailed);
+      if (photo?.startsWith('/uploads/')) {
+        const storageKey = photo.slice('/uploads/'.length);
+        await app.db
+          .update(uploads)
+          .set({ ownerId: created.id })
+          .where(eq(uploads.storageKey, storageKey));
+      }
+      return { user: toUserView(created), token: body.token };
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        body: ZLoginRequest,
+        response: { 200: ZAuthResponse, 401: ZErrorResponse, 429: ZErrorResponse },
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const user = await request.currentUser();
-      return { user: user ? toUserView(user) : null };
+      const { email, password } = request.body;
+      await throttle.assertAllowed(email, request.ip);
+      const response = await app.auth.api.signInEmail({
+        body: { email, password },
+        headers: fromNodeHeaders(request.headers),
+        asResponse: true,
+      });
+      if (!response.ok) {
+        await throttle.recordFailure(email, request.ip);
+        // Unknown e-mail and wrong password read the same, and better-auth hashes either way.
+        throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
+      }
+      await throttle.recordSuccess(email);
+      const body = await relay(response, reply);
+      const [user] = await app.db.select().from(users).where(eq(users.email, email));
+      if (!user || !body.token) throw new AppError('INTERNAL', AUTH_MESSAGES.loginFailed);
+      return { user: toUserView(user), token: body.token };
     },
   );
 
@@ -34,8 +116,36 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         headers: fromNodeHeaders(request.headers),
         asResponse: true,
       });
-      for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+      await relay(response, reply);
       return { message: 'Signed out' };
     },
+  );
+
+  app.get(
+    '/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user, or null',
+        response: { 200: ZSessionResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = await request.currentUser();
+      return { user: user ? toUserView(user) : null };
+    },
+  );
+
+  app.get(
+    '/auth/providers',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Which sign-in providers are enabled',
+        response: { 200: ZAuthProvidersResponse },
+      },
+    },
+    async () => ({ google: Boolean(app.config.google) }),
   );
 };

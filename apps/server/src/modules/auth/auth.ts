@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { accounts, sessions, users, verifications } from '../../db/schema.js';
@@ -9,8 +10,14 @@ import { resolveSessionSecret } from '../../lib/session-secret.js';
 export const SESSION_COOKIE_PREFIX = 'keyhaven';
 
 /** better-auth does the password hashing, sessions and tokens; our routes wrap its API. */
-export function createAuth(config: Config, db: Database) {
+export function createAuth(config: Config, db: Database, log: FastifyBaseLogger) {
   return betterAuth({
+    logger: {
+      // Its messages join our structured log instead of the console.
+      log: (level, message, ...args) => {
+        log[level]({ source: 'better-auth', details: args }, message);
+      },
+    },
     appName: config.brandName,
     baseURL: config.publicUrl,
     basePath: '/api/auth',

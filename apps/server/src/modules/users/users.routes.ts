@@ -1,0 +1,105 @@
+import {
+  roleChangedMessage,
+  ZErrorResponse,
+  ZMessageResponse,
+  ZPageQuery,
+  ZRoleResponse,
+  ZRoleUpdateParams,
+  ZUser,
+  ZUserIdParams,
+  ZUserList,
+} from '@keyhaven/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../lib/app-error.js';
+import { toUserView } from '../auth/user-view.js';
+import { changeRole, deleteUser, findUser, listUsers } from './users.service.js';
+
+const errors = { 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A profile is readable by its owner and by admins; anyone else learns nothing about it. */
+  async function readableProfile(request: FastifyRequest, uid: string) {
+    const caller = await request.requireUser();
+    if (caller.id !== uid && caller.role !== 'admin') throw forbidden();
+    return findUser(app.db, uid);
+  }
+
+  app.get(
+    '/auth/users/:uid',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'A user profile (self or admin)',
+        params: ZUserIdParams,
+        response: { 200: ZUser, ...errors },
+      },
+    },
+    async (request) => toUserView(await readableProfile(request, request.params.uid)),
+  );
+
+  app.get(
+    '/api/user-role/:uid',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "A user's role (self or admin)",
+        params: ZUserIdParams,
+        response: { 200: ZRoleResponse, ...errors },
+      },
+    },
+    async (request) => ({ role: (await readableProfile(request, request.params.uid)).role }),
+  );
+
+  app.get(
+    '/api/all-users',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Every user, newest first (admin); total in X-Total-Count',
+        querystring: ZPageQuery,
+        response: { 200: ZUserList, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await request.requireRole('admin');
+      const { rows, total } = await listUsers(app.db, request.query.page, request.query.limit);
+      reply.header('x-total-count', total);
+      return rows.map(toUserView);
+    },
+  );
+
+  app.patch(
+    '/api/user-role-update/:userId/:newRole',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change a role (admin): user->agent|admin, agent->admin|fraud',
+        params: ZRoleUpdateParams,
+        response: { 200: ZMessageResponse, 409: ZErrorResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await request.requireRole('admin');
+      await changeRole(app.db, admin, request.params.userId, request.params.newRole);
+      return { message: roleChangedMessage(request.params.newRole) };
+    },
+  );
+
+  app.delete(
+    '/api/users/:uid',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a user and their data (admin)',
+        params: ZUserIdParams,
+        response: { 200: ZMessageResponse, 409: ZErrorResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await request.requireRole('admin');
+      await deleteUser(app.db, admin, request.params.uid);
+      return { message: 'User deleted successfully' };
+    },
+  );
+};

@@ -1,0 +1,67 @@
+import type { Role } from '@keyhaven/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { users } from '../../src/db/schema.js';
+
+export interface TestAccount {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+  /** The session cookie, as `name=value`. */
+  cookie: string;
+  /** Headers that authenticate as this account with the bearer token. */
+  bearer: { authorization: string };
+}
+
+let counter = 0;
+
+/** A distinct client address per call, so per-address rate limits do not trip across tests. */
+export function nextAddress() {
+  counter += 1;
+  return `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
+}
+
+export function registrationBody(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    name: `Test Person ${counter}`,
+    email: `person${counter}-${Date.now()}@example.test`,
+    phone: '+1 555 010 0000',
+    country: 'United States',
+    birth: '1990-04-12',
+    password: 'Secret123',
+    ...overrides,
+  };
+}
+
+/** Registers through the API (as a user would), then gives the account its role directly. */
+export async function createAccount(
+  app: FastifyInstance,
+  role: Role = 'user',
+  overrides: Record<string, unknown> = {},
+): Promise<TestAccount> {
+  const body = registrationBody(overrides);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/auth/register',
+    payload: body,
+    remoteAddress: nextAddress(),
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`registration failed: ${response.statusCode} ${response.body}`);
+  }
+  const { user, token } = response.json();
+  if (role !== 'user') await app.db.update(users).set({ role }).where(eq(users.id, user._id));
+  const setCookie = [response.headers['set-cookie']]
+    .flat()
+    .find((c) => c?.includes('session_token'));
+  return {
+    id: user._id,
+    email: body.email,
+    password: body.password,
+    token,
+    cookie: String(setCookie).split(';')[0] ?? '',
+    bearer: { authorization: `Bearer ${token}` },
+  };
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { requiredMessage } from './messages.js';
+import { ZUser } from './users.js';
+
+export const AUTH_MESSAGES = {
+  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooWeak: 'Password must contain uppercase, lowercase, and numbers',
+  invalidEmail: 'Please enter a valid email address',
+  birthInFuture: 'Date of Birth must be in the past',
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists. Please log in instead.',
+  tooManyAttempts: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  loginFailedTitle: 'Login Failed',
+  loginFailed: 'Login failed. Please try again.',
+  googleFailed: 'Google Login Failed',
+  registered: 'Registered successfully!',
+  registrationErrorTitle: 'Registration Error',
+  profileSaveFailed: 'Failed to save user data',
+} as const;
+
+/** A required text field whose every failure reads `{Label} is required`. */
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: requiredMessage(label) })
+    .trim()
+    .min(1, requiredMessage(label))
+    .max(max, `${label} must be at most ${max} characters`);
+
+const email = (label = 'Email') =>
+  requiredText(label, 254)
+    .toLowerCase()
+    .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }));
+
+/** A photo is one of our own uploads or an https address (for example a Google profile picture). */
+export const ZPhotoUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => /^\/uploads\/[\w-]+\.webp$/.test(value) || /^https:\/\/[^\s]+$/.test(value), {
+    error: 'Please upload a JPG, PNG, GIF, or WEBP image.',
+  });
+
+export const ZRegisterRequest = z
+  .object({
+    name: requiredText('Full Name', 100),
+    email: email(),
+    phone: requiredText('Phone Number', 30).pipe(
+      z.string().regex(/^\+?[\d\s().-]{6,30}$/, 'Please enter a valid phone number'),
+    ),
+    country: requiredText('Country', 60),
+    birth: requiredText('Date of Birth', 10).pipe(
+      z.iso
+        .date({ error: 'Please enter a valid date' })
+        .refine((value) => new Date(value) < new Date(), AUTH_MESSAGES.birthInFuture),
+    ),
+    password: z
+      .string({ error: requiredMessage('Password') })
+      .min(1, requiredMessage('Password'))
+      .min(LIMITS.passwordMinLength, AUTH_MESSAGES.passwordTooShort)
+      .max(128, 'Password must be at most 128 characters')
+      .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, AUTH_MESSAGES.passwordTooWeak),
+    photo: ZPhotoUrl.nullish(),
+  })
+  .meta({ id: 'RegisterRequest' });
+export type RegisterRequest = z.infer<typeof ZRegisterRequest>;
+
+export const ZLoginRequest = z
+  .object({
+    email: email(),
+    password: z
+      .string({ error: requiredMessage('Password') })
+      .min(1, requiredMessage('Password'))
+      .max(128),
+  })
+  .meta({ id: 'LoginRequest' });
+export type LoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZAuthResponse = z
+  .object({ user: ZUser, token: z.string() })
+  .meta({ id: 'AuthResponse' });
+export type AuthResponse = z.infer<typeof ZAuthResponse>;
+
+export const ZAuthProvidersResponse = z
+  .object({ google: z.boolean() })
+  .meta({ id: 'AuthProvidersResponse' });
+export type AuthProvidersResponse = z.infer<typeof ZAuthProvidersResponse>;

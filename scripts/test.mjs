@@ -1,0 +1,85 @@
+// `npm test`: every check and test of the product, in the order a failure is cheapest to find.
+// Integration tests run on PGlite, then again on PostgreSQL when one answers on 127.0.0.1:5432.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const reports = mkdtempSync(path.join(os.tmpdir(), 'keyhaven-test-reports-'));
+const totals = { passed: 0, failed: 0 };
+
+function run(title, command, args, env = {}) {
+  console.log(`\n=== ${title}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`\n${title} failed (exit ${result.status}).`);
+    summarise();
+    process.exit(1);
+  }
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+}
+
+function summarise() {
+  for (const name of ['vitest-pglite.json', 'vitest-postgres.json']) {
+    countVitest(path.join(reports, name));
+  }
+  countPlaywright(path.join(reports, 'playwright.json'));
+  console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);
+}
+
+async function postgresAnswers() {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const vitest = (report) => [
+  'vitest',
+  'run',
+  '--root',
+  'apps/server',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(reports, report)}`,
+];
+
+run('Lint and format (Biome)', 'npx', ['biome', 'check', '.']);
+run('Type check', 'npm', ['run', 'typecheck']);
+run('Build', 'npm', ['run', 'build']);
+run('Integration tests on PGlite', 'npx', vitest('vitest-pglite.json'), { TEST_DATABASE_URL: '' });
+
+if (await postgresAnswers()) {
+  run('Integration tests on PostgreSQL', 'npx', vitest('vitest-postgres.json'), {
+    TEST_DATABASE_URL: postgresUrl,
+  });
+} else {
+  console.log(`\nPostgreSQL does not answer at ${postgresUrl}: integration tests ran on PGlite only.`);
+}
+
+run('End-to-end tests in Chromium', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json'),
+});
+
+summarise();
