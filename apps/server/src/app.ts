@@ -9,8 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import { type Database, type DatabaseHandle, openDatabase } from './db/client.js';
-import { lockDataDir } from './db/data-dir-lock.js';
+import { type Database, type DatabaseHandle, openConfiguredDatabase } from './db/client.js';
 import {
   type CounterStore,
   createMemoryCounterStore,
@@ -18,6 +17,7 @@ import {
   createRedisCounterStore,
 } from './lib/counter-store.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { googleRoutes } from './modules/auth/google.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -47,21 +47,6 @@ const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.ur
 const API_PREFIXES = ['/api/', '/auth/', '/uploads/'];
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
-/** Opens the configured database for the app's lifetime: one owner per PGlite directory. */
-async function openOwnDatabase(
-  config: Config,
-): Promise<{ handle: DatabaseHandle; release(): void }> {
-  const lock = config.database.driver === 'pglite' ? lockDataDir(config.dataDir) : undefined;
-  try {
-    const handle = await openDatabase(config.database);
-    await handle.migrate();
-    return { handle, release: () => lock?.release() };
-  } catch (error) {
-    lock?.release();
-    throw error;
-  }
-}
-
 /** Builds the whole application without listening, so tests exercise exactly what runs. */
 export async function buildApp(
   config: Config,
@@ -87,7 +72,7 @@ export async function buildApp(
     reply.header('x-request-id', request.id);
   });
 
-  const own = deps.database ? undefined : await openOwnDatabase(config);
+  const own = deps.database ? undefined : await openConfiguredDatabase(config);
   const database = deps.database ?? (own as NonNullable<typeof own>).handle;
   app.decorate('config', config);
   app.decorate('database', database);
@@ -119,6 +104,7 @@ export async function buildApp(
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(googleRoutes);
   await app.register(uploadsRoutes);
   await app.register(usersRoutes);
 

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -67,4 +68,22 @@ export async function openDatabase(
 export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
+}
+
+/**
+ * Opens and migrates the configured database for one process's lifetime. An embedded
+ * directory is locked first: a second process on it would corrupt it.
+ */
+export async function openConfiguredDatabase(
+  config: Config,
+): Promise<{ handle: DatabaseHandle; release(): void }> {
+  const lock = config.database.driver === 'pglite' ? lockDataDir(config.dataDir) : undefined;
+  try {
+    const handle = await openDatabase(config.database);
+    await handle.migrate();
+    return { handle, release: () => lock?.release() };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
 }
