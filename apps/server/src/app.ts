@@ -19,6 +19,7 @@ import {
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { googleRoutes } from './modules/auth/google.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { propertiesRoutes } from './modules/properties/properties.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authenticationPlugin } from './plugins/authentication.js';
@@ -107,6 +108,7 @@ export async function buildApp(
   await app.register(googleRoutes);
   await app.register(uploadsRoutes);
   await app.register(usersRoutes);
+  await app.register(propertiesRoutes);
 
   await app.register(webAppPlugin, {
     distDir: deps.webDistDir ?? defaultWebDistDir,

@@ -3,6 +3,8 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './health.js';
 export * from './messages.js';
+export * from './money.js';
+export * from './properties.js';
 export * from './roles.js';
 export * from './uploads.js';
 export * from './users.js';

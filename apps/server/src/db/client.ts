@@ -15,6 +15,8 @@ import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Either the database or an open transaction: what a query helper runs on. */
+export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;

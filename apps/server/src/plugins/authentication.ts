@@ -9,7 +9,13 @@ import { type Auth, createAuth } from '../modules/auth/auth.js';
 
 export type SessionUser = typeof users.$inferSelect;
 
+/** Who may call a route: checked before the body is even validated. */
+export type Access = 'public' | 'signed-in' | readonly Role[];
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
   interface FastifyInstance {
     auth: Auth;
   }
@@ -56,6 +62,17 @@ export const authenticationPlugin = fp(
       const user = await this.requireUser();
       if (!roles.includes(user.role)) throw forbidden();
       return user;
+    });
+
+    app.addHook('onRoute', (route) => {
+      const access = (route.config as { access?: Access } | undefined)?.access;
+      if (!access || access === 'public') return;
+      const check = async (request: FastifyRequest) => {
+        if (access === 'signed-in') await request.requireUser();
+        else await request.requireRole(...access);
+      };
+      const existing = route.preValidation ?? [];
+      route.preValidation = [check, ...(Array.isArray(existing) ? existing : [existing])];
     });
   },
   { name: 'authentication' },

@@ -1,4 +1,4 @@
-import type { Database, Transaction } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 
 export interface AuditEntry {
@@ -15,7 +15,7 @@ export interface AuditEntry {
 }
 
 /** Admin actions leave a trace, written in the same transaction as the action itself. */
-export async function recordAudit(db: Database | Transaction, entry: AuditEntry) {
+export async function recordAudit(db: Executor, entry: AuditEntry) {
   await db.insert(auditLog).values({
     actorId: entry.actor.id,
     actorEmail: entry.actor.email,

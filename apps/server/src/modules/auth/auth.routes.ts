@@ -29,13 +29,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
     {
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 hour' } },
       schema: {
         tags: ['auth'],
         summary: 'Create an account (role user) and sign in',
         body: ZRegisterRequest,
         response: { 200: ZAuthResponse, 400: ZErrorResponse, 409: ZErrorResponse },
       },
-      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
     },
     async (request, reply) => {
       const { password, photo, ...profile } = request.body;
@@ -74,6 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
@@ -105,6 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Revoke the current session',
@@ -124,6 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/session',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user, or null',
@@ -140,6 +143,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/providers',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Which sign-in providers are enabled',

@@ -17,6 +17,7 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/google',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Start Google sign-in (OpenID Connect); redirects to the provider',

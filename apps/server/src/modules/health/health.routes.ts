@@ -6,6 +6,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'The process is up',
@@ -18,6 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/readyz',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'The database answers',

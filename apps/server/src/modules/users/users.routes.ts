@@ -28,6 +28,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/users/:uid',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['users'],
         summary: 'A user profile (self or admin)',
@@ -41,6 +42,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user-role/:uid',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['users'],
         summary: "A user's role (self or admin)",
@@ -54,6 +56,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/all-users',
     {
+      config: { access: ['admin'] },
       schema: {
         tags: ['users'],
         summary: 'Every user, newest first (admin); total in X-Total-Count',
@@ -72,6 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/user-role-update/:userId/:newRole',
     {
+      config: { access: ['admin'] },
       schema: {
         tags: ['users'],
         summary: 'Change a role (admin): user->agent|admin, agent->admin|fraud',
@@ -89,6 +93,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/users/:uid',
     {
+      config: { access: ['admin'] },
       schema: {
         tags: ['users'],
         summary: 'Delete a user and their data (admin)',

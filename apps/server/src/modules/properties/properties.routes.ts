@@ -1,0 +1,186 @@
+import {
+  PROPERTY_MESSAGES,
+  ZApprovalParams,
+  ZErrorResponse,
+  ZInsertedResponse,
+  ZMessageResponse,
+  ZProperty,
+  ZPropertyAddRequest,
+  ZPropertyEditRequest,
+  ZPropertyIdParams,
+  ZPropertyList,
+  ZPropertyListQuery,
+  ZPropertySearchQuery,
+} from '@keyhaven/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../lib/app-error.js';
+import {
+  approvedListings,
+  createListing,
+  deleteListing,
+  findListing,
+  managedListings,
+  searchListings,
+  setApproval,
+  updateListing,
+} from './properties.service.js';
+
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+};
+
+export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/properties/search',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['properties'],
+        summary:
+          'Public search of approved, available listings; placeholder filter values are ignored; total in X-Total-Count',
+        querystring: ZPropertySearchQuery,
+        response: { 200: ZPropertyList, 400: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await searchListings(app.db, request.query);
+      reply.header('x-total-count', total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/api/all-properties',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['properties'],
+        summary: 'Approved listings for signed-in visitors, newest first; total in X-Total-Count',
+        querystring: ZPropertySearchQuery,
+        response: { 200: ZPropertyList, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await request.requireUser();
+      const { items, total } = await approvedListings(app.db, request.query);
+      reply.header('x-total-count', total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/api/properties',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['properties'],
+        summary:
+          "An agent's own listings (?agentUID=self) or, for admins, everyone's; total in X-Total-Count",
+        querystring: ZPropertyListQuery,
+        response: { 200: ZPropertyList, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = await request.requireUser();
+      const { agentUID, ...filters } = request.query;
+      const ownList = caller.role === 'agent' && agentUID === caller.id;
+      if (caller.role !== 'admin' && !ownList) throw forbidden();
+      const { items, total } = await managedListings(app.db, { ...filters, agentId: agentUID });
+      reply.header('x-total-count', total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/api/properties/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['properties'],
+        summary: 'One listing (pending or rejected ones only for their agent and admins)',
+        params: ZPropertyIdParams,
+        response: { 200: ZProperty, ...errors },
+      },
+    },
+    async (request) => findListing(app.db, request.params.id, await request.requireUser()),
+  );
+
+  app.post(
+    '/api/properties',
+    {
+      config: { access: ['agent'] },
+      schema: {
+        tags: ['properties'],
+        summary: 'List a home (agents); it waits for admin approval',
+        body: ZPropertyAddRequest,
+        response: { 200: ZInsertedResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const agent = await request.requireRole('agent');
+      return { insertedId: await createListing(app.db, agent, request.body) };
+    },
+  );
+
+  app.patch(
+    '/api/properties/:id',
+    {
+      config: { access: ['agent', 'admin'] },
+      schema: {
+        tags: ['properties'],
+        summary:
+          "Edit a listing (its agent or an admin); an agent's change to an approved listing's price, title, description or image sends it back for review",
+        params: ZPropertyIdParams,
+        body: ZPropertyEditRequest,
+        response: { 200: ZMessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await request.requireRole('agent', 'admin');
+      await updateListing(app.db, caller, request.params.id, request.body);
+      return { message: PROPERTY_MESSAGES.updated };
+    },
+  );
+
+  app.delete(
+    '/api/properties/:id',
+    {
+      config: { access: ['agent', 'admin'] },
+      schema: {
+        tags: ['properties'],
+        summary:
+          'Delete a listing (its agent or an admin); refused while an offer is accepted or paid',
+        params: ZPropertyIdParams,
+        response: { 200: ZMessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await request.requireRole('agent', 'admin');
+      await deleteListing(app.db, caller, request.params.id);
+      return { message: PROPERTY_MESSAGES.deleted };
+    },
+  );
+
+  app.patch(
+    '/api/properties/admin-approval/:id/:decision',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['properties'],
+        summary: 'Approve (true) or reject (false) a listing (admins)',
+        params: ZApprovalParams,
+        response: { 200: ZMessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await request.requireRole('admin');
+      const approve = request.params.decision === 'true';
+      await setApproval(app.db, admin, request.params.id, approve);
+      return { message: approve ? 'Property approved.' : 'Property rejected.' };
+    },
+  );
+};

@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { ZPhotoUrl } from './auth.js';
+import {
+  ADD_FEATURES,
+  ADD_PROPERTY_TYPES,
+  ADMIN_APPROVAL,
+  AVAILABILITY,
+  EDIT_FEATURES,
+  EDIT_PROPERTY_TYPES,
+  FEATURES,
+  LIMITS,
+  PRICE_RANGE_PLACEHOLDER,
+  PRICE_RANGES,
+  PROPERTY_TYPE_PLACEHOLDER,
+  PROPERTY_TYPES,
+} from './constants.js';
+
+export const PROPERTY_MESSAGES = {
+  titleRequired: 'Title is required',
+  locationRequired: 'Location is required',
+  descriptionTooShort: 'Description should be at least 20 characters',
+  typeRequired: 'Property type is required',
+  minPriceRequired: 'Minimum price is required',
+  maxPriceRequired: 'Maximum price is required',
+  bedroomsRequired: 'Number of bedrooms is required',
+  bathroomsRequired: 'Number of bathrooms is required',
+  areaRequired: 'Area size is required',
+  pricePositive: 'Price must be positive',
+  roomsPositive: 'Must be 0 or more',
+  areaPositive: 'Must be positive',
+  maxBelowMinAdd: 'Max price must be ≥ min price',
+  maxBelowMinEdit: 'Max price must be greater than min price',
+  priceCents: 'Prices can have at most two decimals',
+  bathroomsStep: 'Bathrooms go in steps of 0.5',
+  bedroomsWhole: 'Bedrooms must be a whole number',
+  added: 'Property added successfully!',
+  addedTitle: 'Property Added!',
+  addedText: 'Your property has been listed successfully.',
+  addFailed: 'Failed to add property. Please try again.',
+  updated: 'Property updated successfully!',
+  updateFailed: 'Failed to update property',
+  deletedTitle: 'Deleted!',
+  deleted: 'Property has been deleted.',
+  deleteFailed: 'Failed to delete',
+  approvalUpdated: 'Admin approval status updated.',
+  approvalFailed: 'Failed to update approval status.',
+  notFound: 'Property Not Found',
+  untitled: 'Untitled Property',
+  noLocation: 'Location not specified',
+  unknownType: 'Unknown',
+} as const;
+
+/** Form inputs send '' for an empty number and the spec's client may send numeric strings. */
+const requiredNumber = (message: string) =>
+  z.preprocess(
+    (value) =>
+      value === '' || value === null
+        ? undefined
+        : typeof value === 'string'
+          ? Number(value)
+          : value,
+    z.number({ error: message }).refine(Number.isFinite, message),
+  );
+
+const hasAtMostCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+const price = (requiredMessage: string) =>
+  requiredNumber(requiredMessage).pipe(
+    z
+      .number()
+      .min(0, PROPERTY_MESSAGES.pricePositive)
+      .max(1_000_000_000, 'Price is too large')
+      .refine(hasAtMostCents, PROPERTY_MESSAGES.priceCents),
+  );
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+
+const propertyFields = {
+  title: requiredText(PROPERTY_MESSAGES.titleRequired, 120),
+  description: z
+    .string({ error: PROPERTY_MESSAGES.descriptionTooShort })
+    .trim()
+    .min(LIMITS.descriptionMinLength, PROPERTY_MESSAGES.descriptionTooShort)
+    .max(5000, 'At most 5000 characters'),
+  location: requiredText(PROPERTY_MESSAGES.locationRequired, 160),
+  image: ZPhotoUrl.nullish(),
+  minPrice: price(PROPERTY_MESSAGES.minPriceRequired),
+  maxPrice: price(PROPERTY_MESSAGES.maxPriceRequired),
+  bedrooms: requiredNumber(PROPERTY_MESSAGES.bedroomsRequired).pipe(
+    z
+      .number()
+      .min(0, PROPERTY_MESSAGES.roomsPositive)
+      .max(1000)
+      .refine(Number.isInteger, PROPERTY_MESSAGES.bedroomsWhole),
+  ),
+  bathrooms: requiredNumber(PROPERTY_MESSAGES.bathroomsRequired).pipe(
+    z
+      .number()
+      .min(0, PROPERTY_MESSAGES.roomsPositive)
+      .max(1000)
+      .refine((value) => Number.isInteger(value * 2), PROPERTY_MESSAGES.bathroomsStep),
+  ),
+  areaSize: requiredNumber(PROPERTY_MESSAGES.areaRequired).pipe(
+    z.number().min(0, PROPERTY_MESSAGES.areaPositive).max(100_000_000).int('Use whole square feet'),
+  ),
+  availability: z.enum(AVAILABILITY).default('Available'),
+};
+
+const maxAtLeastMin =
+  (message: string) =>
+  <T extends { minPrice: number; maxPrice: number }>(value: T, ctx: z.RefinementCtx) => {
+    if (value.maxPrice < value.minPrice) {
+      ctx.addIssue({ code: 'custom', path: ['maxPrice'], message });
+    }
+  };
+
+export const ZPropertyAddRequest = z
+  .object({
+    ...propertyFields,
+    propertyType: z
+      .enum(ADD_PROPERTY_TYPES, { error: PROPERTY_MESSAGES.typeRequired })
+      .default('Apartment'),
+    features: z.array(z.enum(ADD_FEATURES)).max(ADD_FEATURES.length).default([]),
+    availability: z.literal('Available').default('Available'),
+  })
+  .superRefine(maxAtLeastMin(PROPERTY_MESSAGES.maxBelowMinAdd))
+  .meta({ id: 'PropertyAddRequest' });
+export type PropertyAddRequest = z.input<typeof ZPropertyAddRequest>;
+
+export const ZPropertyEditRequest = z
+  .object({
+    ...propertyFields,
+    propertyType: z.enum(EDIT_PROPERTY_TYPES, { error: PROPERTY_MESSAGES.typeRequired }),
+    features: z.array(z.enum(EDIT_FEATURES)).max(EDIT_FEATURES.length).default([]),
+  })
+  .superRefine(maxAtLeastMin(PROPERTY_MESSAGES.maxBelowMinEdit))
+  .meta({ id: 'PropertyEditRequest' });
+export type PropertyEditRequest = z.input<typeof ZPropertyEditRequest>;
+
+export const ZSoldDetails = z
+  .object({
+    price: z.number(),
+    date: z.string(),
+    buyerName: z.string(),
+    buyerEmail: z.string().nullable(),
+    transactionId: z.string(),
+  })
+  .meta({ id: 'SoldDetails' });
+
+/** A listing as the API shows it, with the spec's field names. */
+export const ZProperty = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    location: z.string(),
+    image: z.string().nullable(),
+    propertyType: z.enum(PROPERTY_TYPES),
+    minPrice: z.number(),
+    maxPrice: z.number(),
+    bedrooms: z.number(),
+    bathrooms: z.number(),
+    areaSize: z.number(),
+    features: z.array(z.enum(FEATURES)),
+    availability: z.enum(AVAILABILITY),
+    adminApproval: z.enum(ADMIN_APPROVAL),
+    advertiseStatus: z.enum(['true', 'false']),
+    soldStatus: z.enum(['true', 'false']),
+    soldDetails: ZSoldDetails.nullable(),
+    creatorName: z.string(),
+    creatorEmail: z.string(),
+    creatorUID: z.string(),
+    agentName: z.string(),
+    agentEmail: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Property' });
+export type Property = z.infer<typeof ZProperty>;
+
+export const ZPropertyList = z.array(ZProperty).meta({ id: 'PropertyList' });
+
+export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+const pageFields = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
+};
+
+const optionalFilter = (placeholder: string) =>
+  z
+    .string()
+    .trim()
+    .max(160)
+    .optional()
+    .transform((value) => (!value || value === placeholder ? undefined : value));
+
+export const ZPropertySearchQuery = z.object({
+  location: z
+    .string()
+    .trim()
+    .max(160)
+    .optional()
+    .transform((value) => value || undefined),
+  propertyType: optionalFilter(PROPERTY_TYPE_PLACEHOLDER).pipe(z.enum(PROPERTY_TYPES).optional()),
+  priceRange: optionalFilter(PRICE_RANGE_PLACEHOLDER).pipe(
+    z.enum(PRICE_RANGES.map((range) => range.label) as [string, ...string[]]).optional(),
+  ),
+  sort: z.enum(SEARCH_SORTS).default('newest'),
+  ...pageFields,
+});
+export type PropertySearchQuery = z.input<typeof ZPropertySearchQuery>;
+
+export const ZPropertyListQuery = z.object({
+  agentUID: z.string().max(64).optional(),
+  search: z.string().trim().max(160).optional(),
+  status: z.enum(['pending', 'approved', 'rejected']).optional(),
+  propertyType: z.enum(PROPERTY_TYPES).optional(),
+  ...pageFields,
+});
+
+export const ZPropertyIdParams = z.object({ id: z.uuid({ error: PROPERTY_MESSAGES.notFound }) });
+
+export const ZApprovalParams = z.object({
+  id: z.uuid({ error: PROPERTY_MESSAGES.notFound }),
+  decision: z.enum(['true', 'false']),
+});
+
+export const ZInsertedResponse = z
+  .object({ insertedId: z.string() })
+  .meta({ id: 'InsertedResponse' });
