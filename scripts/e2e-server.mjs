@@ -1,13 +1,14 @@
-// Starts the built product for the end-to-end tests: a fresh data directory with the demo seed,
-// removed again when Playwright stops the server.
+// Starts the built product for the end-to-end tests on a fresh data directory with the demo
+// seed. The directory is wiped at every start, so a run never sees the last one's data.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const port = process.env.E2E_PORT ?? '3100';
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keyhaven-e2e-'));
+const dataDir = path.resolve('test-results', 'e2e-data');
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   stdio: 'inherit',
@@ -27,7 +28,4 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-server.on('exit', (code) => {
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? 0);
-});
+server.on('exit', (code) => process.exit(code ?? 0));

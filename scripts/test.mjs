@@ -75,7 +75,9 @@ if (await postgresAnswers()) {
     TEST_DATABASE_URL: postgresUrl,
   });
 } else {
-  console.log(`\nPostgreSQL does not answer at ${postgresUrl}: integration tests ran on PGlite only.`);
+  console.log(
+    `\nPostgreSQL does not answer at ${postgresUrl}: integration tests ran on PGlite only.`,
+  );
 }
 
 run('End-to-end tests in Chromium', 'npx', ['playwright', 'test', '--reporter=list,json'], {

@@ -4,6 +4,8 @@ import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
 
 const API_ORIGIN = 'http://localhost:3000';
 
+// The browser's Host header passes through untouched, so the server's same-origin check on
+// writes (Origin against its own host) accepts requests from the dev server.
 const toApi: ProxyOptions = { target: API_ORIGIN, changeOrigin: false };
 
 export default defineConfig({
@@ -13,6 +15,15 @@ export default defineConfig({
     // depends on a stale `packages/shared/dist`.
     conditions: ['source', ...defaultClientConditions],
     tsconfigPaths: true,
+  },
+  build: {
+    rolldownOptions: {
+      treeshake: {
+        // @keyhaven/shared declares no `sideEffects`, so its zod schemas (built and registered
+        // for the OpenAPI document at import time) would ride along with any constant we import.
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,5 +1,15 @@
-import { type ErrorCode, ZErrorResponse } from '@keyhaven/shared';
-import type { z } from 'zod';
+import type { ErrorCode } from '@keyhaven/shared';
+import * as z from 'zod/mini';
+
+/**
+ * The `{ error, code, fields }` body of every API error (`ZErrorResponse` in @keyhaven/shared),
+ * restated with zod/mini: the full zod build is too heavy for the first page load.
+ */
+const ZErrorBody = z.object({
+  error: z.string(),
+  code: z.string(),
+  fields: z.optional(z.record(z.string(), z.string())),
+});
 
 /** A non-2xx answer from the server, carrying the `{ error, code, fields }` body it sent. */
 export class ApiError extends Error {
@@ -8,7 +18,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code?: ErrorCode,
+    /** Usually an `ErrorCode`; left open so a code newer than this build still arrives intact. */
+    readonly code?: ErrorCode | (string & {}),
     readonly fields?: Record<string, string>,
   ) {
     super(message);
@@ -34,8 +45,11 @@ export function configureApiClient(next: ClientConfig) {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type ApiRequest<S extends z.ZodType> = {
-  /** Validates the response body; its output is what `api` resolves with. */
+export type ApiRequest<S extends z.core.$ZodType> = {
+  /**
+   * Validates the response body; its output is what `api` resolves with. Any zod schema works,
+   * classic or mini.
+   */
   schema: S;
   method?: Method;
   /** Sent as JSON. */
@@ -49,7 +63,7 @@ export type ApiRequest<S extends z.ZodType> = {
   signOutOnUnauthorized?: boolean;
 };
 
-function withQuery(path: string, query: ApiRequest<z.ZodType>['query']) {
+function withQuery(path: string, query: ApiRequest<z.core.$ZodType>['query']) {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -70,7 +84,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** Calls the server with JSON in and out; rejects with `ApiError` on any non-2xx answer. */
-export async function api<S extends z.ZodType>(
+export async function api<S extends z.core.$ZodType>(
   path: string,
   { schema, method = 'GET', body, query, signal, signOutOnUnauthorized = true }: ApiRequest<S>,
 ): Promise<z.output<S>> {
@@ -90,7 +104,7 @@ export async function api<S extends z.ZodType>(
     if ((response.status === 401 || response.status === 403) && signOutOnUnauthorized) {
       config.onUnauthorized();
     }
-    const parsed = ZErrorResponse.safeParse(payload);
+    const parsed = z.safeParse(ZErrorBody, payload);
     if (parsed.success) {
       const { error, code, fields } = parsed.data;
       throw new ApiError(response.status, error, code, fields);
@@ -98,7 +112,7 @@ export async function api<S extends z.ZodType>(
     throw new ApiError(response.status, `Request failed with status ${response.status}`);
   }
 
-  const parsed = schema.safeParse(payload);
+  const parsed = z.safeParse(schema, payload);
   if (!parsed.success) {
     throw new UnexpectedResponseError(`Unexpected response from ${method} ${path}`, {
       cause: parsed.error,

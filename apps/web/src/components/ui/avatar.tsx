@@ -1,4 +1,4 @@
-import { Avatar as RadixAvatar } from 'radix-ui';
+import { useState } from 'react';
 import { cn } from '@/lib/cn';
 
 function initials(name: string) {
@@ -14,26 +14,35 @@ type AvatarProps = {
   className?: string;
 };
 
-/** The person's photo, or their initials while it loads or when there is none. */
+/** The person's photo, or their initials when there is none or it fails to load. */
 export function Avatar({ name, src, className }: AvatarProps) {
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
+  const frame = cn(
+    'inline-flex size-10 shrink-0 overflow-hidden rounded-full bg-teal-100 ring-2 ring-white',
+    className,
+  );
+
+  if (src && src !== brokenSrc) {
+    return (
+      <span className={frame}>
+        <img
+          src={src}
+          alt={name}
+          title={name}
+          onError={() => setBrokenSrc(src)}
+          className="size-full object-cover"
+        />
+      </span>
+    );
+  }
   return (
-    <RadixAvatar.Root
-      className={cn(
-        'inline-flex size-10 shrink-0 overflow-hidden rounded-full bg-teal-100 ring-2 ring-white',
-        className,
-      )}
+    <span
+      role="img"
+      aria-label={name}
+      title={name}
+      className={cn(frame, 'items-center justify-center font-semibold text-teal-900')}
     >
-      {src && (
-        <RadixAvatar.Image src={src} alt={name} title={name} className="size-full object-cover" />
-      )}
-      <RadixAvatar.Fallback
-        role="img"
-        aria-label={name}
-        title={name}
-        className="flex size-full items-center justify-center font-semibold text-teal-900"
-      >
-        {initials(name)}
-      </RadixAvatar.Fallback>
-    </RadixAvatar.Root>
+      <span aria-hidden="true">{initials(name)}</span>
+    </span>
   );
 }

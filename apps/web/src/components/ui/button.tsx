@@ -1,4 +1,3 @@
-import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -18,33 +17,25 @@ const sizes = {
   icon: 'size-10',
 } as const;
 
-export type ButtonProps = ComponentProps<'button'> & {
+type ButtonStyle = {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
-  /** Renders the single child (for example a router `Link`) with the button's looks. */
-  asChild?: boolean;
+  className?: string;
 };
 
-export function Button({
-  variant = 'primary',
-  size = 'md',
-  asChild = false,
-  className,
-  type,
-  ...props
-}: ButtonProps) {
-  const Component = asChild ? Slot.Root : 'button';
-  return (
-    <Component
-      // A bare <button> inside a form submits it; make that an explicit choice.
-      type={asChild ? type : (type ?? 'button')}
-      className={cn(
-        'inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-60',
-        variants[variant],
-        sizes[size],
-        className,
-      )}
-      {...props}
-    />
+/** The button look, for links that act as buttons (`<Link className={buttonStyles()}>`). */
+export function buttonStyles({ variant = 'primary', size = 'md', className }: ButtonStyle = {}) {
+  return cn(
+    'inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-60',
+    variants[variant],
+    sizes[size],
+    className,
   );
+}
+
+export type ButtonProps = ComponentProps<'button'> & ButtonStyle;
+
+export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
+  // type defaults to "button": a bare <button> inside a form would submit it.
+  return <button type={type} className={buttonStyles({ variant, size, className })} {...props} />;
 }

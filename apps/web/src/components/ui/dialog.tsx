@@ -11,13 +11,6 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Radix
   );
 }
 
-export function DialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof RadixDialog.Description>) {
-  return <RadixDialog.Description className={cn('mt-2 text-stone-700', className)} {...props} />;
-}
-
 /** A centred modal with a dimmed backdrop; give it a `DialogTitle`. */
 export function DialogContent({
   className,
@@ -26,10 +19,10 @@ export function DialogContent({
 }: ComponentProps<typeof RadixDialog.Content>) {
   return (
     <RadixDialog.Portal>
-      <RadixDialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-stone-950/50" />
+      <RadixDialog.Overlay className="fixed inset-0 z-50 motion-safe:animate-fade-in bg-stone-950/50" />
       <RadixDialog.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 animate-pop-in rounded-2xl bg-white p-6 shadow-xl',
+          'fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 motion-safe:animate-pop-in rounded-2xl bg-white p-6 shadow-xl',
           className,
         )}
         {...props}

@@ -1,6 +1,5 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { cn } from '@/lib/cn';
 import { CloseIcon } from './icons';
 
 export const Sheet = RadixDialog.Root;
@@ -9,21 +8,17 @@ export const SheetTrigger = RadixDialog.Trigger;
 type SheetContentProps = {
   /** Announced as the dialog's name and shown at its top. */
   title: string;
-  side?: 'left' | 'right';
   children: ReactNode;
 };
 
-/** A panel that slides in from a screen edge, for menus on small screens. */
-export function SheetContent({ title, side = 'left', children }: SheetContentProps) {
+/** A panel that slides in from the left edge, for menus on small screens. */
+export function SheetContent({ title, children }: SheetContentProps) {
   return (
     <RadixDialog.Portal>
-      <RadixDialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-stone-950/50" />
+      <RadixDialog.Overlay className="fixed inset-0 z-50 motion-safe:animate-fade-in bg-stone-950/50" />
       <RadixDialog.Content
         aria-describedby={undefined}
-        className={cn(
-          'fixed inset-y-0 z-50 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-cream shadow-xl',
-          side === 'left' ? 'left-0 animate-slide-in-left' : 'right-0 animate-slide-in-right',
-        )}
+        className="fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-cream shadow-xl motion-safe:animate-slide-in-left"
       >
         <div className="flex items-center justify-between border-b border-sand px-4 py-3">
           <RadixDialog.Title className="text-lg font-bold text-teal-900">{title}</RadixDialog.Title>

@@ -11,7 +11,7 @@ export function Spinner({ label = 'Loading', className }: SpinnerProps) {
     <div role="status" aria-label={label} className={cn('flex justify-center', className)}>
       <span
         aria-hidden="true"
-        className="size-10 animate-spin rounded-full border-4 border-teal-100 border-t-teal-700"
+        className="size-10 motion-safe:animate-spin rounded-full border-4 border-teal-100 border-t-teal-700"
       />
     </div>
   );

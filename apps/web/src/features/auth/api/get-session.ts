@@ -2,7 +2,7 @@ import { TIMINGS_MS } from '@keyhaven/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { apiPaths } from '@/lib/paths';
-import { type SessionResponse, ZSessionResponse } from '../types';
+import { type SessionResponse, type User, ZSessionResponse } from '../types';
 
 export const sessionQueryKey = ['session'] as const;
 
@@ -18,3 +18,13 @@ export const sessionQueryOptions = () =>
   });
 
 export const useSession = () => useQuery(sessionQueryOptions());
+
+/**
+ * The signed-in user, for components rendered below `RequireAuth`, which only renders its
+ * children once the session holds a user.
+ */
+export function useSignedInUser(): User {
+  const { data } = useSession();
+  if (!data?.user) throw new Error('useSignedInUser is only available below RequireAuth');
+  return data.user;
+}

@@ -1,0 +1,118 @@
+import type { Role } from '@keyhaven/shared';
+import { useState } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { MenuIcon } from '@/components/ui/icons';
+import { Sheet, SheetContent, SheetTrigger } from '@/components/ui/sheet';
+import { useSignedInUser } from '@/features/auth/api/get-session';
+import { ROLE_LABELS } from '@/features/auth/types';
+import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
+
+type MenuItem = { to: string; label: string; end?: boolean };
+
+const { dashboard } = paths;
+const PROFILE: MenuItem = { to: dashboard.root, label: 'My Profile', end: true };
+
+const ADMIN_MENU: MenuItem[] = [
+  PROFILE,
+  { to: dashboard.manageUsers, label: 'Manage Users' },
+  { to: dashboard.manageProperties, label: 'Manage Properties' },
+  { to: dashboard.manageReviews, label: 'Manage Reviews' },
+];
+
+const AGENT_MENU: MenuItem[] = [
+  PROFILE,
+  { to: dashboard.addProperty, label: 'Add Property' },
+  { to: dashboard.myProperties, label: 'My Properties' },
+  { to: dashboard.soldProperties, label: 'Sold Properties' },
+  { to: dashboard.requests, label: 'Requested Properties' },
+];
+
+const BUYER_MENU: MenuItem[] = [
+  PROFILE,
+  { to: dashboard.wishlist, label: 'My Wish List' },
+  { to: dashboard.bought, label: 'My Bought Properties' },
+  { to: dashboard.reviews, label: 'My Reviews' },
+];
+
+/** Spec section 6: a buyer is any role other than admin or agent (so fraud users too). */
+function menuFor(role: Role) {
+  if (role === 'admin') return ADMIN_MENU;
+  if (role === 'agent') return AGENT_MENU;
+  return BUYER_MENU;
+}
+
+function DashboardMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const user = useSignedInUser();
+  return (
+    <>
+      <div className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm">
+        <Avatar name={user.name} src={user.photo} className="size-12" />
+        <div className="min-w-0">
+          <p className="truncate font-semibold text-stone-900">{user.name}</p>
+          <p className="text-sm text-teal-800">{ROLE_LABELS[user.role]}</p>
+        </div>
+      </div>
+      <nav aria-label="Dashboard" className="mt-6">
+        <ul className="space-y-1">
+          {menuFor(user.role).map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                end={item.end}
+                onClick={onNavigate}
+                className={({ isActive }) =>
+                  cn(
+                    'block rounded-lg px-4 py-2.5 font-medium transition-colors',
+                    isActive
+                      ? 'bg-teal-700 text-white'
+                      : 'text-stone-800 hover:bg-teal-50 hover:text-teal-900',
+                  )
+                }
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
+  );
+}
+
+/**
+ * The dashboard frame: a permanent `w-80` sidebar from `lg` up, a drawer below. It renders under
+ * `RequireAuth`, which shows the loading and error views while the user (and so the role) loads.
+ */
+export function DashboardLayout() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-1">
+      <title>Dashboard</title>
+      <aside className="hidden w-80 shrink-0 border-r border-sand lg:block">
+        <div className="sticky top-16 p-6">
+          <DashboardMenu />
+        </div>
+      </aside>
+
+      <div className="min-w-0 flex-1">
+        <div className="border-b border-sand px-4 py-3 sm:px-6 lg:hidden">
+          <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <SheetTrigger asChild>
+              <Button variant="secondary" aria-label="Open dashboard menu">
+                <MenuIcon className="size-5" />
+                Dashboard menu
+              </Button>
+            </SheetTrigger>
+            <SheetContent title="Dashboard">
+              <DashboardMenu onNavigate={() => setDrawerOpen(false)} />
+            </SheetContent>
+          </Sheet>
+        </div>
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import type { MouseEvent } from 'react';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
+
+const MAIN_ID = 'main';
+
+function SkipLink() {
+  // Focus moves without touching the URL, so the router does not see a navigation.
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    document.getElementById(MAIN_ID)?.focus();
+  };
+  return (
+    <a
+      href={`#${MAIN_ID}`}
+      onClick={onClick}
+      className="sr-only z-50 rounded-lg bg-teal-800 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+    >
+      Skip to content
+    </a>
+  );
+}
+
+/** A thin bar while the next page's code loads, since the current page stays up meanwhile. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div aria-hidden="true" className="fixed inset-x-0 top-16 z-40 h-1 overflow-hidden bg-teal-100">
+      <div className="h-full w-1/3 animate-pulse bg-teal-700" />
+    </div>
+  );
+}
+
+/** The shared frame of every page: fixed navigation, the page, the footer. */
+export function RootLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <Navbar />
+      <NavigationProgress />
+      {/* pt-16 keeps content clear of the fixed 4rem navigation bar. */}
+      <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 flex-col pt-16 outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { TIMINGS_MS } from '@keyhaven/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { sessionQueryKey } from '@/features/auth/api/get-session';
+import type { SessionResponse } from '@/features/auth/types';
+import { configureApiClient } from '@/lib/api-client';
+import { createQueryClient } from '@/lib/query-client';
+
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
+const queryClient = createQueryClient();
+
+// Spec section 4: any 401 or 403 signs the visitor out, and the guards take it from there.
+configureApiClient({
+  onUnauthorized: () => queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: null }),
+});
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      {/* Nothing waits for the toaster: it arrives after the first page is up. */}
+      <Suspense fallback={null}>
+        <Toaster
+          position="top-right"
+          duration={TIMINGS_MS.toast}
+          // Below the fixed navigation bar rather than over it.
+          offset={{ top: '5rem' }}
+          richColors
+          closeButton
+        />
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

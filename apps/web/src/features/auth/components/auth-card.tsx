@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+type AuthCardProps = {
+  heading: string;
+  documentTitle: string;
+  intro: string;
+  children?: ReactNode;
+  /** The line under the card that points to the other form. */
+  switchPrompt: string;
+  switchLabel: string;
+  switchTo: string;
+};
+
+/** The shared frame of the sign-in and registration pages. */
+export function AuthCard({
+  heading,
+  documentTitle,
+  intro,
+  children,
+  switchPrompt,
+  switchLabel,
+  switchTo,
+}: AuthCardProps) {
+  return (
+    <div className="flex flex-1 items-center justify-center px-4 py-12 sm:py-20">
+      <title>{documentTitle}</title>
+      <div className="w-full max-w-md rounded-2xl border border-sand bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-center text-3xl font-bold text-teal-900">{heading}</h1>
+        <p className="mt-2 text-center text-stone-700">{intro}</p>
+        {children}
+        <p className="mt-8 text-center text-stone-700">
+          {switchPrompt}{' '}
+          <Link
+            to={switchTo}
+            className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950"
+          >
+            {switchLabel}
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Role } from '@keyhaven/shared';
+import { type Location, Navigate, Outlet, useLocation } from 'react-router';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/lib/paths';
+import { useSession } from '../api/get-session';
+
+/** Navigation state the login page reads to send the visitor back where they were going. */
+export type LoginRedirectState = { from?: Location };
+
+type RequireAuthProps = {
+  /** Only this role may pass; anyone else signed in is sent to the forbidden page. */
+  allow?: Extract<Role, 'agent' | 'admin'>;
+};
+
+/** Route guard (spec section 6): renders the child routes only for a signed-in user. */
+export function RequireAuth({ allow }: RequireAuthProps) {
+  const session = useSession();
+  const location = useLocation();
+
+  if (session.isPending) return <PageSpinner />;
+  if (session.isError) {
+    return (
+      <ErrorState
+        title="We couldn't load your account"
+        message="Check your connection and try again."
+        onRetry={() => session.refetch()}
+      />
+    );
+  }
+
+  const { user } = session.data;
+  if (!user) {
+    const state: LoginRedirectState = { from: location };
+    return <Navigate to={paths.login} state={state} replace />;
+  }
+  if (allow && user.role !== allow) return <Navigate to={paths.forbidden} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,44 @@
+import { ContentLayout } from '@/components/layouts/content-layout';
+import { Avatar } from '@/components/ui/avatar';
+import { useSignedInUser } from '@/features/auth/api/get-session';
+import { ROLE_LABELS } from '@/features/auth/types';
+import { formatDate } from '@/lib/format';
+
+export function MyProfilePage() {
+  const user = useSignedInUser();
+  const details = [
+    { label: 'Email', value: user.email },
+    { label: 'Phone', value: user.phone },
+    { label: 'Country', value: user.country },
+    { label: 'Date of Birth', value: user.birth && formatDate(user.birth) },
+    { label: 'Role', value: ROLE_LABELS[user.role] },
+    { label: 'Member Since', value: formatDate(user.createdAt) },
+  ];
+
+  return (
+    <ContentLayout heading="My Profile">
+      <section
+        aria-label="Profile details"
+        className="mt-8 overflow-hidden rounded-2xl border border-sand bg-white shadow-sm"
+      >
+        <div className="flex flex-col items-center gap-4 bg-linear-to-r from-teal-800 to-teal-900 px-6 py-8 text-center sm:flex-row sm:text-left">
+          <Avatar name={user.name} src={user.photo} className="size-24 text-2xl ring-4" />
+          <div className="min-w-0">
+            <p className="text-2xl font-bold break-words text-white">{user.name}</p>
+            <p className="mt-1 inline-block rounded-full bg-cream px-3 py-0.5 text-sm font-semibold text-teal-900">
+              {ROLE_LABELS[user.role]}
+            </p>
+          </div>
+        </div>
+        <dl className="grid gap-x-8 gap-y-5 p-6 sm:grid-cols-2">
+          {details.map(({ label, value }) => (
+            <div key={label} className="min-w-0">
+              <dt className="text-sm font-medium text-stone-600">{label}</dt>
+              <dd className="mt-1 break-words text-stone-900">{value || 'Not provided'}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </ContentLayout>
+  );
+}

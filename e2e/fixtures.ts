@@ -1,0 +1,80 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+type Options = {
+  /** Console errors a test expects (for example a deliberate failed request); all others fail it. */
+  allowedConsoleErrors: RegExp[];
+};
+
+type AutoFixtures = {
+  failOnConsoleErrors: undefined;
+};
+
+export const test = base.extend<Options & AutoFixtures>({
+  allowedConsoleErrors: [[], { option: true }],
+
+  failOnConsoleErrors: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`));
+
+      await use(undefined);
+
+      const unexpected = errors.filter(
+        (text) => !allowedConsoleErrors.some((pattern) => pattern.test(text)),
+      );
+      expect(unexpected, 'the page logged unexpected console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/** Runs axe (WCAG 2.0 A/AA and 2.1 AA) and fails on any serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .analyze();
+  const blocking = results.violations.filter((violation) =>
+    BLOCKING_IMPACTS.has(violation.impact ?? ''),
+  );
+  const report = blocking
+    .map((violation) => {
+      const targets = violation.nodes
+        .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary ?? ''}`)
+        .join('\n');
+      return `[${violation.impact}] ${violation.id}: ${violation.help}\n${targets}`;
+    })
+    .join('\n\n');
+  expect(
+    blocking,
+    `axe found serious accessibility violations on ${page.url()}:\n${report}`,
+  ).toEqual([]);
+}
+
+/** The brand the server wrote into the page (BRAND_NAME, Keyhaven by default). */
+export async function brandOf(page: Page) {
+  const brand = await page.locator('meta[name="brand"]').getAttribute('content');
+  expect(brand, 'the server fills in %BRAND_NAME%').toMatch(/^(?!%BRAND_NAME%$).+/);
+  return brand ?? '';
+}
+
+/** Accounts of the demo seed the e2e server starts with (documented in the README). */
+export const DEMO_ACCOUNTS = {
+  buyer: { email: 'buyer1@keyhaven.test', password: 'Buyer123', name: 'Sofia Martins' },
+  agent: { email: 'agent1@keyhaven.test', password: 'Agent123', name: 'Daniel Reyes' },
+  admin: { email: 'admin@keyhaven.test', password: 'Admin123', name: 'Amara Okafor' },
+} as const;
+
+/** Signs in through the API; the session cookie lands in the page's browser context. */
+export async function signIn(page: Page, account: keyof typeof DEMO_ACCOUNTS) {
+  const { email, password } = DEMO_ACCOUNTS[account];
+  const response = await page.request.post('/auth/login', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+}

@@ -1,0 +1,44 @@
+import { defineConfig } from '@playwright/test';
+
+// Point E2E_BASE_URL at an already running deployment to test it instead of a local server.
+const externalBaseURL = process.env.E2E_BASE_URL;
+const baseURL = externalBaseURL ?? 'http://127.0.0.1:3100';
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // @playwright/test ships no browser here; Debian's Chromium is the one we test with.
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: externalBaseURL
+    ? undefined
+    : {
+        // The built server serving the built web app, on a fresh data directory with demo data.
+        command: 'node scripts/e2e-server.mjs',
+        url: 'http://127.0.0.1:3100/readyz',
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'pipe',
+        stderr: 'pipe',
+      },
+});
