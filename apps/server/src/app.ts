@@ -19,9 +19,12 @@ import {
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { googleRoutes } from './modules/auth/google.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { offersRoutes } from './modules/offers/offers.routes.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { propertiesRoutes } from './modules/properties/properties.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
 import { authenticationPlugin } from './plugins/authentication.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -109,6 +112,9 @@ export async function buildApp(
   await app.register(uploadsRoutes);
   await app.register(usersRoutes);
   await app.register(propertiesRoutes);
+  await app.register(wishlistRoutes);
+  await app.register(offersRoutes);
+  await app.register(paymentsRoutes);
 
   await app.register(webAppPlugin, {
     distDir: deps.webDistDir ?? defaultWebDistDir,

@@ -4,6 +4,8 @@ export * from './errors.js';
 export * from './health.js';
 export * from './messages.js';
 export * from './money.js';
+export * from './offers.js';
+export * from './payments.js';
 export * from './properties.js';
 export * from './roles.js';
 export * from './uploads.js';

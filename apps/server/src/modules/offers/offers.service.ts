@@ -1,0 +1,269 @@
+import { OFFER_MESSAGES, offerBoundsMessage, toCents, toDollars, todayIso } from '@keyhaven/shared';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.js';
+import { offers, payments, properties, users, wishlistItems } from '../../db/schema.js';
+import { AppError, forbidden, notFound } from '../../lib/app-error.js';
+import type { SessionUser } from '../../plugins/authentication.js';
+import { agents, listingColumns, toPropertyViews } from '../properties/property-view.js';
+
+const alreadyOffered = () =>
+  new AppError('CONFLICT', 'You already have an offer on this property.');
+
+/** Locks a listing that can take offers: approved, Available, from an agent in good standing. */
+async function lockOpenListing(tx: Executor, propertyId: string) {
+  const [row] = await tx
+    .select({ property: properties, agentRole: agents.role })
+    .from(properties)
+    .innerJoin(agents, eq(agents.id, properties.agentId))
+    .where(eq(properties.id, propertyId))
+    .for('update', { of: properties });
+  if (!row || row.property.approval !== 'approved' || row.agentRole === 'fraud') {
+    throw notFound('Property not found');
+  }
+  return row.property;
+}
+
+export interface OfferInput {
+  offerAmount: number;
+  selectedDate: string;
+}
+
+export async function makeOffer(
+  db: Database,
+  buyer: SessionUser,
+  propertyId: string,
+  input: OfferInput,
+) {
+  if (input.selectedDate <= todayIso()) {
+    throw new AppError('VALIDATION_FAILED', OFFER_MESSAGES.dateInPast, {
+      selectedDate: OFFER_MESSAGES.dateInPast,
+    });
+  }
+  const amountCents = toCents(input.offerAmount);
+  try {
+    await db.transaction(async (tx) => {
+      const listing = await lockOpenListing(tx, propertyId);
+      if (listing.availability !== 'Available') {
+        throw new AppError('CONFLICT', 'This property is no longer taking offers.');
+      }
+      if (amountCents < listing.minPriceCents || amountCents > listing.maxPriceCents) {
+        const message = offerBoundsMessage(
+          toDollars(listing.minPriceCents),
+          toDollars(listing.maxPriceCents),
+        );
+        throw new AppError('VALIDATION_FAILED', message, { offerAmount: message });
+      }
+      const [live] = await tx
+        .select({ id: offers.id })
+        .from(offers)
+        .where(
+          and(
+            eq(offers.propertyId, propertyId),
+            eq(offers.buyerId, buyer.id),
+            inArray(offers.status, ['pending', 'accepted']),
+          ),
+        );
+      if (live) throw alreadyOffered();
+      await tx.insert(offers).values({
+        propertyId,
+        buyerId: buyer.id,
+        amountCents,
+        buyingDate: input.selectedDate,
+      });
+      await tx
+        .delete(wishlistItems)
+        .where(and(eq(wishlistItems.propertyId, propertyId), eq(wishlistItems.userId, buyer.id)));
+    });
+  } catch (error) {
+    // Two simultaneous offers by one buyer: the unique index lets only one in.
+    if ((error as { code?: string }).code === '23505') throw alreadyOffered();
+    throw error;
+  }
+}
+
+/** Locks the caller's listing for an offer decision; only its agent decides. */
+async function lockAgentListing(tx: Executor, agent: SessionUser, propertyId: string) {
+  const [listing] = await tx
+    .select()
+    .from(properties)
+    .where(eq(properties.id, propertyId))
+    .for('update');
+  if (!listing) throw notFound('Property not found');
+  if (listing.agentId !== agent.id)
+    throw forbidden('Only the agent of this property can answer its offers');
+  return listing;
+}
+
+async function pendingOfferFrom(tx: Executor, propertyId: string, buyerEmail: string | undefined) {
+  const rows = await tx
+    .select({ offer: offers, buyerEmail: users.email })
+    .from(offers)
+    .innerJoin(users, eq(users.id, offers.buyerId))
+    .where(and(eq(offers.propertyId, propertyId), eq(offers.status, 'pending')))
+    .for('update', { of: offers });
+  if (buyerEmail) {
+    const match = rows.find((row) => row.buyerEmail === buyerEmail);
+    if (!match) throw notFound('No pending offer from that buyer');
+    return match.offer;
+  }
+  if (rows.length !== 1) {
+    throw new AppError(
+      'CONFLICT',
+      rows.length === 0 ? 'There is no pending offer' : 'Name the buyer whose offer to answer',
+    );
+  }
+  return (rows[0] as (typeof rows)[number]).offer;
+}
+
+/**
+ * Accepting one offer holds the home for that buyer (availability Pending) and declines the
+ * others. The listing row lock serialises decisions; the unique index is the last word.
+ */
+export async function acceptOffer(
+  db: Database,
+  agent: SessionUser,
+  propertyId: string,
+  buyerEmail?: string,
+) {
+  try {
+    await db.transaction(async (tx) => {
+      const listing = await lockAgentListing(tx, agent, propertyId);
+      if (listing.availability !== 'Available') {
+        throw new AppError('CONFLICT', 'An offer on this property has already been accepted.');
+      }
+      const offer = await pendingOfferFrom(tx, propertyId, buyerEmail);
+      await tx.update(offers).set({ status: 'accepted' }).where(eq(offers.id, offer.id));
+      await tx
+        .update(offers)
+        .set({ status: 'rejected' })
+        .where(
+          and(
+            eq(offers.propertyId, propertyId),
+            eq(offers.status, 'pending'),
+            ne(offers.id, offer.id),
+          ),
+        );
+      await tx
+        .update(properties)
+        .set({ availability: 'Pending' })
+        .where(eq(properties.id, propertyId));
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') {
+      throw new AppError('CONFLICT', 'An offer on this property has already been accepted.');
+    }
+    throw error;
+  }
+}
+
+export async function rejectOffer(
+  db: Database,
+  agent: SessionUser,
+  propertyId: string,
+  buyerEmail?: string,
+) {
+  await db.transaction(async (tx) => {
+    await lockAgentListing(tx, agent, propertyId);
+    const offer = await pendingOfferFrom(tx, propertyId, buyerEmail);
+    await tx.update(offers).set({ status: 'rejected' }).where(eq(offers.id, offer.id));
+  });
+}
+
+/** A buyer takes back a pending offer; an accepted one is a commitment to pay. */
+export async function withdrawOffer(db: Database, buyer: SessionUser, propertyId: string) {
+  await db.transaction(async (tx) => {
+    const [offer] = await tx
+      .select()
+      .from(offers)
+      .where(
+        and(
+          eq(offers.propertyId, propertyId),
+          eq(offers.buyerId, buyer.id),
+          inArray(offers.status, ['pending', 'accepted']),
+        ),
+      )
+      .for('update');
+    if (!offer) throw notFound('You have no pending offer on this property');
+    if (offer.status !== 'pending') {
+      throw new AppError('CONFLICT', 'An accepted offer cannot be withdrawn.');
+    }
+    await tx.delete(offers).where(eq(offers.id, offer.id));
+  });
+}
+
+const offerColumns = {
+  ...listingColumns,
+  offer: offers,
+  buyerName: users.name,
+  buyerEmail: users.email,
+  buyerPhone: users.phone,
+  transactionId: payments.transactionId,
+};
+
+function offerRows(db: Database) {
+  return db
+    .select(offerColumns)
+    .from(offers)
+    .innerJoin(properties, eq(properties.id, offers.propertyId))
+    .innerJoin(agents, eq(agents.id, properties.agentId))
+    .innerJoin(users, eq(users.id, offers.buyerId))
+    .leftJoin(payments, and(eq(payments.offerId, offers.id), eq(payments.status, 'paid')));
+}
+
+/** Offers on an agent's listings, one row per offer: pending ones, or accepted and sold ones. */
+export async function offersForAgent(
+  db: Database,
+  agentId: string,
+  status: 'pending' | 'accepted' | undefined,
+) {
+  const statuses =
+    status === 'accepted'
+      ? (['accepted', 'paid'] as const)
+      : status
+        ? ([status] as const)
+        : (['pending', 'accepted', 'paid'] as const);
+  const rows = await offerRows(db)
+    .where(and(eq(properties.agentId, agentId), inArray(offers.status, [...statuses])))
+    .orderBy(desc(offers.createdAt));
+  const views = await toPropertyViews(db, rows);
+  return rows.map((row, index) => ({
+    ...(views[index] as NonNullable<(typeof views)[number]>),
+    offerId: row.offer.id,
+    offerStatus: row.offer.status,
+    offerAmount: toDollars(row.offer.amountCents),
+    selectedDate: row.offer.buyingDate,
+    offeredAt: row.offer.createdAt.toISOString(),
+    buyerUID: row.offer.buyerId,
+    buyerName: row.buyerName,
+    buyerEmail: row.buyerEmail,
+    buyerPhone: row.buyerPhone,
+    transactionId: row.transactionId,
+  }));
+}
+
+const REQUEST_STATUS = {
+  pending: 'pending',
+  accepted: 'accepted',
+  rejected: 'rejected',
+  paid: 'bought',
+} as const;
+
+/** A buyer's own offers with their listings, newest first. */
+export async function offersOfBuyer(db: Database, buyerId: string) {
+  const rows = await offerRows(db)
+    .where(eq(offers.buyerId, buyerId))
+    .orderBy(desc(offers.createdAt));
+  const views = await toPropertyViews(db, rows);
+  return rows.map((row, index) => ({
+    ...(views[index] as NonNullable<(typeof views)[number]>),
+    offerId: row.offer.id,
+    offerStatus: row.offer.status,
+    requestStatus: REQUEST_STATUS[row.offer.status],
+    userRequestDetails: {
+      uid: buyerId,
+      offerAmount: toDollars(row.offer.amountCents),
+      selectedDate: row.offer.buyingDate,
+    },
+    transactionId: row.transactionId,
+  }));
+}

@@ -1,0 +1,209 @@
+import {
+  DEMO_CARDS,
+  PAYMENT_MESSAGES,
+  toDollars,
+  ZCheckoutRequest,
+  ZCheckoutResponse,
+  ZDemoCheckout,
+  ZDemoPaymentRequest,
+  ZDemoPaymentResponse,
+  ZErrorResponse,
+  ZVerifyQuery,
+  ZVerifyResponse,
+} from '@keyhaven/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
+import { z } from 'zod';
+import { properties } from '../../db/schema.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import {
+  createDemoProvider,
+  createStripeClient,
+  createStripeProvider,
+  randomId,
+} from './payment-provider.js';
+import { fulfilPayment, paymentOfBuyer, startCheckout, verifyPayment } from './payments.service.js';
+
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+};
+
+const FULFILLING_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+]);
+
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const stripe = app.config.stripe ? createStripeClient(app.config.stripe) : undefined;
+  const provider = stripe
+    ? createStripeProvider(stripe, app.config.publicUrl)
+    : createDemoProvider();
+
+  app.post(
+    '/api/payment/create-checkout-session',
+    {
+      config: { access: ['user'] },
+      schema: {
+        tags: ['payments'],
+        summary:
+          "Open a checkout for the caller's accepted offer on a listing (offer.property._id or offer._id); the stored amount is charged",
+        body: ZCheckoutRequest,
+        response: { 200: ZCheckoutResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const buyer = await request.requireUser();
+      const { offer } = request.body;
+      const propertyId = offer.property?._id ?? offer._id;
+      if (!propertyId || !z.uuid().safeParse(propertyId).success) {
+        throw notFound('You have no accepted offer on this property');
+      }
+      return { url: await startCheckout(app.db, provider, buyer, propertyId) };
+    },
+  );
+
+  app.get(
+    '/api/payment/verify',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['payments'],
+        summary: "Whether the caller's checkout session is paid",
+        querystring: ZVerifyQuery,
+        response: { 200: ZVerifyResponse, ...errors },
+      },
+    },
+    async (request) =>
+      verifyPayment(app.db, provider, await request.requireUser(), request.query.session_id),
+  );
+
+  if (provider.name === 'demo') {
+    const ZSessionParams = z.object({ sessionId: z.string().regex(/^demo_cs_[\w-]+$/) });
+
+    app.get(
+      '/api/payment/demo/:sessionId',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags: ['payments'],
+          summary: 'The test checkout: what is being paid (its buyer only)',
+          params: ZSessionParams,
+          response: { 200: ZDemoCheckout, ...errors },
+        },
+      },
+      async (request) => {
+        const payment = await paymentOfBuyer(
+          app.db,
+          await request.requireUser(),
+          request.params.sessionId,
+        );
+        const [listing] = payment.propertyId
+          ? await app.db.select().from(properties).where(eq(properties.id, payment.propertyId))
+          : [];
+        return {
+          sessionId: payment.checkoutSessionId,
+          status: payment.status,
+          amount: toDollars(payment.amountCents),
+          propertyTitle: listing?.title ?? 'Property',
+          propertyLocation: listing?.location ?? '',
+          propertyImage: listing?.image ?? null,
+        };
+      },
+    );
+
+    app.post(
+      '/api/payment/demo/:sessionId/pay',
+      {
+        config: { access: ['user'] },
+        schema: {
+          tags: ['payments'],
+          summary:
+            'Pay the test checkout: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined',
+          params: ZSessionParams,
+          body: ZDemoPaymentRequest,
+          response: { 200: ZDemoPaymentResponse, 402: ZErrorResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const payment = await paymentOfBuyer(
+          app.db,
+          await request.requireUser(),
+          request.params.sessionId,
+        );
+        const { cardNumber } = request.body;
+        if (cardNumber === DEMO_CARDS.declined) {
+          throw new AppError('PAYMENT_DECLINED', PAYMENT_MESSAGES.declined);
+        }
+        if (cardNumber !== DEMO_CARDS.success) {
+          throw new AppError('VALIDATION_FAILED', PAYMENT_MESSAGES.unknownTestCard, {
+            cardNumber: PAYMENT_MESSAGES.unknownTestCard,
+          });
+        }
+        const result = await fulfilPayment(app.db, payment.checkoutSessionId, randomId('demo_txn'));
+        if (result === 'offer-not-payable') {
+          throw new AppError('CONFLICT', 'This offer can no longer be paid.');
+        }
+        return {
+          redirectUrl: `/payment-success?session_id=${encodeURIComponent(payment.checkoutSessionId)}`,
+        };
+      },
+    );
+  }
+
+  if (stripe && app.config.stripe) {
+    const { webhookSecret } = app.config.stripe;
+    // The signature covers the exact bytes Stripe sent, so this route keeps the raw body.
+    await app.register(async (webhook) => {
+      webhook.removeAllContentTypeParsers();
+      webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
+        done(null, body),
+      );
+
+      webhook.post(
+        '/api/payment/webhook',
+        {
+          config: { access: 'public' },
+          schema: {
+            tags: ['payments'],
+            summary: 'Stripe webhook: signed checkout.session events fulfil payments once',
+            response: { 200: z.object({ received: z.literal(true) }), 400: ZErrorResponse },
+          },
+        },
+        async (request) => {
+          let event: Stripe.Event;
+          try {
+            event = stripe.webhooks.constructEvent(
+              request.body as Buffer,
+              String(request.headers['stripe-signature'] ?? ''),
+              webhookSecret,
+            );
+          } catch {
+            throw new AppError('VALIDATION_FAILED', 'Invalid webhook signature');
+          }
+          if (!FULFILLING_EVENTS.has(event.type)) return { received: true as const };
+          const session = event.data.object as Stripe.Checkout.Session;
+          if (session.payment_status !== 'paid') return { received: true as const };
+          const paymentIntent = session.payment_intent;
+          const transactionId =
+            typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? session.id);
+          const result = await fulfilPayment(app.db, session.id, transactionId, {
+            id: event.id,
+            type: event.type,
+          });
+          if (result === 'offer-not-payable' || result === 'unknown-session') {
+            request.log.error(
+              { sessionId: session.id, result },
+              'paid checkout could not be fulfilled',
+            );
+          }
+          return { received: true as const };
+        },
+      );
+    });
+  }
+};

@@ -1,0 +1,173 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAccount } from '../../../test/helpers/accounts.js';
+import { createListing } from '../../../test/helpers/listings.js';
+import { accept, offer } from '../../../test/helpers/offers.js';
+import { startStripeApi } from '../../../test/helpers/stripe-api.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.js';
+import { buildApp } from '../../app.js';
+import { configFrom } from '../../config.js';
+import { offers, paymentEvents, payments, properties } from '../../db/schema.js';
+
+const WEBHOOK_SECRET = 'whsec_test_keyhaven_secret';
+let stripeApi: Awaited<ReturnType<typeof startStripeApi>>;
+let database: TestDatabase;
+let app: FastifyInstance;
+const stripe = new Stripe('sk_test_unused');
+
+beforeAll(async () => {
+  stripeApi = await startStripeApi();
+  database = await createTestDatabase();
+  app = await buildApp(
+    configFrom({
+      DATA_DIR: `/tmp/keyhaven-stripe-${process.pid}`,
+      LOG_LEVEL: 'silent',
+      STRIPE_SECRET_KEY: 'sk_test_keyhaven',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripeApi.url,
+    }),
+    { database },
+  );
+  await app.ready();
+});
+
+beforeEach(async () => {
+  await database.reset();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.destroy();
+  await stripeApi?.close();
+});
+
+async function checkout(amount = 271_234.56) {
+  const agent = await createAccount(app, 'agent');
+  const buyer = await createAccount(app);
+  const propertyId = await createListing(app, agent, { minPrice: 250_000, maxPrice: 280_000 });
+  await offer(app, buyer, propertyId, { offerAmount: amount });
+  await accept(app, agent, propertyId, buyer.email);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/payment/create-checkout-session',
+    headers: buyer.bearer,
+    payload: { offer: { _id: propertyId, offerDetails: { amount: 1 } } },
+  });
+  expect(response.statusCode).toBe(200);
+  const sessionId = (response.json().url as string).split('/').pop() as string;
+  return { buyer, propertyId, sessionId, url: response.json().url as string };
+}
+
+function webhook(payload: string, signature?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/payment/webhook',
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === undefined ? {} : { 'stripe-signature': signature }),
+    },
+    payload,
+  });
+}
+
+function completedEvent(sessionId: string, eventId = 'evt_1') {
+  return JSON.stringify({
+    id: eventId,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        payment_status: 'paid',
+        payment_intent: 'pi_keyhaven_1',
+      },
+    },
+  });
+}
+
+const sold = async (propertyId: string) =>
+  (await app.db.select().from(properties).where(eq(properties.id, propertyId)))[0]?.availability;
+
+describe('Stripe Checkout', () => {
+  it('creates the session from the stored offer amount, not the request', async () => {
+    const { url } = await checkout(271_234.56);
+    expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\/cs_test_/);
+    const create = stripeApi.requests.find((r) => r.path === '/v1/checkout/sessions');
+    expect(create?.form.get('line_items[0][price_data][unit_amount]')).toBe('27123456');
+    expect(create?.form.get('mode')).toBe('payment');
+    expect(create?.form.get('success_url')).toContain(
+      '/payment-success?session_id={CHECKOUT_SESSION_ID}',
+    );
+  });
+
+  it('fulfils once when a signed webhook is delivered five times', async () => {
+    const { propertyId, sessionId } = await checkout();
+    const payload = completedEvent(sessionId);
+    for (let delivery = 0; delivery < 5; delivery++) {
+      const signature = stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: WEBHOOK_SECRET,
+      });
+      const response = await webhook(payload, signature);
+      expect(response.statusCode).toBe(200);
+    }
+    expect(await sold(propertyId)).toBe('Sold');
+    const paid = await app.db.select().from(payments).where(eq(payments.status, 'paid'));
+    expect(paid).toHaveLength(1);
+    expect(paid[0]?.transactionId).toBe('pi_keyhaven_1');
+    expect(await app.db.select().from(paymentEvents)).toHaveLength(1);
+  });
+
+  it('refuses tampered, unsigned and stale webhooks with 400 and changes nothing', async () => {
+    const { propertyId, sessionId } = await checkout();
+    const payload = completedEvent(sessionId);
+    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const tampered = payload.replace('pi_keyhaven_1', 'pi_forged');
+    const stale = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
+    const wrongSecret = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: 'whsec_other',
+    });
+    for (const [body, header] of [
+      [tampered, signature],
+      [payload, undefined],
+      [payload, stale],
+      [payload, wrongSecret],
+    ] as const) {
+      const response = await webhook(body, header);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('VALIDATION_FAILED');
+    }
+    expect(await sold(propertyId)).toBe('Pending');
+    expect(await app.db.select().from(paymentEvents)).toEqual([]);
+    const [stored] = await app.db.select().from(offers).where(eq(offers.propertyId, propertyId));
+    expect(stored?.status).toBe('accepted');
+  });
+
+  it('verifies by asking Stripe again, and fulfils a paid session the webhook has not brought yet', async () => {
+    const { buyer, propertyId, sessionId } = await checkout();
+    const verify = () =>
+      app.inject({
+        method: 'GET',
+        url: `/api/payment/verify?session_id=${sessionId}`,
+        headers: buyer.bearer,
+      });
+    expect((await verify()).json().verified).toBe(false);
+    stripeApi.markPaid(sessionId, 'pi_from_verify');
+    expect((await verify()).json()).toMatchObject({
+      verified: true,
+      transactionId: 'pi_from_verify',
+    });
+    expect(await sold(propertyId)).toBe('Sold');
+    expect(stripeApi.requests.some((r) => r.method === 'GET' && r.path.endsWith(sessionId))).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,81 @@
+import {
+  OFFER_MESSAGES,
+  ZErrorResponse,
+  ZMessageResponse,
+  ZPropertyIdParams,
+  ZPropertyList,
+  ZUidBody,
+  ZUserIdParams,
+  ZWishlistRequest,
+} from '@keyhaven/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../lib/app-error.js';
+import { assertClaimsCaller } from '../../lib/claimed-user.js';
+import { removeFromWishlist, saveToWishlist, wishlistOf } from './wishlist.service.js';
+
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+};
+
+export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    '/properties/:id/wishlist',
+    {
+      config: { access: ['user'] },
+      schema: {
+        tags: ['wishlist'],
+        summary: 'Save a listing to the caller’s wishlist (buyers)',
+        params: ZPropertyIdParams,
+        body: ZWishlistRequest,
+        response: { 200: ZMessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const buyer = await request.requireUser();
+      assertClaimsCaller(buyer, request.body.wishlistUser);
+      await saveToWishlist(app.db, buyer.id, request.params.id);
+      return { message: OFFER_MESSAGES.wishlistAdded };
+    },
+  );
+
+  app.get(
+    '/wishlist-properties/:uid',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['wishlist'],
+        summary: 'The caller’s saved listings (self only)',
+        params: ZUserIdParams,
+        response: { 200: ZPropertyList, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await request.requireUser();
+      if (request.params.uid !== caller.id) throw forbidden();
+      return wishlistOf(app.db, caller.id);
+    },
+  );
+
+  app.patch(
+    '/wishlist-properties/:id/remove',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['wishlist'],
+        summary: 'Remove a listing from the caller’s wishlist',
+        params: ZPropertyIdParams,
+        body: ZUidBody.optional(),
+        response: { 200: ZMessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await request.requireUser();
+      assertClaimsCaller(caller, request.body ?? undefined);
+      await removeFromWishlist(app.db, caller.id, request.params.id);
+      return { message: OFFER_MESSAGES.removed };
+    },
+  );
+};

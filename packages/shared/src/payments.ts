@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+export const PAYMENT_MESSAGES = {
+  sessionFailedTitle: 'Payment Failed',
+  sessionFailed: 'Something went wrong while creating the payment session.',
+  success: 'Payment Successful!',
+  notVerified: 'Payment Not Verified',
+  error: 'Error Occurred',
+  declined: 'Your card was declined. No payment was taken; try another card.',
+  unknownTestCard: 'This is a test checkout: use the card 4242 4242 4242 4242.',
+} as const;
+
+export const DEMO_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
+
+export const ZCheckoutRequest = z
+  .object({
+    offer: z
+      .object({
+        _id: z.string().max(64).optional(),
+        offerId: z.string().max(64).optional(),
+        property: z
+          .object({ _id: z.string().max(64).optional() })
+          .partial()
+          .optional(),
+      })
+      .passthrough(),
+  })
+  .meta({ id: 'CheckoutRequest' });
+
+export const ZCheckoutResponse = z.object({ url: z.string() }).meta({ id: 'CheckoutResponse' });
+
+export const ZVerifyQuery = z.object({ session_id: z.string().min(1).max(255) });
+
+export const ZVerifyResponse = z
+  .object({
+    verified: z.boolean(),
+    transactionId: z.string().nullable(),
+    amount: z.number(),
+  })
+  .meta({ id: 'VerifyResponse' });
+
+/** The built-in test checkout's card form (spec: a card payment provider; here, offline). */
+export const ZDemoPaymentRequest = z
+  .object({
+    cardNumber: z
+      .string({ error: 'Card number is required' })
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(/^\d{13,19}$/, 'Card number must be 13 to 19 digits')),
+    expiry: z
+      .string({ error: 'Expiry is required' })
+      .trim()
+      .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Expiry must look like MM/YY')
+      .refine((value) => {
+        const [month, year] = value.split('/').map(Number) as [number, number];
+        const now = new Date();
+        return (
+          2000 + year > now.getUTCFullYear() ||
+          (2000 + year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1)
+        );
+      }, 'This card has expired'),
+    cvc: z
+      .string({ error: 'CVC is required' })
+      .trim()
+      .regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits'),
+    name: z
+      .string({ error: 'Name on card is required' })
+      .trim()
+      .min(1, 'Name on card is required')
+      .max(100),
+  })
+  .meta({ id: 'DemoPaymentRequest' });
+export type DemoPaymentRequest = z.input<typeof ZDemoPaymentRequest>;
+
+export const ZDemoCheckout = z
+  .object({
+    sessionId: z.string(),
+    status: z.enum(['open', 'paid', 'failed', 'expired']),
+    amount: z.number(),
+    propertyTitle: z.string(),
+    propertyLocation: z.string(),
+    propertyImage: z.string().nullable(),
+  })
+  .meta({ id: 'DemoCheckout' });
+
+export const ZDemoPaymentResponse = z
+  .object({ redirectUrl: z.string() })
+  .meta({ id: 'DemoPaymentResponse' });
