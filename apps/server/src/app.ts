@@ -19,9 +19,11 @@ import {
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { googleRoutes } from './modules/auth/google.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { offersRoutes } from './modules/offers/offers.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { propertiesRoutes } from './modules/properties/properties.routes.js';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
@@ -115,6 +117,8 @@ export async function buildApp(
   await app.register(wishlistRoutes);
   await app.register(offersRoutes);
   await app.register(paymentsRoutes);
+  await app.register(reviewsRoutes);
+  await app.register(newsletterRoutes);
 
   await app.register(webAppPlugin, {
     distDir: deps.webDistDir ?? defaultWebDistDir,

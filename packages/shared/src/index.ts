@@ -10,3 +10,4 @@ export * from './properties.js';
 export * from './roles.js';
 export * from './uploads.js';
 export * from './users.js';
+export * from './reviews.js';

@@ -1,0 +1,31 @@
+import {
+  NEWSLETTER_MESSAGES,
+  ZErrorResponse,
+  ZMessageResponse,
+  ZSubscribeRequest,
+} from '@keyhaven/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { newsletterSubscribers } from '../../db/schema.js';
+
+export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/subscribe',
+    {
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Subscribe an e-mail to the newsletter; subscribing twice is fine',
+        body: ZSubscribeRequest,
+        response: { 200: ZMessageResponse, 400: ZErrorResponse, 429: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      await app.db
+        .insert(newsletterSubscribers)
+        .values({ email: request.body.email })
+        .onConflictDoNothing();
+      // The same answer either way, so the form does not reveal who is subscribed.
+      return { message: NEWSLETTER_MESSAGES.subscribed };
+    },
+  );
+};

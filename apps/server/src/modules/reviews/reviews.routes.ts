@@ -1,0 +1,146 @@
+import {
+  REVIEW_MESSAGES,
+  ZErrorResponse,
+  ZMessageResponse,
+  ZPageQuery,
+  ZReviewList,
+  ZReviewQuery,
+  ZReviewRequest,
+  ZReviewSaved,
+  ZUserIdParams,
+} from '@keyhaven/shared';
+import type { SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, forbidden } from '../../lib/app-error.js';
+import {
+  deleteReview,
+  listReviews,
+  reviewsBy,
+  reviewsOfProperty,
+  saveReview,
+  websiteReviews,
+} from './reviews.service.js';
+
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+};
+
+export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/reviews',
+    {
+      config: { access: ['user'] },
+      schema: {
+        tags: ['reviews'],
+        summary:
+          'Review the website or a listing (buyers); a second review of one listing replaces the first',
+        body: ZReviewRequest,
+        response: { 200: ZReviewSaved, ...errors },
+      },
+    },
+    async (request) => {
+      const reviewer = await request.requireUser();
+      const insertedId = await saveReview(app.db, reviewer, request.body);
+      return { insertedId, message: REVIEW_MESSAGES.submitted };
+    },
+  );
+
+  app.get(
+    '/api/reviews',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['reviews'],
+        summary:
+          "Website reviews (?reviewFor=website, public) or a listing's reviews (?propertyId=, signed in), newest first; total in X-Total-Count",
+        querystring: ZReviewQuery,
+        response: { 200: ZReviewList, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { propertyId, reviewFor, page, limit } = request.query;
+      let where: SQL | undefined;
+      if (propertyId) {
+        await request.requireUser();
+        where = reviewsOfProperty(propertyId);
+      } else if (reviewFor === 'website') {
+        where = websiteReviews();
+      } else {
+        throw new AppError('VALIDATION_FAILED', 'Ask for reviewFor=website or a propertyId');
+      }
+      const { items, total } = await listReviews(app.db, where, page, limit);
+      reply.header('x-total-count', total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/api/property-reviews',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['reviews'],
+        summary: 'Every review, newest first (admins); total in X-Total-Count',
+        querystring: ZPageQuery,
+        response: { 200: ZReviewList, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await listReviews(
+        app.db,
+        undefined,
+        request.query.page,
+        request.query.limit,
+      );
+      reply.header('x-total-count', total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/api/property-reviews/:uid',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['reviews'],
+        summary: "A user's reviews (self or admin), newest first",
+        params: ZUserIdParams,
+        querystring: ZPageQuery,
+        response: { 200: ZReviewList, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = await request.requireUser();
+      if (caller.id !== request.params.uid && caller.role !== 'admin') throw forbidden();
+      const { items, total } = await listReviews(
+        app.db,
+        reviewsBy(request.params.uid),
+        request.query.page,
+        request.query.limit,
+      );
+      reply.header('x-total-count', total);
+      return items;
+    },
+  );
+
+  app.delete(
+    '/api/property-reviews/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['reviews'],
+        summary: 'Delete a review (its reviewer or an admin)',
+        params: z.object({ id: z.uuid({ error: 'Review not found' }) }),
+        response: { 200: ZMessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteReview(app.db, await request.requireUser(), request.params.id);
+      return { message: REVIEW_MESSAGES.deleted };
+    },
+  );
+};

@@ -1,0 +1,140 @@
+import type { Review, ZReviewRequest } from '@keyhaven/shared';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { properties, reviews, users } from '../../db/schema.js';
+import { AppError, forbidden, notFound } from '../../lib/app-error.js';
+import type { SessionUser } from '../../plugins/authentication.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { agents } from '../properties/property-view.js';
+
+type ReviewInput = z.output<typeof ZReviewRequest>;
+
+/** The partial unique index on (reviewer, property) that makes one review per listing. */
+const oneReviewPerListing = sql`${reviews.propertyId} is not null`;
+
+const reviewColumns = {
+  review: reviews,
+  reviewerName: users.name,
+  reviewerAvatar: users.image,
+  propertyTitle: properties.title,
+  propertyIMG: properties.image,
+  agentId: properties.agentId,
+};
+
+type ReviewRow = {
+  review: typeof reviews.$inferSelect;
+  reviewerName: string;
+  reviewerAvatar: string | null;
+  propertyTitle: string | null;
+  propertyIMG: string | null;
+  agentId: string | null;
+};
+
+function toReviewView(row: ReviewRow): Review {
+  return {
+    _id: row.review.id,
+    rating: row.review.rating,
+    title: row.review.title,
+    text: row.review.text,
+    reviewFor: row.review.reviewFor,
+    reviewerUID: row.review.reviewerId,
+    reviewerName: row.reviewerName,
+    reviewerAvatar: row.reviewerAvatar,
+    postedAt: row.review.postedAt.toISOString(),
+    propertyId: row.review.propertyId,
+    propertyTitle: row.propertyTitle,
+    propertyIMG: row.propertyIMG,
+    agentId: row.agentId,
+  };
+}
+
+/**
+ * Posts a review as the caller. A buyer has one review per listing: posting again replaces it
+ * (with a new date), so an opinion can change without piling up.
+ */
+export async function saveReview(db: Database, reviewer: SessionUser, input: ReviewInput) {
+  const propertyId = input.reviewFor === 'property' ? (input.propertyId ?? null) : null;
+  if (propertyId) {
+    const [listing] = await db
+      .select({ approval: properties.approval, agentRole: agents.role })
+      .from(properties)
+      .innerJoin(agents, eq(agents.id, properties.agentId))
+      .where(eq(properties.id, propertyId));
+    if (!listing || listing.approval !== 'approved' || listing.agentRole === 'fraud') {
+      throw notFound('Property not found');
+    }
+  }
+  const values = {
+    reviewerId: reviewer.id,
+    reviewFor: input.reviewFor,
+    propertyId,
+    rating: input.rating,
+    title: input.title,
+    text: input.text,
+    postedAt: new Date(),
+  };
+  const [saved] = propertyId
+    ? await db
+        .insert(reviews)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [reviews.reviewerId, reviews.propertyId],
+          targetWhere: oneReviewPerListing,
+          set: {
+            rating: values.rating,
+            title: values.title,
+            text: values.text,
+            postedAt: values.postedAt,
+          },
+        })
+        .returning({ id: reviews.id })
+    : await db.insert(reviews).values(values).returning({ id: reviews.id });
+  if (!saved) throw new AppError('INTERNAL', 'The review could not be saved');
+  return saved.id;
+}
+
+export async function listReviews(
+  db: Database,
+  where: SQL | undefined,
+  page: number,
+  limit: number,
+) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(reviewColumns)
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.reviewerId))
+      .leftJoin(properties, eq(properties.id, reviews.propertyId))
+      .where(where)
+      .orderBy(desc(reviews.postedAt), desc(reviews.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ value: count() }).from(reviews).where(where),
+  ]);
+  return { items: rows.map(toReviewView), total: total?.value ?? 0 };
+}
+
+export const reviewsOfProperty = (propertyId: string) =>
+  and(eq(reviews.reviewFor, 'property'), eq(reviews.propertyId, propertyId));
+export const websiteReviews = () => eq(reviews.reviewFor, 'website');
+export const reviewsBy = (reviewerId: string) => eq(reviews.reviewerId, reviewerId);
+
+export async function deleteReview(db: Database, caller: SessionUser, id: string) {
+  await db.transaction(async (tx) => {
+    const [review] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
+    if (!review) throw notFound('Review not found');
+    const isOwn = review.reviewerId === caller.id;
+    if (!isOwn && caller.role !== 'admin') throw forbidden();
+    await tx.delete(reviews).where(eq(reviews.id, id));
+    if (!isOwn) {
+      await recordAudit(tx, {
+        actor: caller,
+        action: 'review.deleted',
+        targetType: 'review',
+        targetId: id,
+        details: { reviewerId: review.reviewerId, rating: review.rating, title: review.title },
+      });
+    }
+  });
+}

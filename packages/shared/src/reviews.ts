@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { LIMITS, REVIEW_TARGETS } from './constants.js';
+
+export const REVIEW_MESSAGES = {
+  submitted: 'Review submitted!',
+  failedTitle: 'Error submitting review',
+  failed: 'Something went wrong.',
+  none: 'No reviews found',
+  deleted: 'Review deleted.',
+  propertyRequired: 'Choose the property you are reviewing',
+} as const;
+
+export const NEWSLETTER_MESSAGES = {
+  subscribed: 'You have successfully subscribed',
+  emailRequired: 'Email is required',
+  invalidEmail: 'Please enter a valid email address',
+} as const;
+
+const rating = z.preprocess(
+  (value) => (value === '' || value === null || value === undefined ? undefined : Number(value)),
+  z
+    .number({ error: 'Rating must be a number from 1 to 5' })
+    .int('Rating must be a whole number from 1 to 5')
+    .min(LIMITS.ratingMin, 'Rating must be from 1 to 5')
+    .max(LIMITS.ratingMax, 'Rating must be from 1 to 5')
+    .default(LIMITS.ratingDefault),
+);
+
+/** Reviewer fields the spec's modal sends are ignored: the reviewer is the signed-in user. */
+export const ZReviewRequest = z
+  .object({
+    rating,
+    title: z.string().trim().max(120, 'At most 120 characters').default(''),
+    text: z.string().max(4000, 'At most 4000 characters').default(''),
+    reviewFor: z.enum(REVIEW_TARGETS).default('website'),
+    propertyId: z.uuid({ error: REVIEW_MESSAGES.propertyRequired }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.reviewFor === 'property' && !value.propertyId) {
+      ctx.addIssue({ code: 'custom', path: ['propertyId'], message: REVIEW_MESSAGES.propertyRequired });
+    }
+  })
+  .meta({ id: 'ReviewRequest' });
+export type ReviewRequest = z.input<typeof ZReviewRequest>;
+
+export const ZReview = z
+  .object({
+    _id: z.string(),
+    rating: z.number().int(),
+    title: z.string(),
+    text: z.string(),
+    reviewFor: z.enum(REVIEW_TARGETS),
+    reviewerUID: z.string(),
+    reviewerName: z.string(),
+    reviewerAvatar: z.string().nullable(),
+    postedAt: z.string(),
+    propertyId: z.string().nullable(),
+    propertyTitle: z.string().nullable(),
+    propertyIMG: z.string().nullable(),
+    agentId: z.string().nullable(),
+  })
+  .meta({ id: 'Review' });
+export type Review = z.infer<typeof ZReview>;
+
+export const ZReviewList = z.array(ZReview).meta({ id: 'ReviewList' });
+
+export const ZReviewQuery = z.object({
+  propertyId: z.uuid().optional(),
+  reviewFor: z.enum(REVIEW_TARGETS).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
+});
+
+export const ZReviewSaved = z
+  .object({ insertedId: z.string(), message: z.string() })
+  .meta({ id: 'ReviewSaved' });
+
+export const ZSubscribeRequest = z
+  .object({
+    email: z
+      .string({ error: NEWSLETTER_MESSAGES.emailRequired })
+      .trim()
+      .toLowerCase()
+      .min(1, NEWSLETTER_MESSAGES.emailRequired)
+      .max(254)
+      .pipe(z.email({ error: NEWSLETTER_MESSAGES.invalidEmail })),
+  })
+  .meta({ id: 'SubscribeRequest' });
