@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { type Database, type DatabaseHandle, openConfiguredDatabase } from './db/client.js';
+import { seedDemoIfEmpty } from './db/seed/demo.js';
 import {
   type CounterStore,
   createMemoryCounterStore,
@@ -24,6 +25,7 @@ import { offersRoutes } from './modules/offers/offers.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { propertiesRoutes } from './modules/properties/properties.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
+import { createLocalImageStorage } from './modules/uploads/image-storage.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
@@ -83,6 +85,14 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  // Only a database the app opened itself is seeded: tests bring their own.
+  if (own && config.seedDemo) {
+    await seedDemoIfEmpty({
+      db: database.db,
+      storage: createLocalImageStorage(config.uploadsDir),
+      log: app.log,
+    });
+  }
   app.addHook('onClose', async () => {
     if (!own) return;
     await own.handle.close();

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import { createLocalImageStorage, UPLOADS_URL_PREFIX } from './image-storage.js';
+import { createLocalImageStorage, isStorageKey, UPLOADS_URL_PREFIX } from './image-storage.js';
 import { saveImage } from './uploads.service.js';
 
 const IMAGE_FIELD = 'image';
@@ -79,9 +79,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/uploads',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      // Checked before any body parsing, so nothing but multipart is ever read here.
-      onRequest: async (request) => {
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      // After the rate limit counts the request and before any body parsing, so nothing but
+      // multipart is ever read here.
+      preParsing: async (request) => {
         const type = request.headers['content-type']?.toLowerCase() ?? '';
         if (!type.startsWith('multipart/form-data')) {
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_MULTIPART_MESSAGE);
@@ -103,7 +104,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         ].join('\n'),
         consumes: ['multipart/form-data'],
         // Documents the form; the body itself is read from the stream, never validated here.
-        body: z.object({ [IMAGE_FIELD]: z.file() }).optional(),
+        body: z.object({ [IMAGE_FIELD]: z.file() }).nullish(),
         response: {
           200: ZUploadResponse,
           400: ZErrorResponse,
@@ -115,7 +116,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const image = await readImageField(request);
-      const stored = await saveImage(app.db, storage, image);
+      const caller = await request.currentUser();
+      const stored = await saveImage(app.db, storage, image, { ownerId: caller?.id });
       return {
         success: true as const,
         data: {
@@ -135,7 +137,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     wildcard: true,
     index: false,
     list: false,
-    dotfiles: 'ignore',
+    // Only names we could have written: no directories, temporary files or anything else.
+    allowedPath: (pathName) => isStorageKey(pathName.replace(/^\//, '')),
     cacheControl: false,
     setHeaders: (reply) => {
       // Names are random and never reused, so a file can be cached for good.

@@ -9,14 +9,14 @@ import type { ImageStorage } from './image-storage.js';
 export type SourceType = 'jpeg' | 'png' | 'gif' | 'webp';
 
 /** Rendition widths; an image narrower than a width keeps its own size. */
-export const LARGE_WIDTH = 1600;
-export const THUMBNAIL_WIDTH = 480;
+const LARGE_WIDTH = 1600;
+const THUMBNAIL_WIDTH = 480;
 /** Beyond this a small file can still decode to gigabytes of pixels. */
-export const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_INPUT_PIXELS = 40_000_000;
 
 export const UNREADABLE_IMAGE_MESSAGE =
   'The image could not be read. Please upload a valid JPG, PNG, GIF, or WEBP image.';
-export const TOO_MANY_PIXELS_MESSAGE = 'The image is too large: at most 40 megapixels.';
+export const TOO_MANY_PIXELS_MESSAGE = `The image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`;
 
 const startsWith = (buffer: Buffer, bytes: number[] | string, offset = 0) => {
   const expected = typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : Buffer.from(bytes);
@@ -24,7 +24,7 @@ const startsWith = (buffer: Buffer, bytes: number[] | string, offset = 0) => {
 };
 
 /** The type the file's first bytes declare; its name and declared type say nothing trustworthy. */
-export function detectImageType(buffer: Buffer): SourceType | undefined {
+function detectImageType(buffer: Buffer): SourceType | undefined {
   if (startsWith(buffer, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(buffer, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(buffer, 'GIF87a') || startsWith(buffer, 'GIF89a')) return 'gif';
@@ -100,7 +100,7 @@ export interface StoredImage {
 }
 
 /** An upload's renditions are stored as `<storageKey>-<max width>.webp`. */
-export const renditionKey = (storageKey: string, width: number) => `${storageKey}-${width}.webp`;
+const renditionKey = (storageKey: string, width: number) => `${storageKey}-${width}.webp`;
 
 /**
  * Processes an image, stores both renditions and records the upload. Any failure leaves

@@ -1,0 +1,189 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ADD_PROPERTY_TYPES, PRICE_RANGES } from '@keyhaven/shared';
+import { verifyPassword } from 'better-auth/crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.js';
+import { createLocalImageStorage } from '../../modules/uploads/image-storage.js';
+import {
+  accounts,
+  offers,
+  payments,
+  properties,
+  reviews,
+  uploads,
+  users,
+  wishlistItems,
+} from '../schema.js';
+import { seedDemoIfEmpty } from './demo.js';
+
+let database: TestDatabase;
+let uploadsDir: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'keyhaven-seed-'));
+});
+
+afterAll(async () => {
+  await database?.destroy();
+  if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
+});
+
+const PASSWORDS: Record<string, string> = {
+  admin: 'Admin123',
+  agent: 'Agent123',
+  user: 'Buyer123',
+};
+
+describe('the demo seed', () => {
+  it('fills an empty database once', async () => {
+    const storage = createLocalImageStorage(uploadsDir);
+    const messages: string[] = [];
+    const seeded = await seedDemoIfEmpty({
+      db: database.db,
+      storage,
+      log: { info: (message) => messages.push(message) },
+    });
+    expect(seeded).toBe(true);
+    expect(messages).toHaveLength(1);
+
+    const db = database.db;
+    const people = await db
+      .select({
+        id: users.id,
+        email: users.email,
+        role: users.role,
+        image: users.image,
+        verified: users.emailVerified,
+        password: accounts.password,
+        providerId: accounts.providerId,
+        accountId: accounts.accountId,
+      })
+      .from(users)
+      .innerJoin(accounts, eq(accounts.userId, users.id));
+    expect(people.map((p) => [p.email, p.role]).sort()).toEqual([
+      ['admin@keyhaven.test', 'admin'],
+      ['agent1@keyhaven.test', 'agent'],
+      ['agent2@keyhaven.test', 'agent'],
+      ['agent3@keyhaven.test', 'agent'],
+      ['buyer1@keyhaven.test', 'user'],
+      ['buyer2@keyhaven.test', 'user'],
+      ['buyer3@keyhaven.test', 'user'],
+    ]);
+    for (const person of people) {
+      expect(person.id).toMatch(/^[A-Za-z0-9]{32}$/);
+      expect(person).toMatchObject({
+        verified: true,
+        providerId: 'credential',
+        accountId: person.id,
+      });
+      expect(person.image).toMatch(/^\/uploads\/[a-f0-9]{32}-1600\.webp$/);
+      const password = PASSWORDS[person.role] as string;
+      expect(await verifyPassword({ hash: person.password as string, password })).toBe(true);
+      expect(await verifyPassword({ hash: person.password as string, password: 'wrong' })).toBe(
+        false,
+      );
+    }
+
+    const listings = await db.select().from(properties);
+    const approved = listings.filter((l) => l.approval === 'approved');
+    expect(approved.length).toBeGreaterThanOrEqual(28);
+    expect(listings.filter((l) => l.approval === 'pending')).toHaveLength(3);
+    expect(listings.filter((l) => l.approval === 'rejected')).toHaveLength(2);
+    expect(new Set(approved.map((l) => l.propertyType))).toEqual(new Set(ADD_PROPERTY_TYPES));
+    for (const range of PRICE_RANGES) {
+      const inside = approved.filter(
+        (l) =>
+          l.minPriceCents >= range.min * 100 &&
+          (range.max === null || l.maxPriceCents <= range.max * 100),
+      );
+      expect(inside.length, range.label).toBeGreaterThanOrEqual(3);
+    }
+    // Some straddle two ranges, so they appear in neither: the containment rule is visible.
+    const straddling = approved.filter((l) =>
+      PRICE_RANGES.some(
+        (r) => r.max !== null && l.minPriceCents < r.max * 100 && l.maxPriceCents > r.max * 100,
+      ),
+    );
+    expect(straddling.length).toBeGreaterThanOrEqual(2);
+    for (const listing of listings) {
+      expect(listing.description.length).toBeGreaterThanOrEqual(20);
+      expect(listing.maxPriceCents).toBeGreaterThanOrEqual(listing.minPriceCents);
+      expect((listing.bathrooms * 2) % 1).toBe(0);
+      expect(listing.image).toMatch(/^\/uploads\/[a-f0-9]{32}-1600\.webp$/);
+    }
+
+    const allOffers = await db.select().from(offers);
+    const byId = new Map(listings.map((l) => [l.id, l]));
+    for (const status of ['pending', 'accepted', 'rejected', 'paid'] as const) {
+      expect(allOffers.filter((o) => o.status === status).length, status).toBeGreaterThanOrEqual(2);
+    }
+    for (const offer of allOffers) {
+      const listing = byId.get(offer.propertyId);
+      expect(listing?.approval).toBe('approved');
+      expect(offer.amountCents).toBeGreaterThanOrEqual(listing?.minPriceCents ?? 0);
+      expect(offer.amountCents).toBeLessThanOrEqual(listing?.maxPriceCents ?? 0);
+    }
+    for (const listing of listings) {
+      const statuses = allOffers.filter((o) => o.propertyId === listing.id).map((o) => o.status);
+      const expected = statuses.includes('paid')
+        ? 'Sold'
+        : statuses.includes('accepted')
+          ? 'Pending'
+          : 'Available';
+      expect(listing.availability, listing.title).toBe(expected);
+    }
+
+    const allPayments = await db.select().from(payments);
+    for (const offer of allOffers.filter((o) => o.status === 'paid')) {
+      const paid = allPayments.filter((p) => p.offerId === offer.id);
+      expect(paid).toHaveLength(1);
+      expect(paid[0]).toMatchObject({
+        status: 'paid',
+        provider: 'demo',
+        amountCents: offer.amountCents,
+        buyerId: offer.buyerId,
+        propertyId: offer.propertyId,
+        checkoutSessionId: expect.stringMatching(/^demo_seed_/),
+        transactionId: expect.any(String),
+        paidAt: expect.any(Date),
+      });
+    }
+    expect(allPayments).toHaveLength(allOffers.filter((o) => o.status === 'paid').length);
+
+    const allReviews = await db.select().from(reviews);
+    const siteReviews = allReviews.filter((r) => r.reviewFor === 'website');
+    expect(siteReviews.length).toBeGreaterThanOrEqual(4);
+    expect(siteReviews.length).toBeLessThanOrEqual(6);
+    expect(allReviews.filter((r) => r.reviewFor === 'property').length).toBeGreaterThanOrEqual(3);
+    expect((await db.select().from(wishlistItems)).length).toBeGreaterThan(0);
+
+    // Every picture went through the upload pipeline: a row and two files each.
+    const images = await db.select().from(uploads);
+    expect(images).toHaveLength(ADD_PROPERTY_TYPES.length + people.length);
+    const photos = images.filter((image) => image.ownerId !== null);
+    expect(photos.map((photo) => photo.ownerId).sort()).toEqual(people.map((p) => p.id).sort());
+    for (const person of people) {
+      const photo = photos.find((image) => image.ownerId === person.id);
+      expect(person.image).toBe(`/uploads/${photo?.storageKey}-1600.webp`);
+    }
+    expect((await readdir(uploadsDir)).sort()).toEqual(
+      images.flatMap((u) => [`${u.storageKey}-1600.webp`, `${u.storageKey}-480.webp`]).sort(),
+    );
+  });
+
+  it('does nothing the second time', async () => {
+    const before = await readdir(uploadsDir);
+    const seeded = await seedDemoIfEmpty({
+      db: database.db,
+      storage: createLocalImageStorage(uploadsDir),
+    });
+    expect(seeded).toBe(false);
+    expect(await database.db.select({ id: users.id }).from(users)).toHaveLength(7);
+    expect(await database.db.select({ id: properties.id }).from(properties)).toHaveLength(36);
+    expect(await readdir(uploadsDir)).toEqual(before);
+  });
+});

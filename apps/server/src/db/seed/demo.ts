@@ -1,0 +1,220 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Availability, OfferStatus } from '@keyhaven/shared';
+import { generateRandomString, hashPassword } from 'better-auth/crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { ImageStorage } from '../../modules/uploads/image-storage.js';
+import type { Database } from '../client.js';
+import {
+  accounts,
+  offers,
+  payments,
+  properties,
+  reviews,
+  users,
+  wishlistItems,
+} from '../schema.js';
+import {
+  DEMO_LISTINGS,
+  DEMO_OFFERS,
+  DEMO_REVIEWS,
+  DEMO_USERS,
+  DEMO_WISHLIST,
+} from './demo-data.js';
+import { saveAvatars, saveHouseImages } from './images.js';
+
+export interface SeedLogger {
+  info(message: string): void;
+}
+
+export interface SeedDependencies {
+  db: Database;
+  storage: ImageStorage;
+  log?: SeedLogger;
+}
+
+// Any constant will do: it only has to be the same in every process that might seed at once.
+const SEED_LOCK_ID = 7_431_205;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+/** Ids shaped like the ones better-auth gives the accounts it creates. */
+const authId = () => generateRandomString(32, 'a-z', 'A-Z', '0-9');
+const dateOnly = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The listing state an offer in this state leaves behind. */
+const AVAILABILITY_AFTER: Partial<Record<OfferStatus, Availability>> = {
+  accepted: 'Pending',
+  paid: 'Sold',
+};
+
+function required<T>(map: Map<string, T>, key: string): T {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`The demo data names an unknown key: ${key}`);
+  return value;
+}
+
+/**
+ * Fills an empty database with the demo marketplace (documented accounts, listings of every
+ * type and price range, offers in every state, reviews). Does nothing when any user exists.
+ * Returns whether it seeded.
+ */
+export async function seedDemoIfEmpty({ db, storage, log }: SeedDependencies): Promise<boolean> {
+  // Files are not part of the transaction: remember them, to remove them if it rolls back.
+  const written: string[] = [];
+  const recording: ImageStorage = {
+    put: async (key, data) => {
+      await storage.put(key, data);
+      written.push(key);
+    },
+    remove: (key) => storage.remove(key),
+    urlFor: (key) => storage.urlFor(key),
+  };
+
+  try {
+    return await db.transaction(async (tx) => {
+      // Two processes starting together on one PostgreSQL must not both seed.
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+      const anyUser = await tx.select({ id: users.id }).from(users).limit(1);
+      if (anyUser.length > 0) return false;
+
+      const started = Date.now();
+      // Hashing runs on the thread pool while the images are stored; the queries stay in order.
+      const hashing = Promise.all(DEMO_USERS.map((user) => hashPassword(user.password)));
+      const houseImages = await saveHouseImages(tx, recording);
+      const passwordHashes = await hashing;
+
+      const now = Date.now();
+      const daysAgo = (days: number) => new Date(now - days * DAY_MS);
+
+      const userIds = new Map(DEMO_USERS.map((user) => [user.key, authId()]));
+      await tx.insert(users).values(
+        DEMO_USERS.map((user, i) => ({
+          id: required(userIds, user.key),
+          name: user.name,
+          email: user.email,
+          emailVerified: true,
+          phone: user.phone,
+          country: user.country,
+          birth: user.birth,
+          role: user.role,
+          createdAt: daysAgo(120 - i),
+        })),
+      );
+      await tx.insert(accounts).values(
+        DEMO_USERS.map((user, i) => {
+          const userId = required(userIds, user.key);
+          return {
+            id: authId(),
+            accountId: userId,
+            providerId: 'credential',
+            userId,
+            password: passwordHashes[i],
+          };
+        }),
+      );
+
+      // Profile photos belong to their users, so they are stored once the users exist.
+      const avatars = await saveAvatars(
+        tx,
+        recording,
+        DEMO_USERS.map((user) => required(userIds, user.key)),
+      );
+      for (const [i, user] of DEMO_USERS.entries()) {
+        await tx
+          .update(users)
+          .set({ image: avatars[i]?.url })
+          .where(eq(users.id, required(userIds, user.key)));
+      }
+
+      const soldOrPending = new Map(
+        DEMO_OFFERS.flatMap((offer) => {
+          const availability = AVAILABILITY_AFTER[offer.status];
+          return availability ? [[offer.listing, availability] as const] : [];
+        }),
+      );
+      const listingIds = new Map(DEMO_LISTINGS.map((listing) => [listing.key, randomUUID()]));
+      await tx.insert(properties).values(
+        DEMO_LISTINGS.map((listing, i) => ({
+          id: required(listingIds, listing.key),
+          title: listing.title,
+          description: listing.description,
+          location: listing.location,
+          image: houseImages[listing.type].url,
+          propertyType: listing.type,
+          minPriceCents: cents(listing.minPrice),
+          maxPriceCents: cents(listing.maxPrice),
+          bedrooms: listing.bedrooms,
+          bathrooms: listing.bathrooms,
+          areaSize: listing.areaSize,
+          features: listing.features,
+          availability: soldOrPending.get(listing.key) ?? 'Available',
+          approval: listing.approval,
+          advertised: listing.advertised ?? false,
+          agentId: required(userIds, listing.agent),
+          // Newest first in the order they are listed, a few days apart.
+          createdAt: daysAgo(40 + i * 2),
+        })),
+      );
+
+      const offerRows = DEMO_OFFERS.map((offer) => ({
+        id: randomUUID(),
+        propertyId: required(listingIds, offer.listing),
+        buyerId: required(userIds, offer.buyer),
+        amountCents: cents(offer.amount),
+        // Paid purchases closed in the past; open offers name a date ahead.
+        buyingDate: dateOnly(daysAgo(offer.status === 'paid' ? offer.daysAgo - 7 : -45)),
+        status: offer.status,
+        createdAt: daysAgo(offer.daysAgo),
+      }));
+      await tx.insert(offers).values(offerRows);
+
+      const paidOffers = offerRows.filter((offer) => offer.status === 'paid');
+      if (paidOffers.length > 0) {
+        await tx.insert(payments).values(
+          paidOffers.map((offer) => {
+            const reference = randomBytes(8).toString('hex');
+            return {
+              offerId: offer.id,
+              buyerId: offer.buyerId,
+              propertyId: offer.propertyId,
+              provider: 'demo' as const,
+              checkoutSessionId: `demo_seed_${reference}`,
+              status: 'paid' as const,
+              amountCents: offer.amountCents,
+              transactionId: `demo_txn_${reference}`,
+              createdAt: new Date(offer.createdAt.getTime() + DAY_MS),
+              paidAt: new Date(offer.createdAt.getTime() + DAY_MS),
+            };
+          }),
+        );
+      }
+
+      await tx.insert(wishlistItems).values(
+        DEMO_WISHLIST.map((item) => ({
+          userId: required(userIds, item.buyer),
+          propertyId: required(listingIds, item.listing),
+        })),
+      );
+
+      await tx.insert(reviews).values(
+        DEMO_REVIEWS.map((review) => ({
+          reviewerId: required(userIds, review.reviewer),
+          reviewFor: review.listing ? ('property' as const) : ('website' as const),
+          propertyId: review.listing ? required(listingIds, review.listing) : null,
+          rating: review.rating,
+          title: review.title,
+          text: review.text,
+          postedAt: daysAgo(review.daysAgo),
+        })),
+      );
+
+      log?.info(
+        `Seeded the demo marketplace in ${Date.now() - started} ms: ${DEMO_USERS.length} accounts, ${DEMO_LISTINGS.length} listings, ${DEMO_OFFERS.length} offers`,
+      );
+      return true;
+    });
+  } catch (error) {
+    await Promise.allSettled(written.map((key) => storage.remove(key)));
+    throw error;
+  }
+}

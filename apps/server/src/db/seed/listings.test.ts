@@ -1,0 +1,72 @@
+import { ADD_PROPERTY_TYPES } from '@keyhaven/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.js';
+import { properties, users } from '../schema.js';
+import { seedListings } from './listings.js';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+beforeEach(async () => {
+  await database.reset();
+});
+
+afterAll(async () => {
+  await database?.destroy();
+});
+
+describe('seedListings', () => {
+  it('inserts the count asked for in batches, with a realistic mix', async () => {
+    const progress: number[] = [];
+    const inserted = await seedListings(database.db, {
+      count: 2500,
+      batchSize: 1000,
+      onProgress: (done) => progress.push(done),
+    });
+
+    expect(inserted).toBe(2500);
+    expect(progress).toEqual([1000, 2000, 2500]);
+    const rows = await database.db.select().from(properties);
+    expect(rows).toHaveLength(2500);
+
+    const share = (match: (row: (typeof rows)[number]) => boolean) =>
+      rows.filter(match).length / rows.length;
+    expect(share((r) => r.approval === 'approved')).toBeCloseTo(0.85, 1);
+    expect(share((r) => r.approval === 'pending')).toBeCloseTo(0.1, 1);
+    expect(share((r) => r.availability === 'Sold')).toBeGreaterThan(0.05);
+    expect(new Set(rows.map((r) => r.propertyType))).toEqual(new Set(ADD_PROPERTY_TYPES));
+    expect(new Set(rows.map((r) => r.location)).size).toBeGreaterThan(150);
+
+    const twoYears = 2 * 366 * 24 * 60 * 60 * 1000;
+    for (const row of rows) {
+      expect(row.maxPriceCents).toBeGreaterThanOrEqual(row.minPriceCents);
+      expect(Date.now() - row.createdAt.getTime()).toBeLessThan(twoYears);
+      expect(row.description.length).toBeGreaterThanOrEqual(20);
+      expect((row.bathrooms * 2) % 1).toBe(0);
+    }
+  });
+
+  it('creates agents when there are none, and reuses them next time', async () => {
+    await seedListings(database.db, { count: 10 });
+    await seedListings(database.db, { count: 10 });
+
+    const agents = await database.db.select().from(users);
+    expect(agents).toHaveLength(3);
+    expect(agents.every((agent) => agent.role === 'agent')).toBe(true);
+    const rows = await database.db.select({ agentId: properties.agentId }).from(properties);
+    expect(rows).toHaveLength(20);
+    expect(rows.every((row) => agents.some((agent) => agent.id === row.agentId))).toBe(true);
+  });
+
+  it('generates the same listings from the same seed', async () => {
+    await seedListings(database.db, { count: 5, seed: 7 });
+    await seedListings(database.db, { count: 5, seed: 7 });
+    const titles = (await database.db.select({ title: properties.title }).from(properties)).map(
+      (row) => row.title,
+    );
+    expect(titles.slice(0, 5).sort()).toEqual(titles.slice(5).sort());
+  });
+});

@@ -1,0 +1,368 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { LIMITS, MESSAGES } from '@keyhaven/shared';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { makeImage, makeSolidImage } from '../../../test/fixtures/images.js';
+import { useTestApp } from '../../../test/helpers/test-app.js';
+import { uploads } from '../../db/schema.js';
+import { MISSING_IMAGE_MESSAGE, NOT_MULTIPART_MESSAGE } from './uploads.routes.js';
+import { TOO_MANY_PIXELS_MESSAGE, UNREADABLE_IMAGE_MESSAGE } from './uploads.service.js';
+
+const ctx = useTestApp();
+
+interface Part {
+  name: string;
+  data: Buffer | string;
+  filename?: string;
+  contentType?: string;
+}
+
+/** A multipart/form-data body written out by hand, so the test controls every byte. */
+function multipartBody(parts: Part[]) {
+  const boundary = `----keyhaven${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = part.filename
+      ? `form-data; name="${part.name}"; filename="${part.filename}"`
+      : `form-data; name="${part.name}"`;
+    const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
+    chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+// Each upload comes from its own address so that only the rate-limit test meets the limit.
+let addresses = 0;
+const nextAddress = () => {
+  addresses += 1;
+  return `10.1.${addresses >> 8}.${addresses & 255}`;
+};
+
+function upload(
+  data: Buffer | string,
+  options: { filename?: string; contentType?: string; field?: string; remoteAddress?: string } = {},
+) {
+  const { payload, headers } = multipartBody([
+    {
+      name: options.field ?? 'image',
+      data,
+      filename: options.filename ?? 'photo.jpg',
+      contentType: options.contentType ?? 'image/jpeg',
+    },
+  ]);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    payload,
+    headers,
+    remoteAddress: options.remoteAddress ?? nextAddress(),
+  });
+}
+
+const storedRows = () => ctx.database.db.select().from(uploads);
+const storedFiles = async () =>
+  (await readdir(ctx.app.config.uploadsDir).catch(() => [] as string[])).sort();
+
+/** Asserts the request left nothing behind: no new row, no new file, no temporary file. */
+async function expectNothingStored(filesBefore: string[]) {
+  expect(await storedRows()).toHaveLength(0);
+  expect(await storedFiles()).toEqual(filesBefore);
+}
+
+describe('POST /api/uploads', () => {
+  it('is wired into the app', () => {
+    expect(ctx.app.hasRoute({ method: 'POST', url: '/api/uploads' })).toBe(true);
+  });
+
+  it.each([
+    ['jpeg', 'house.jpg', 'image/jpeg'],
+    ['png', 'house.png', 'image/png'],
+    ['gif', 'house.gif', 'image/gif'],
+    ['webp', 'house.webp', 'image/webp'],
+  ] as const)('accepts a %s image and serves it as WebP', async (format, filename, contentType) => {
+    const source = await makeImage(format, { width: 1800, height: 1200 });
+    const response = await upload(source, { filename, contentType });
+
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({
+      success: true,
+      data: {
+        url: expect.stringMatching(/^\/uploads\/[a-f0-9]{32}-1600\.webp$/),
+        thumbnailUrl: expect.stringMatching(/^\/uploads\/[a-f0-9]{32}-480\.webp$/),
+        width: 1600,
+        height: 1067,
+      },
+    });
+
+    const [row] = await storedRows();
+    expect(row).toMatchObject({ sourceType: format, width: 1600, height: 1067, ownerId: null });
+
+    for (const [url, width] of [
+      [body.data.url, 1600],
+      [body.data.thumbnailUrl, 480],
+    ] as const) {
+      const served = await ctx.app.inject({ method: 'GET', url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const metadata = await sharp(served.rawPayload).metadata();
+      expect(metadata).toMatchObject({ format: 'webp', width });
+      expect(metadata.exif).toBeUndefined();
+      if (width === 480) expect(served.rawPayload.length).toBeLessThan(40 * 1024);
+    }
+  });
+
+  it('never enlarges a small image, and turns it upright by its EXIF orientation', async () => {
+    // Stored 600x400 with "rotate 90° clockwise to view": it is shown 400 wide, 600 high.
+    const source = await makeImage('jpeg', { width: 600, height: 400, orientation: 6 });
+    const response = await upload(source);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ width: 400, height: 600 });
+    const large = await ctx.app.inject({ method: 'GET', url: response.json().data.url });
+    const metadata = await sharp(large.rawPayload).metadata();
+    expect(metadata).toMatchObject({ width: 400, height: 600 });
+    expect(metadata.orientation).toBeUndefined();
+  });
+
+  it('judges the type by content: a PNG named .jpg and declared image/jpeg is a PNG', async () => {
+    const png = await makeImage('png');
+    const response = await upload(png, { filename: 'holiday.jpg', contentType: 'image/jpeg' });
+
+    expect(response.statusCode).toBe(200);
+    const [row] = await storedRows();
+    expect(row?.sourceType).toBe('png');
+  });
+
+  it('ignores other form fields, such as the key the old image host wanted', async () => {
+    const { payload, headers } = multipartBody([
+      { name: 'key', data: 'not-a-secret' },
+      { name: 'image', data: await makeImage('png'), filename: 'a.png', contentType: 'image/png' },
+    ]);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload,
+      headers,
+      remoteAddress: nextAddress(),
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a text file named .png', 'just some notes\n', 'notes.png', 'image/png'],
+    ['a script named .gif', '<script>alert(1)</script>', 'x.gif', 'image/gif'],
+    ['an empty file', Buffer.alloc(0), 'empty.jpg', 'image/jpeg'],
+    ['a PDF', '%PDF-1.7\n1 0 obj\n<<>>\nendobj\n', 'scan.jpg', 'image/jpeg'],
+  ])('refuses %s with 415', async (_name, data, filename, contentType) => {
+    const before = await storedFiles();
+    const response = await upload(data, { filename, contentType });
+
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      error: MESSAGES.upload.invalidType,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    await expectNothingStored(before);
+  });
+
+  it('refuses a GIF/JavaScript polyglot, because it does not decode as an image', async () => {
+    const before = await storedFiles();
+    const polyglot = Buffer.from('GIF89a=1;alert(document.domain)//', 'latin1');
+    const response = await upload(polyglot, { filename: 'x.gif', contentType: 'image/gif' });
+
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      error: UNREADABLE_IMAGE_MESSAGE,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    await expectNothingStored(before);
+  });
+
+  it.each(['png', 'jpeg', 'webp', 'gif'] as const)('refuses a truncated %s', async (format) => {
+    const before = await storedFiles();
+    const whole = await makeImage(format);
+    const response = await upload(whole.subarray(0, Math.floor(whole.length * 0.6)));
+
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      error: UNREADABLE_IMAGE_MESSAGE,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    await expectNothingStored(before);
+  });
+
+  it('refuses a JPEG header in front of a PNG body', async () => {
+    const png = await makeImage('png');
+    const disguised = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), png]);
+    const response = await upload(disguised);
+    expect(response.statusCode).toBe(415);
+  });
+
+  it('refuses a 50-megapixel decompression bomb before decoding it', async () => {
+    const before = await storedFiles();
+    const bomb = await makeSolidImage(8000, 6250);
+    expect(bomb.length).toBeLessThan(LIMITS.photoMaxBytes);
+    const response = await upload(bomb, { filename: 'bomb.png', contentType: 'image/png' });
+
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: TOO_MANY_PIXELS_MESSAGE, code: 'PAYLOAD_TOO_LARGE' });
+    await expectNothingStored(before);
+  });
+
+  it('refuses a file of 5 MB and one byte with 413, storing nothing', async () => {
+    const before = await storedFiles();
+    // A real PNG padded past the limit: only the size is wrong with it.
+    const png = await makeImage('png', { width: 200, height: 100 });
+    const oversized = Buffer.concat([png, Buffer.alloc(LIMITS.photoMaxBytes + 1 - png.length)]);
+    const response = await upload(oversized, { filename: 'big.png', contentType: 'image/png' });
+
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      error: MESSAGES.upload.tooLarge,
+      code: 'PAYLOAD_TOO_LARGE',
+    });
+    await expectNothingStored(before);
+  });
+
+  it('answers 400 when the file is in another field', async () => {
+    const before = await storedFiles();
+    const response = await upload(await makeImage('png'), { field: 'photo' });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: MISSING_IMAGE_MESSAGE,
+      code: 'VALIDATION_FAILED',
+    });
+    await expectNothingStored(before);
+  });
+
+  it('answers 400 when the form has no file at all', async () => {
+    const { payload, headers } = multipartBody([{ name: 'image', data: 'not a file' }]);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload,
+      headers,
+      remoteAddress: nextAddress(),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: MISSING_IMAGE_MESSAGE,
+      code: 'VALIDATION_FAILED',
+    });
+  });
+
+  it('answers 400 to a second file', async () => {
+    const png = await makeImage('png', { width: 100, height: 100 });
+    const { payload, headers } = multipartBody([
+      { name: 'image', data: png, filename: 'a.png', contentType: 'image/png' },
+      { name: 'image', data: png, filename: 'b.png', contentType: 'image/png' },
+    ]);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload,
+      headers,
+      remoteAddress: nextAddress(),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_FAILED');
+    expect(await storedRows()).toHaveLength(0);
+  });
+
+  it.each([
+    ['a part cut off', 'multipart/form-data; boundary=nope'],
+    ['no boundary', 'multipart/form-data'],
+  ])('answers 400 to a broken multipart body: %s', async (_name, contentType) => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload:
+        '--nope\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nabc',
+      headers: { 'content-type': contentType },
+      remoteAddress: nextAddress(),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_FAILED');
+  });
+
+  it.each([
+    ['JSON', 'application/json', JSON.stringify({ image: 'data:image/png;base64,AAAA' })],
+    ['raw bytes', 'image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47])],
+  ])('answers 415 to a %s body', async (_name, contentType, payload) => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload,
+      headers: { 'content-type': contentType },
+      remoteAddress: nextAddress(),
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      error: NOT_MULTIPART_MESSAGE,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+  });
+
+  it('allows 20 uploads a minute from one address', async () => {
+    const remoteAddress = '10.9.9.9';
+    // Refused requests count as well, and they are quick to send.
+    for (let i = 0; i < 20; i++) {
+      const response = await upload('not an image', { remoteAddress });
+      expect(response.statusCode).toBe(415);
+    }
+    const limited = await upload('not an image', { remoteAddress });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: expect.any(String), code: 'RATE_LIMITED' });
+    expect((await upload('not an image')).statusCode).toBe(415);
+  });
+});
+
+describe('GET /uploads/*', () => {
+  it('answers a JSON 404 for a file that does not exist', async () => {
+    for (const url of ['/uploads/0123456789abcdef0123456789abcdef-1600.webp', '/uploads/']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+
+  it('serves nothing but stored images: no temporary files, nothing outside the folder', async () => {
+    await mkdir(ctx.app.config.uploadsDir, { recursive: true });
+    await writeFile(path.join(ctx.app.config.uploadsDir, '.0123abcd.tmp'), 'HALF-A-FILE');
+    await writeFile(path.join(ctx.app.config.uploadsDir, 'notes.txt'), 'NOT-AN-UPLOAD');
+    await writeFile(path.join(ctx.dataDir, 'secret.webp'), 'OUTSIDE-THE-FOLDER');
+    for (const url of [
+      '/uploads/.0123abcd.tmp',
+      '/uploads/notes.txt',
+      '/uploads/../secret.webp',
+      '/uploads/%2e%2e/secret.webp',
+      '/uploads/%2e%2e%2fsecret.webp',
+      '/uploads/..%5csecret.webp',
+    ]) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.body, url).not.toMatch(/HALF-A-FILE|NOT-AN-UPLOAD|OUTSIDE-THE-FOLDER/);
+      expect(response.headers['content-type'], url).not.toBe('image/webp');
+    }
+  });
+
+  it('is documented in the OpenAPI document as a multipart form', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const operation = response.json().paths['/api/uploads'].post;
+    expect(Object.keys(operation.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(Object.keys(operation.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '413', '415', '429']),
+    );
+  });
+});
