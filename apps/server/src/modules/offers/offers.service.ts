@@ -17,7 +17,7 @@ async function lockOpenListing(tx: Executor, propertyId: string) {
     .innerJoin(agents, eq(agents.id, properties.agentId))
     .where(eq(properties.id, propertyId))
     .for('update', { of: properties });
-  if (!row || row.property.approval !== 'approved' || row.agentRole === 'fraud') {
+  if (row?.property.approval !== 'approved' || row.agentRole === 'fraud') {
     throw notFound('Property not found');
   }
   return row.property;

@@ -90,7 +90,7 @@ export async function fulfilPayment(
       .from(offers)
       .where(eq(offers.id, payment.offerId))
       .for('update');
-    if (!offer || offer.status !== 'accepted') return 'offer-not-payable';
+    if (offer?.status !== 'accepted') return 'offer-not-payable';
 
     await tx
       .update(payments)

@@ -61,7 +61,7 @@ export async function saveReview(db: Database, reviewer: SessionUser, input: Rev
       .from(properties)
       .innerJoin(agents, eq(agents.id, properties.agentId))
       .where(eq(properties.id, propertyId));
-    if (!listing || listing.approval !== 'approved' || listing.agentRole === 'fraud') {
+    if (listing?.approval !== 'approved' || listing.agentRole === 'fraud') {
       throw notFound('Property not found');
     }
   }

@@ -11,7 +11,7 @@ export async function saveToWishlist(db: Database, userId: string, propertyId: s
     .from(properties)
     .innerJoin(agents, eq(agents.id, properties.agentId))
     .where(eq(properties.id, propertyId));
-  if (!listing || listing.approval !== 'approved' || listing.agentRole === 'fraud') {
+  if (listing?.approval !== 'approved' || listing.agentRole === 'fraud') {
     throw notFound('Property not found');
   }
   await db.insert(wishlistItems).values({ userId, propertyId }).onConflictDoNothing();
