@@ -7,7 +7,7 @@ export * from './money.js';
 export * from './offers.js';
 export * from './payments.js';
 export * from './properties.js';
+export * from './reviews.js';
 export * from './roles.js';
 export * from './uploads.js';
 export * from './users.js';
-export * from './reviews.js';

@@ -37,7 +37,11 @@ export const ZReviewRequest = z
   })
   .superRefine((value, ctx) => {
     if (value.reviewFor === 'property' && !value.propertyId) {
-      ctx.addIssue({ code: 'custom', path: ['propertyId'], message: REVIEW_MESSAGES.propertyRequired });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['propertyId'],
+        message: REVIEW_MESSAGES.propertyRequired,
+      });
     }
   })
   .meta({ id: 'ReviewRequest' });
