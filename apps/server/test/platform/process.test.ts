@@ -54,7 +54,7 @@ function startServer(env: Record<string, string>): RunningServer {
 }
 
 async function waitUntilReady(port: number, server: RunningServer) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
     try {
@@ -78,7 +78,8 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('the server process', () => {
+// Each test starts real processes; on a loaded machine a cold start can take a while.
+describe('the server process', { timeout: 150_000 }, () => {
   it('refuses a second process on the same embedded data directory, naming the first', async () => {
     const port = await freePort();
     const first = startServer({ DATA_DIR: dataDir, PORT: String(port) });
