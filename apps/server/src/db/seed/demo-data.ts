@@ -782,17 +782,17 @@ export const DEMO_REVIEWS: DemoReview[] = [
     daysAgo: 5,
   },
   {
-    reviewer: 'agent1',
+    reviewer: 'buyer3',
     rating: 5,
-    title: 'Serious buyers only',
-    text: 'As an agent I like that offers come with a date and an amount inside my range. It saves everyone time.',
+    title: 'No surprises on price',
+    text: 'Every listing shows a price range up front, and my offer had to sit inside it. No haggling in the dark.',
     daysAgo: 30,
   },
   {
-    reviewer: 'agent2',
+    reviewer: 'buyer2',
     rating: 4,
-    title: 'Great for listing homes',
-    text: 'Approval of new listings takes a day at most, and the dashboard shows every request in one place.',
+    title: 'Verified listings made the difference',
+    text: 'Knowing an admin had checked every listing let me shortlist homes without a site visit first.',
     daysAgo: 21,
   },
   {
