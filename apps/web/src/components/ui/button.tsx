@@ -8,6 +8,9 @@ const variants = {
   /** For dark teal surfaces such as the hero. */
   light: 'bg-cream text-teal-900 shadow-sm hover:bg-white active:bg-sand',
   outlineLight: 'border border-cream/80 text-cream hover:bg-white/10 active:bg-white/20',
+  /** Destructive actions (delete), and their confirm buttons. */
+  danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800 active:bg-red-900',
+  dangerOutline: 'border border-red-700 bg-white text-red-700 hover:bg-red-50 active:bg-red-100',
 } as const;
 
 const sizes = {

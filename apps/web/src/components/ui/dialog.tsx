@@ -11,6 +11,14 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Radix
   );
 }
 
+/** The sentence under a `DialogTitle` that says what the dialog is for. */
+export function DialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof RadixDialog.Description>) {
+  return <RadixDialog.Description className={cn('text-stone-700', className)} {...props} />;
+}
+
 /** A centred modal with a dimmed backdrop; give it a `DialogTitle`. */
 export function DialogContent({
   className,

@@ -21,3 +21,16 @@ export function Spinner({ label = 'Loading', className }: SpinnerProps) {
 export function PageSpinner({ label }: Pick<SpinnerProps, 'label'>) {
   return <Spinner label={label} className="py-24" />;
 }
+
+/** A small decorative spinner for buttons and inline busy states; say in text what is happening. */
+export function InlineSpinner({ className }: { className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'inline-block size-4 shrink-0 motion-safe:animate-spin rounded-full border-2 border-current border-t-transparent',
+        className,
+      )}
+    />
+  );
+}

@@ -1,11 +1,7 @@
-import { MESSAGES } from '@keyhaven/shared';
 import { type FormEvent, useId } from 'react';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 import { useSubscribe } from '../api/subscribe';
-
-const { newsletter } = MESSAGES;
+import { announceSubscribed, announceSubscribeFailed } from '../lib/announce';
 
 /** The footer's 'Stay Updated' form. */
 export function FooterSubscribe() {
@@ -18,15 +14,11 @@ export function FooterSubscribe() {
     const email = new FormData(form).get('email');
     if (typeof email !== 'string') return;
     subscription.mutate(email.trim(), {
-      onSuccess: ({ message }) => {
-        toast.success(newsletter.successTitle, { description: message ?? newsletter.success });
+      onSuccess: (result) => {
+        announceSubscribed(result);
         form.reset();
       },
-      onError: (error) => {
-        toast.error(newsletter.failureTitle, {
-          description: errorMessage(error, newsletter.failure),
-        });
-      },
+      onError: announceSubscribeFailed,
     });
   }
 

@@ -1,5 +1,183 @@
+import {
+  ADD_FEATURES,
+  ADD_PROPERTY_TYPES,
+  PROPERTY_MESSAGES,
+  TIMINGS_MS,
+  ZPropertyAddRequest,
+} from '@keyhaven/shared';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { useSignedInUser } from '@/features/auth/api/get-session';
+import { toast } from '@/lib/toast';
+import { useAddProperty } from '../api/manage-property';
+import { type UploadProblem, uploadFailure, useUploadImage } from '../api/upload-image';
+import { ButtonSpinner } from '../components/button-spinner';
+import { ImageFileField } from '../components/image-file-field';
+import { PropertyFields } from '../components/property-fields';
+import {
+  type PropertyFormValues,
+  propertyResolver,
+  showServerFieldErrors,
+} from '../lib/property-form';
+
+// Spec section 9: availability Available, type Apartment, no features.
+const DEFAULTS: PropertyFormValues = {
+  title: '',
+  description: '',
+  location: '',
+  propertyType: 'Apartment',
+  minPrice: '',
+  maxPrice: '',
+  bedrooms: '',
+  bathrooms: '',
+  areaSize: '',
+  features: [],
+  availability: 'Available',
+  image: null,
+};
+
+const READ_ONLY = 'read-only:bg-stone-100 read-only:text-stone-700';
+
+// Only needed once a listing is in, so it arrives during the dialog's 1 s delay.
+const PropertyAddedDialog = lazy(() =>
+  import('../components/property-added-dialog').then((m) => ({ default: m.PropertyAddedDialog })),
+);
+
+type DialogPhase = 'hidden' | 'waiting' | 'open';
+
+/**
+ * Spec section 9: the 'Property Added!' dialog opens 1 s after the add and closes after 3 s.
+ * Leaving the page cancels whatever is still to come.
+ */
+function useAddedDialog() {
+  const [phase, setPhase] = useState<DialogPhase>('hidden');
+  useEffect(() => {
+    if (phase === 'hidden') return;
+    const timer = setTimeout(
+      () => setPhase(phase === 'waiting' ? 'open' : 'hidden'),
+      phase === 'waiting' ? TIMINGS_MS.addPropertyDialogDelay : TIMINGS_MS.addPropertyDialog,
+    );
+    return () => clearTimeout(timer);
+  }, [phase]);
+  return {
+    open: phase === 'open',
+    schedule: () => setPhase('waiting'),
+    close: () => setPhase('hidden'),
+  };
+}
 
 export function AddPropertyPage() {
-  return <ContentLayout heading="Add Property" />;
+  const user = useSignedInUser();
+  const upload = useUploadImage();
+  const add = useAddProperty();
+  const dialog = useAddedDialog();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileProblem, setFileProblem] = useState<UploadProblem | null>(null);
+  // A new key empties the file input after a successful add.
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PropertyFormValues, unknown, ReturnType<typeof ZPropertyAddRequest.parse>>({
+    resolver: propertyResolver(ZPropertyAddRequest),
+    defaultValues: DEFAULTS,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (fileProblem) return;
+    let image: string | null = null;
+    if (file) {
+      try {
+        image = (await upload.mutateAsync(file)).url;
+      } catch (error) {
+        const problem = uploadFailure(error);
+        toast.error(problem.title, { description: problem.message });
+        return;
+      }
+    }
+    try {
+      await add.mutateAsync({ ...values, image });
+    } catch (error) {
+      showServerFieldErrors(error, setError);
+      toast.error(PROPERTY_MESSAGES.addFailed);
+      return;
+    }
+    toast.success(PROPERTY_MESSAGES.added);
+    reset(DEFAULTS);
+    setFile(null);
+    setFileInputKey((key) => key + 1);
+    dialog.schedule();
+  });
+
+  const busyLabel = upload.isPending ? 'Uploading image...' : 'Adding property...';
+
+  return (
+    <ContentLayout heading="Add Property">
+      <p className="mt-2 text-stone-700">
+        New listings go to an admin for approval before buyers can see them.
+      </p>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Add property"
+        className="mt-8 rounded-2xl border border-sand bg-white p-5 shadow-sm sm:p-8"
+      >
+        <div className="mb-6 grid gap-5 sm:grid-cols-2">
+          <Field label="Agent name">
+            {(control) => <Input {...control} value={user.name} readOnly className={READ_ONLY} />}
+          </Field>
+          <Field label="Agent email">
+            {(control) => <Input {...control} value={user.email} readOnly className={READ_ONLY} />}
+          </Field>
+        </div>
+
+        <PropertyFields
+          register={register}
+          errors={errors}
+          types={ADD_PROPERTY_TYPES}
+          features={ADD_FEATURES}
+        />
+
+        <div className="mt-6 grid gap-5 sm:grid-cols-2">
+          <ImageFileField
+            key={fileInputKey}
+            label="Property image"
+            file={file}
+            problem={fileProblem}
+            disabled={isSubmitting}
+            onChange={(next, problem) => {
+              setFile(problem ? null : next);
+              setFileProblem(problem);
+            }}
+          />
+          <Field label="Availability" hint="New listings start as Available.">
+            {(control) => <Input {...control} value="Available" readOnly className={READ_ONLY} />}
+          </Field>
+        </div>
+
+        <Button
+          type="submit"
+          size="lg"
+          className="mt-8 w-full sm:w-auto"
+          disabled={isSubmitting}
+          aria-busy={isSubmitting}
+        >
+          {isSubmitting && <ButtonSpinner />}
+          {isSubmitting ? busyLabel : 'Add Property'}
+        </Button>
+      </form>
+      {dialog.open && (
+        <Suspense fallback={null}>
+          <PropertyAddedDialog open onClose={dialog.close} />
+        </Suspense>
+      )}
+    </ContentLayout>
+  );
 }

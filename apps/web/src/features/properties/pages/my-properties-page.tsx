@@ -1,5 +1,179 @@
+import { LIMITS } from '@keyhaven/shared';
+import { useState } from 'react';
+import { generatePath, Link, useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Button, buttonStyles } from '@/components/ui/button';
+import { Pagination } from '@/components/ui/pagination';
+import { useSignedInUser } from '@/features/auth/api/get-session';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
+import { useManagedProperties } from '../api/get-managed-properties';
+import { useDeleteProperty } from '../api/manage-property';
+import { ListEmpty, ListError } from '../components/list-states';
+import { ApprovalBadge, AvailabilityBadge } from '../components/listing-badges';
+import { ManagedFiltersForm } from '../components/managed-filters';
+import { detailsPath, PropertyCard, PropertyCardSkeletons } from '../components/property-card';
+import { pageCountOf } from '../lib/list-params';
+import { plural } from '../lib/listing-format';
+import { managedFiltersFrom, managedQueryOf, toManagedParams } from '../lib/managed-params';
+import { MANAGE_TEXTS } from '../manage-texts';
+import type { Property } from '../types';
 
+const PAGE_SIZE = LIMITS.agentPageSize;
+const GRID = 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3';
+
+/** The agent's own listings (spec section 2): search, status and type filters, 6 per page. */
 export function MyPropertiesPage() {
-  return <ContentLayout heading="My Properties" />;
+  const user = useSignedInUser();
+  const [params, setParams] = useSearchParams();
+  const { page, ...filters } = managedFiltersFrom(params);
+  const result = useManagedProperties({
+    agentUID: user.uid,
+    ...managedQueryOf(filters),
+    page,
+    limit: PAGE_SIZE,
+  });
+  const remove = useDeleteProperty();
+  const [toDelete, setToDelete] = useState<Property | null>(null);
+
+  const total = result.data?.total ?? 0;
+  const pageCount = pageCountOf(total, PAGE_SIZE);
+  const filtered = Boolean(filters.search || filters.status || filters.propertyType);
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete._id, {
+      onSuccess: ({ message }) => {
+        toast.success(MANAGE_TEXTS.deletedTitle, {
+          description: message || MANAGE_TEXTS.deleted,
+        });
+        // The last listing of the last page is gone: show the page before it.
+        if (result.data?.items.length === 1 && page > 1) {
+          setParams(toManagedParams(filters, page - 1), { replace: true });
+        }
+      },
+      onError: (error) => toast.error(errorMessage(error, MANAGE_TEXTS.deleteFailed)),
+      onSettled: () => setToDelete(null),
+    });
+  };
+
+  return (
+    <ContentLayout heading="My Properties">
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
+        <p className="text-stone-700">Your listings, whatever their approval.</p>
+        <Link to={paths.dashboard.addProperty} className={buttonStyles()}>
+          Add Property
+        </Link>
+      </div>
+      <div className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-sand">
+        <ManagedFiltersForm
+          filters={filters}
+          onChange={(next) => setParams(toManagedParams(next))}
+          searchPlaceholder="Search by title or location"
+          withType
+        />
+      </div>
+
+      <p role="status" className="mt-6 text-stone-700">
+        {result.data && plural(total, 'property', 'properties')}
+      </p>
+
+      <div className="mt-4">
+        {result.isPending ? (
+          <PropertyCardSkeletons count={3} className={GRID} />
+        ) : result.isError ? (
+          <ListError
+            message="We couldn't load your properties. Please try again."
+            onRetry={() => result.refetch()}
+            retrying={result.isFetching}
+          />
+        ) : result.data.items.length === 0 ? (
+          filtered || page > 1 ? (
+            <ListEmpty>No properties found matching your criteria</ListEmpty>
+          ) : (
+            <ListEmpty
+              action={
+                <Link to={paths.dashboard.addProperty} className={buttonStyles()}>
+                  Add your first property
+                </Link>
+              }
+            >
+              You haven't listed any properties yet.
+            </ListEmpty>
+          )
+        ) : (
+          <>
+            <ul
+              className={cn(GRID, result.isPlaceholderData && 'opacity-60')}
+              aria-busy={result.isPlaceholderData}
+            >
+              {result.data.items.map((property) => (
+                <li key={property._id}>
+                  <PropertyCard
+                    property={property}
+                    badges={
+                      <>
+                        <ApprovalBadge adminApproval={property.adminApproval} />
+                        <AvailabilityBadge availability={property.availability} />
+                      </>
+                    }
+                    actions={
+                      <div className="grid grid-cols-3 gap-2">
+                        <Link
+                          to={detailsPath(property._id)}
+                          className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+                        >
+                          View<span className="sr-only">: {property.title}</span>
+                        </Link>
+                        <Link
+                          to={generatePath(paths.editProperty, { id: property._id })}
+                          className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+                        >
+                          Edit<span className="sr-only">: {property.title}</span>
+                        </Link>
+                        <Button
+                          variant="dangerOutline"
+                          size="sm"
+                          onClick={() => setToDelete(property)}
+                        >
+                          Delete<span className="sr-only">: {property.title}</span>
+                        </Button>
+                      </div>
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              className="mt-10"
+              label="My properties pages"
+              page={Math.min(page, pageCount)}
+              pageCount={pageCount}
+              onPageChange={(next) => setParams(toManagedParams(filters, next))}
+            />
+          </>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete this property?"
+        description={
+          <p>
+            {toDelete?.title} will be removed with its pending offers, reviews and wishlist entries.
+            This cannot be undone.
+          </p>
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        tone="danger"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </ContentLayout>
+  );
 }

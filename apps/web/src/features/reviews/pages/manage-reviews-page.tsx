@@ -1,5 +1,229 @@
+import { useId, useRef, useState } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Pagination } from '@/components/ui/pagination';
+import { Spinner } from '@/components/ui/spinner';
+import { StarRating } from '@/components/ui/star-rating';
+import { formatDate } from '@/lib/format';
+import { useAllReviews } from '../api/get-all-reviews';
+import { DeleteReviewDialog } from '../components/delete-review-dialog';
+import { ReviewSubject } from '../components/review-card';
+import { reviewLabel } from '../components/review-label';
+import { ReviewsEmpty, ReviewsError } from '../components/review-list-states';
+import { pageCountOf, useKeepPageInRange, usePageParam } from '../lib/page-param';
+import { REVIEW_TEXTS, type Review } from '../types';
 
+const PAGE_SIZE = 10;
+
+type RowProps = { review: Review; onDelete: (review: Review) => void };
+
+function Reviewer({ review }: { review: Review }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <span aria-hidden="true">
+        <Avatar name={review.reviewerName} src={review.reviewerAvatar} className="size-9 ring-0" />
+      </span>
+      <span className="min-w-0 font-semibold break-words text-stone-900">
+        {review.reviewerName}
+      </span>
+    </div>
+  );
+}
+
+/** The review's title and the start of its text, as plain text. */
+function Excerpt({ review }: { review: Review }) {
+  const title = review.title.trim();
+  return (
+    <div className="min-w-0">
+      {title && <p className="font-semibold break-words text-stone-900">{title}</p>}
+      {review.text.trim() ? (
+        <p className="line-clamp-2 break-words text-stone-700">{review.text}</p>
+      ) : (
+        !title && <p className="text-stone-600 italic">{REVIEW_TEXTS.ratingOnly}</p>
+      )}
+    </div>
+  );
+}
+
+function DeleteButton({ review, onDelete }: RowProps) {
+  return (
+    <Button
+      variant="dangerOutline"
+      size="sm"
+      aria-label={`Delete ${review.reviewerName}’s ${reviewLabel(review)}`}
+      onClick={() => onDelete(review)}
+    >
+      Delete
+    </Button>
+  );
+}
+
+function ReviewsTable({ reviews, onDelete, labelledBy }: ListProps) {
+  return (
+    <div className="mt-6 hidden overflow-x-auto rounded-2xl border border-sand bg-white shadow-sm md:block">
+      <table aria-labelledby={labelledBy} className="w-full text-left text-sm">
+        <thead className="bg-teal-50 text-teal-900">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Reviewer
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Listing
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Rating
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Review
+            </th>
+            <th scope="col" className="hidden px-4 py-3 font-semibold xl:table-cell">
+              Posted
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-sand">
+          {reviews.map((review) => (
+            <tr key={review._id} className="align-top">
+              <td className="px-4 py-3">
+                <Reviewer review={review} />
+              </td>
+              <td className="px-4 py-3 break-words text-stone-800">
+                <ReviewSubject review={review} />
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap">
+                <StarRating rating={review.rating} starClassName="size-4" />
+              </td>
+              <td className="max-w-sm px-4 py-3">
+                <Excerpt review={review} />
+              </td>
+              <td className="hidden px-4 py-3 whitespace-nowrap text-stone-700 xl:table-cell">
+                <time dateTime={review.postedAt}>{formatDate(review.postedAt)}</time>
+              </td>
+              <td className="px-4 py-3 text-right">
+                <DeleteButton review={review} onDelete={onDelete} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** On a phone each review is a card: six columns cannot fit 375 px. */
+function ReviewCards({ reviews, onDelete, labelledBy }: ListProps) {
+  return (
+    <ul aria-labelledby={labelledBy} className="mt-6 space-y-4 md:hidden">
+      {reviews.map((review) => (
+        <li key={review._id} className="rounded-2xl border border-sand bg-white p-4 shadow-sm">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <Reviewer review={review} />
+            <StarRating rating={review.rating} starClassName="size-4" />
+          </div>
+          <p className="mt-3 text-sm text-stone-700">
+            <span className="font-semibold text-stone-800">Listing: </span>
+            <ReviewSubject review={review} />
+          </p>
+          <div className="mt-2 text-sm">
+            <Excerpt review={review} />
+          </div>
+          <div className="mt-4 flex items-center justify-between gap-3">
+            <time dateTime={review.postedAt} className="text-sm text-stone-600">
+              {formatDate(review.postedAt)}
+            </time>
+            <DeleteButton review={review} onDelete={onDelete} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type ListProps = { reviews: Review[]; onDelete: (review: Review) => void; labelledBy: string };
+
+/**
+ * Dashboard, Manage User Reviews (admins): every review, newest first, 10 per page; any can be
+ * deleted after a confirmation. One of the table (wide screens) and the cards (phones) is
+ * displayed; the other is `display: none`, out of the accessibility tree and the tab order.
+ */
 export function ManageReviewsPage() {
-  return <ContentLayout heading="Manage User Reviews" />;
+  const headingId = useId();
+  const listHeadingRef = useRef<HTMLHeadingElement>(null);
+  const { page, goToPage } = usePageParam();
+  const reviews = useAllReviews(page, PAGE_SIZE);
+  const [target, setTarget] = useState<Review | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const total = reviews.data?.total ?? 0;
+  const pageCount = pageCountOf(total, PAGE_SIZE);
+  useKeepPageInRange(
+    page,
+    reviews.isSuccess && !reviews.isPlaceholderData ? pageCount : undefined,
+    goToPage,
+  );
+
+  function askToDelete(review: Review) {
+    setTarget(review);
+    setOpen(true);
+  }
+
+  const list = reviews.data?.reviews ?? [];
+  return (
+    <ContentLayout heading="Manage User Reviews">
+      <div className="mt-2 flex flex-wrap items-baseline justify-between gap-2">
+        <h2
+          id={headingId}
+          ref={listHeadingRef}
+          tabIndex={-1}
+          className="text-lg font-semibold text-stone-800 outline-none"
+        >
+          All reviews
+        </h2>
+        {reviews.isSuccess && (
+          <p className="text-sm text-stone-700">
+            {total} {total === 1 ? 'review' : 'reviews'}
+          </p>
+        )}
+      </div>
+
+      {reviews.isPending && <Spinner label="Loading reviews" className="py-16" />}
+      {reviews.isError && (
+        <ReviewsError
+          className="mt-6"
+          error={reviews.error}
+          onRetry={() => reviews.refetch()}
+          retrying={reviews.isFetching}
+        />
+      )}
+      {reviews.isSuccess && list.length === 0 && page <= pageCount && (
+        <ReviewsEmpty className="mt-6" />
+      )}
+      {reviews.isSuccess && list.length > 0 && (
+        <div aria-busy={reviews.isFetching}>
+          <ReviewsTable reviews={list} onDelete={askToDelete} labelledBy={headingId} />
+          <ReviewCards reviews={list} onDelete={askToDelete} labelledBy={headingId} />
+        </div>
+      )}
+
+      <Pagination
+        label="Review pages"
+        page={Math.min(page, pageCount)}
+        pageCount={pageCount}
+        onPageChange={goToPage}
+        className="mt-6"
+      />
+
+      <DeleteReviewDialog
+        review={target}
+        open={open}
+        onOpenChange={setOpen}
+        whose={(review) => `${review.reviewerName}’s review`}
+        afterDeleteFocus={listHeadingRef}
+      />
+    </ContentLayout>
+  );
 }

@@ -1,0 +1,36 @@
+import { LIMITS, type SearchSort } from '@keyhaven/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type ListPage, type Property, ZPropertyList } from '../types';
+import { parseBody } from './parse';
+import { propertyKeys } from './query-keys';
+import { requestList } from './request-list';
+
+const PATH = '/api/all-properties';
+
+export const CATALOGUE_PAGE_SIZE = LIMITS.defaultPageSize;
+
+export type CatalogueQuery = {
+  location?: string;
+  propertyType?: string;
+  priceRange?: string;
+  sort: SearchSort;
+  page: number;
+};
+
+/** Every approved listing, sold and pending ones included, for signed-in visitors. */
+export const allPropertiesQueryOptions = (query: CatalogueQuery) =>
+  queryOptions({
+    queryKey: propertyKeys.catalogue(query),
+    queryFn: async ({ signal, client }): Promise<ListPage<Property>> => {
+      const { body, total } = await requestList(PATH, {
+        query: { ...query, limit: CATALOGUE_PAGE_SIZE },
+        signal,
+        client,
+      });
+      return { items: parseBody(ZPropertyList, body, `GET ${PATH}`), total };
+    },
+  });
+
+/** The previous page stays on screen while the next one loads. */
+export const useAllProperties = (query: CatalogueQuery) =>
+  useQuery({ ...allPropertiesQueryOptions(query), placeholderData: keepPreviousData });

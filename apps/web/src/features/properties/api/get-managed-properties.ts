@@ -1,0 +1,37 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type ApprovalFilter, type ListPage, type Property, ZPropertyList } from '../types';
+import { parseBody } from './parse';
+import { propertyKeys } from './query-keys';
+import { requestList } from './request-list';
+
+const PATH = '/api/properties';
+
+export type ManagedQuery = {
+  /** The agent's own id; left out, an admin gets everyone's listings. */
+  agentUID?: string;
+  search?: string;
+  status?: ApprovalFilter;
+  propertyType?: string;
+  page: number;
+  limit: number;
+};
+
+/** Listings as their agent (their own) or an admin (all of them) manages them. */
+export const managedPropertiesQueryOptions = (query: ManagedQuery) =>
+  queryOptions({
+    queryKey: propertyKeys.managed(query),
+    queryFn: async ({ signal, client }): Promise<ListPage<Property>> => {
+      const { body, total } = await requestList(PATH, { query, signal, client });
+      return { items: parseBody(ZPropertyList, body, `GET ${PATH}`), total };
+    },
+  });
+
+export const useManagedProperties = (query: ManagedQuery) =>
+  useQuery({ ...managedPropertiesQueryOptions(query), placeholderData: keepPreviousData });
+
+/** How many listings an admin sees under a status (or in all): one row asked, the total read. */
+export const useManagedCount = (status?: ApprovalFilter) =>
+  useQuery({
+    ...managedPropertiesQueryOptions({ status, page: 1, limit: 1 }),
+    select: (page) => page.total,
+  });

@@ -1,0 +1,69 @@
+import { LIMITS, MESSAGES, UPLOAD_MIME_TYPES, type UploadResponse } from '@keyhaven/shared';
+import { useMutation } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { ApiError } from '@/lib/api-client';
+import { parseBody } from './parse';
+
+const UPLOADS_PATH = '/api/uploads';
+
+const ZUploadResponse: z.ZodMiniType<UploadResponse> = z.object({
+  success: z.literal(true),
+  data: z.object({
+    url: z.string(),
+    thumbnailUrl: z.string(),
+    width: z.number(),
+    height: z.number(),
+  }),
+});
+
+export type UploadedImage = UploadResponse['data'];
+export type UploadProblem = { title: string; message: string };
+
+/** Why a file cannot be uploaded (type or size, checked before sending); `null` when it can. */
+export function checkImageFile(file: File): UploadProblem | null {
+  if (!(UPLOAD_MIME_TYPES as readonly string[]).includes(file.type)) {
+    return { title: MESSAGES.upload.invalidTypeTitle, message: MESSAGES.upload.invalidType };
+  }
+  if (file.size > LIMITS.photoMaxBytes) {
+    return { title: MESSAGES.upload.tooLargeTitle, message: MESSAGES.upload.tooLarge };
+  }
+  return null;
+}
+
+/**
+ * Sends one image as multipart (field `image`); the server stores a 1600 px and a 480 px WebP.
+ * The API client speaks only JSON, so this is a plain fetch that fails like it, with `ApiError`.
+ */
+export async function uploadImage(file: File): Promise<UploadedImage> {
+  const body = new FormData();
+  body.append('image', file);
+  const response = await fetch(UPLOADS_PATH, {
+    method: 'POST',
+    body,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  });
+  const payload = (await response.json().catch(() => undefined)) as
+    | { error?: unknown; code?: unknown }
+    | undefined;
+  if (!response.ok) {
+    if (typeof payload?.error === 'string' && typeof payload.code === 'string') {
+      throw new ApiError(response.status, payload.error, payload.code);
+    }
+    throw new ApiError(response.status, `Upload failed with status ${response.status}`);
+  }
+  return parseBody(ZUploadResponse, payload, `POST ${UPLOADS_PATH}`).data;
+}
+
+/** A failed upload's title and text: the server's reason for a refused file, else the spec's. */
+export function uploadFailure(error: unknown): UploadProblem {
+  const { upload } = MESSAGES;
+  if (error instanceof ApiError && error.code) {
+    if (error.status === 415) return { title: upload.invalidTypeTitle, message: error.message };
+    if (error.status === 413) return { title: upload.tooLargeTitle, message: error.message };
+    if (error.status === 429) return { title: upload.failedTitle, message: error.message };
+  }
+  return { title: upload.failedTitle, message: upload.failed };
+}
+
+export const useUploadImage = () => useMutation({ mutationFn: uploadImage });

@@ -1,0 +1,210 @@
+import {
+  AVAILABILITY,
+  EDIT_FEATURES,
+  EDIT_PROPERTY_TYPES,
+  MESSAGES,
+  PROPERTY_MESSAGES,
+  TIMINGS_MS,
+  ZPropertyEditRequest,
+} from '@keyhaven/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input, inputStyles } from '@/components/ui/input';
+import { useSignedInUser } from '@/features/auth/api/get-session';
+import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
+import { useUpdateProperty } from '../api/manage-property';
+import { type UploadProblem, uploadFailure, useUploadImage } from '../api/upload-image';
+import { toDisplayUrl, toStoredImage } from '../lib/image-url';
+import {
+  type PropertyFormValues,
+  propertyResolver,
+  showServerFieldErrors,
+} from '../lib/property-form';
+import type { Property } from '../types';
+import { ButtonSpinner } from './button-spinner';
+import { ImageFileField } from './image-file-field';
+import { PropertyFields } from './property-fields';
+import { PropertyImage } from './property-image';
+
+const EDIT_TYPES: readonly string[] = EDIT_PROPERTY_TYPES;
+const EDIT_FEATURE_LIST: readonly string[] = EDIT_FEATURES;
+
+function defaultsOf(property: Property): PropertyFormValues {
+  return {
+    title: property.title,
+    description: property.description,
+    location: property.location,
+    // A type or feature the edit form does not offer (spec section 9) cannot be kept.
+    propertyType: EDIT_TYPES.includes(property.propertyType) ? property.propertyType : '',
+    minPrice: String(property.minPrice),
+    maxPrice: String(property.maxPrice),
+    bedrooms: String(property.bedrooms),
+    bathrooms: String(property.bathrooms),
+    areaSize: String(property.areaSize),
+    features: property.features.filter((feature) => EDIT_FEATURE_LIST.includes(feature)),
+    availability: property.availability,
+    image: toDisplayUrl(property.image),
+  };
+}
+
+const listOf = (items: string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/** The edit form (spec section 5): the same fields as the add form, plus Image URL and Availability. */
+export function EditPropertyForm({ property }: { property: Property }) {
+  const user = useSignedInUser();
+  const navigate = useNavigate();
+  const update = useUpdateProperty(property._id);
+  const upload = useUploadImage();
+  const [fileProblem, setFileProblem] = useState<UploadProblem | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<PropertyFormValues, unknown, ReturnType<typeof ZPropertyEditRequest.parse>>({
+    resolver: propertyResolver(ZPropertyEditRequest),
+    defaultValues: defaultsOf(property),
+  });
+
+  const typeOffered = EDIT_TYPES.includes(property.propertyType);
+  const droppedFeatures = property.features.filter(
+    (feature) => !EDIT_FEATURE_LIST.includes(feature),
+  );
+  const reviewedAgain = user.role === 'agent' && property.adminApproval === 'true';
+
+  const onFile = async (file: File | null, problem: UploadProblem | null) => {
+    setFileProblem(problem);
+    if (!file || problem) return;
+    try {
+      const uploaded = await upload.mutateAsync(file);
+      setValue('image', toDisplayUrl(uploaded.url), { shouldDirty: true, shouldValidate: true });
+      toast.success(MESSAGES.upload.success, { duration: TIMINGS_MS.uploadNotice });
+    } catch (error) {
+      const failure = uploadFailure(error);
+      toast.error(failure.title, { description: failure.message });
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+    } catch (error) {
+      showServerFieldErrors(error, setError);
+      toast.error(errorMessage(error, PROPERTY_MESSAGES.updateFailed));
+      return;
+    }
+    toast.success(PROPERTY_MESSAGES.updated);
+    navigate(
+      user.role === 'admin' ? paths.dashboard.manageProperties : paths.dashboard.myProperties,
+    );
+  });
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Edit property"
+      className="mt-8 rounded-2xl border border-sand bg-white p-5 shadow-sm sm:p-8"
+    >
+      {reviewedAgain && (
+        <p className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          This listing is live. Changing its title, description, price or image sends it back to an
+          admin for review, and buyers will not see it until it is approved again.
+        </p>
+      )}
+      {droppedFeatures.length > 0 && (
+        <p className="mb-6 rounded-xl border border-stone-300 bg-stone-50 p-4 text-stone-800">
+          {listOf(droppedFeatures)} {droppedFeatures.length === 1 ? 'is' : 'are'} not on this form
+          and will be removed when you save.
+        </p>
+      )}
+
+      <PropertyFields
+        register={register}
+        errors={errors}
+        types={EDIT_PROPERTY_TYPES}
+        features={EDIT_FEATURES}
+        typePlaceholder={typeOffered ? undefined : 'Choose a type'}
+        typeHint={
+          typeOffered
+            ? undefined
+            : `This listing's type, ${property.propertyType}, is not on this form: choose the closest.`
+        }
+      />
+
+      <div className="mt-6 grid gap-5 sm:grid-cols-2">
+        <Field
+          label="Image URL"
+          hint="An https:// address, or upload a new photo below."
+          error={errors.image?.message}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              {...register('image')}
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+            />
+          )}
+        </Field>
+        <Field label="Availability" error={errors.availability?.message}>
+          {(control) => (
+            <select {...control} {...register('availability')} className={inputStyles()}>
+              {AVAILABILITY.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+
+      <div className="mt-6 grid items-start gap-5 sm:grid-cols-[12rem_minmax(0,1fr)]">
+        <PropertyImage
+          image={toStoredImage(watch('image'))}
+          alt={property.title}
+          variant="card"
+          className="rounded-lg ring-1 ring-sand"
+        />
+        <ImageFileField
+          label="Upload a new photo"
+          file={null}
+          preview={false}
+          problem={fileProblem}
+          disabled={upload.isPending || isSubmitting}
+          hint={
+            upload.isPending
+              ? 'Uploading image...'
+              : 'JPG, PNG, GIF or WEBP, up to 5 MB. It replaces the Image URL.'
+          }
+          onChange={onFile}
+        />
+      </div>
+
+      <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row">
+        <Button variant="secondary" size="lg" onClick={() => navigate(-1)}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          size="lg"
+          disabled={isSubmitting || upload.isPending}
+          aria-busy={isSubmitting}
+        >
+          {isSubmitting && <ButtonSpinner />}
+          {isSubmitting ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import { generatePath, Link } from 'react-router';
+import { buttonStyles } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
+import { areaText, plural, priceRangeText, roomCount } from '../lib/listing-format';
+import { LISTING_TEXTS } from '../texts';
+import type { Property } from '../types';
+import { PropertyImage } from './property-image';
+
+export type CardProperty = Partial<Property> & Pick<Property, '_id'>;
+
+type PropertyCardProps = {
+  property: CardProperty;
+  /** Status labels over the picture (Sold, Pending, approval). */
+  badges?: ReactNode;
+  /** Replaces the View Details link (the dashboard lists add Edit and Delete). */
+  actions?: ReactNode;
+  /** The first row of a page may load its pictures at once. */
+  imageLoading?: 'lazy' | 'eager';
+  headingLevel?: 'h2' | 'h3';
+};
+
+export const detailsPath = (id: string) => generatePath(paths.propertyDetails, { id });
+
+/** A listing in a grid, with the spec's fallbacks for every missing field. */
+export function PropertyCard({
+  property,
+  badges,
+  actions,
+  imageLoading = 'lazy',
+  headingLevel: Heading = 'h3',
+}: PropertyCardProps) {
+  const title = property.title?.trim() || LISTING_TEXTS.untitled;
+  const location = property.location?.trim() || LISTING_TEXTS.noLocation;
+  const beds = roomCount(property.bedrooms);
+  const baths = roomCount(property.bathrooms);
+
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-sand bg-white shadow-sm">
+      <div className="relative">
+        <PropertyImage image={property.image} alt={title} variant="card" loading={imageLoading} />
+        {badges && <div className="absolute top-3 left-3 flex flex-wrap gap-2">{badges}</div>}
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <p className="text-xs font-semibold tracking-wide text-teal-800 uppercase">
+          {property.propertyType || LISTING_TEXTS.unknownType}
+        </p>
+        <Heading className="mt-1 text-lg font-bold text-stone-900">{title}</Heading>
+        <p className="mt-1 text-sm text-stone-700">{location}</p>
+        <p className="mt-3 text-lg font-bold text-teal-900">
+          {priceRangeText(property.minPrice, property.maxPrice)}
+        </p>
+        <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700">
+          <li>{plural(beds, 'bed', 'beds')}</li>
+          <li>{plural(baths, 'bath', 'baths')}</li>
+          <li>{areaText(property.areaSize)}</li>
+        </ul>
+        <div className="mt-auto pt-5">
+          {actions ?? (
+            <Link
+              to={detailsPath(property._id)}
+              className={buttonStyles({ variant: 'secondary', className: 'w-full' })}
+            >
+              View Details<span className="sr-only">: {title}</span>
+            </Link>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Grey cards in the shape of the real ones while a list loads. */
+export function PropertyCardSkeletons({ count, className }: { count: number; className?: string }) {
+  return (
+    <div role="status" aria-label="Loading properties" className={className}>
+      {Array.from({ length: count }, (_, i) => (
+        <div
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+          key={i}
+          aria-hidden="true"
+          className={cn(
+            'overflow-hidden rounded-2xl border border-sand bg-white shadow-sm',
+            'motion-safe:animate-pulse',
+          )}
+        >
+          <div className="aspect-[3/2] bg-sand" />
+          <div className="space-y-3 p-5">
+            <div className="h-3 w-1/4 rounded bg-stone-200" />
+            <div className="h-5 w-3/4 rounded bg-stone-200" />
+            <div className="h-4 w-1/2 rounded bg-stone-200" />
+            <div className="h-10 rounded-lg bg-stone-100" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { Field, FieldError } from '@/components/ui/field';
+import { Input, inputStyles } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
+import type { PropertyFormValues } from '../lib/property-form';
+
+type PropertyFieldsProps = {
+  register: UseFormRegister<PropertyFormValues>;
+  errors: FieldErrors<PropertyFormValues>;
+  /** The form's own type and feature lists (the add and edit forms differ, spec section 9). */
+  types: readonly string[];
+  features: readonly string[];
+  /** Offer an empty first choice (the listing's current type is not on this form's list). */
+  typePlaceholder?: string;
+  typeHint?: string;
+};
+
+const textareaStyles = cn(
+  'block min-h-36 w-full min-w-0 rounded-lg border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-500',
+  'focus-visible:border-teal-700 aria-invalid:border-red-700',
+);
+
+/** The fields the add and edit forms share, in one order. */
+export function PropertyFields({
+  register,
+  errors,
+  types,
+  features,
+  typePlaceholder,
+  typeHint,
+}: PropertyFieldsProps) {
+  const required = { 'aria-required': true } as const;
+  return (
+    <>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Title" error={errors.title?.message} className="sm:col-span-2">
+          {(control) => <Input {...control} {...register('title')} {...required} maxLength={120} />}
+        </Field>
+        <Field label="Location" error={errors.location?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...register('location')}
+              {...required}
+              maxLength={160}
+              placeholder="City, State"
+            />
+          )}
+        </Field>
+        <Field label="Property type" hint={typeHint} error={errors.propertyType?.message}>
+          {(control) => (
+            <select
+              {...control}
+              {...register('propertyType')}
+              {...required}
+              className={inputStyles()}
+            >
+              {typePlaceholder !== undefined && <option value="">{typePlaceholder}</option>}
+              {types.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label="Description"
+          hint="At least 20 characters."
+          error={errors.description?.message}
+          className="sm:col-span-2"
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              {...register('description')}
+              {...required}
+              rows={5}
+              maxLength={5000}
+              className={textareaStyles}
+            />
+          )}
+        </Field>
+        <Field label="Minimum price ($)" error={errors.minPrice?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...register('minPrice')}
+              {...required}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+            />
+          )}
+        </Field>
+        <Field label="Maximum price ($)" error={errors.maxPrice?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...register('maxPrice')}
+              {...required}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+            />
+          )}
+        </Field>
+      </div>
+
+      <div className="mt-5 grid gap-5 sm:grid-cols-3">
+        <Field label="Bedrooms" error={errors.bedrooms?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...register('bedrooms')}
+              {...required}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+            />
+          )}
+        </Field>
+        <Field label="Bathrooms" error={errors.bathrooms?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...register('bathrooms')}
+              {...required}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.5}
+            />
+          )}
+        </Field>
+        <Field label="Area size (sqft)" error={errors.areaSize?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...register('areaSize')}
+              {...required}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+            />
+          )}
+        </Field>
+      </div>
+
+      <fieldset
+        className="mt-6"
+        aria-describedby={errors.features?.message ? 'property-features-error' : undefined}
+      >
+        <legend className="text-sm font-semibold text-stone-800">Features</legend>
+        <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          {features.map((feature) => (
+            <label
+              key={feature}
+              className="flex cursor-pointer items-center gap-3 rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-stone-800 has-checked:border-teal-700 has-checked:bg-teal-50"
+            >
+              <input
+                type="checkbox"
+                value={feature}
+                {...register('features')}
+                className="size-4 accent-teal-700"
+              />
+              {feature}
+            </label>
+          ))}
+        </div>
+        {errors.features?.message && (
+          <FieldError id="property-features-error">{errors.features.message}</FieldError>
+        )}
+      </fieldset>
+    </>
+  );
+}

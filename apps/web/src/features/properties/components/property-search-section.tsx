@@ -1,0 +1,96 @@
+import { MESSAGES } from '@keyhaven/shared';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/lib/paths';
+import { useSearchProperties } from '../api/search-properties';
+import { plural } from '../lib/listing-format';
+import { filtersFrom, filtersToQuery, SEARCH_KEYS, type SearchFilters } from '../lib/search-params';
+import { ListEmpty, ListError } from './list-states';
+import { PropertyCard, PropertyCardSkeletons } from './property-card';
+import { SearchForm } from './search-form';
+
+const FEATURED_COUNT = 6;
+const RESULTS_COUNT = 12;
+
+const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+
+/** The filters as page address parameters; `location` is always there, so a search shows. */
+function toParams(filters: SearchFilters) {
+  const params = new URLSearchParams({ location: filters.location });
+  if (filters.propertyType) params.set('propertyType', filters.propertyType);
+  if (filters.priceRange) params.set('priceRange', filters.priceRange);
+  return params;
+}
+
+/**
+ * Home, section 2: the search bar and a list that starts as Featured Properties (the newest
+ * approved listings) and becomes Search Results after the first submit. The search lives in the
+ * page address, so Back from a listing returns to the same results.
+ */
+export function PropertySearchSection() {
+  const headingId = useId();
+  const [params, setParams] = useSearchParams();
+  const searched = SEARCH_KEYS.some((key) => params.has(key));
+  const filters = filtersFrom(params);
+  const query = searched
+    ? { ...filtersToQuery(filters), limit: RESULTS_COUNT }
+    : { limit: FEATURED_COUNT };
+  const result = useSearchProperties(query);
+
+  const onSearch = (next: SearchFilters) => setParams(toParams(next), { preventScrollReset: true });
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="relative mx-auto w-full max-w-7xl px-4 pb-16 sm:px-6 lg:px-8"
+    >
+      <div className="-mt-16 rounded-2xl bg-white p-4 shadow-lg ring-1 ring-sand sm:-mt-24 sm:p-6">
+        <p className="mb-3 font-semibold text-teal-900">Search properties</p>
+        <SearchForm values={filters} onSearch={onSearch} />
+      </div>
+
+      <div className="mt-12">
+        <h2 id={headingId} className="text-3xl font-bold tracking-tight text-teal-900">
+          {searched ? 'Search Results' : 'Featured Properties'}
+        </h2>
+        {!searched && <p className="mt-2 text-stone-700">{MESSAGES.search.beforeSearch}</p>}
+      </div>
+
+      <div className="mt-8">
+        {result.isPending ? (
+          <PropertyCardSkeletons count={3} className={GRID} />
+        ) : result.isError ? (
+          <ListError onRetry={() => result.refetch()} retrying={result.isFetching} />
+        ) : result.data.items.length === 0 ? (
+          searched && <ListEmpty>{MESSAGES.search.empty}</ListEmpty>
+        ) : (
+          <>
+            {searched && (
+              <p role="status" className="mb-4 text-stone-700">
+                Showing {result.data.items.length} of{' '}
+                {plural(result.data.total, 'property', 'properties')}.
+              </p>
+            )}
+            <ul className={GRID}>
+              {result.data.items.map((property, index) => (
+                <li key={property._id ?? index}>
+                  <PropertyCard property={{ ...property, _id: property._id ?? '' }} />
+                </li>
+              ))}
+            </ul>
+            {searched && result.data.total > result.data.items.length && (
+              <p className="mt-8 text-center">
+                <Link
+                  to={{ pathname: paths.allProperties, search: params.toString() }}
+                  className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950"
+                >
+                  See all {result.data.total} results
+                </Link>
+              </p>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

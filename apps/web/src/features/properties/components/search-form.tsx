@@ -1,0 +1,108 @@
+import {
+  PRICE_RANGE_PLACEHOLDER,
+  PRICE_RANGES,
+  PROPERTY_TYPE_PLACEHOLDER,
+  SEARCH_PROPERTY_TYPES,
+} from '@keyhaven/shared';
+import { type FormEvent, useEffect, useId, useRef } from 'react';
+import { Button } from '@/components/ui/button';
+import { inputStyles } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
+import { filtersFromForm, type SearchFilters } from '../lib/search-params';
+
+type SearchFormProps = {
+  /** The filters in force (from the page address); the fields follow them when they change. */
+  values: SearchFilters;
+  onSearch: (filters: SearchFilters) => void;
+  className?: string;
+};
+
+/**
+ * Location, property type and price range (spec section 2). The selects open on the spec's
+ * placeholders 'Property Type' and 'Price Range', whose value '' is never sent.
+ */
+export function SearchForm({ values, onSearch, className }: SearchFormProps) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { location, propertyType, priceRange } = values;
+
+  // Back and Forward change the address under a mounted form: show what is in force. Fields are
+  // set in place rather than remounted, so focus stays where it was.
+  useEffect(() => {
+    const fields = formRef.current?.elements;
+    if (!fields) return;
+    const set = (name: string, value: string) => {
+      const field = fields.namedItem(name);
+      if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) {
+        field.value = value;
+      }
+    };
+    set('location', location);
+    set('propertyType', propertyType);
+    set('priceRange', priceRange);
+  }, [location, propertyType, priceRange]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSearch(filtersFromForm(event.currentTarget));
+  };
+
+  return (
+    <search aria-label="Property search" className={className}>
+      <form
+        ref={formRef}
+        onSubmit={onSubmit}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
+      >
+        <label htmlFor={`${id}-location`} className="sr-only">
+          Location
+        </label>
+        <input
+          id={`${id}-location`}
+          name="location"
+          type="search"
+          defaultValue={location}
+          placeholder="Search by location"
+          autoComplete="off"
+          maxLength={160}
+          className={cn(inputStyles(), 'sm:col-span-2 lg:col-span-1')}
+        />
+        <label htmlFor={`${id}-type`} className="sr-only">
+          Property type
+        </label>
+        <select
+          id={`${id}-type`}
+          name="propertyType"
+          defaultValue={propertyType}
+          className={inputStyles()}
+        >
+          <option value="">{PROPERTY_TYPE_PLACEHOLDER}</option>
+          {SEARCH_PROPERTY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-price`} className="sr-only">
+          Price range
+        </label>
+        <select
+          id={`${id}-price`}
+          name="priceRange"
+          defaultValue={priceRange}
+          className={inputStyles()}
+        >
+          <option value="">{PRICE_RANGE_PLACEHOLDER}</option>
+          {PRICE_RANGES.map((range) => (
+            <option key={range.label} value={range.label}>
+              {range.label}
+            </option>
+          ))}
+        </select>
+        <Button type="submit" size="lg" className="h-11 sm:col-span-2 lg:col-span-1">
+          Search
+        </Button>
+      </form>
+    </search>
+  );
+}

@@ -1,0 +1,29 @@
+import { formatDollars } from '@keyhaven/shared';
+import { NOT_AVAILABLE } from '../texts';
+
+const known = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+/** `$250,000 - $300,000`, one amount when both ends agree, N/A when the listing has none. */
+export function priceRangeText(minPrice?: number | null, maxPrice?: number | null): string {
+  if (known(minPrice) && known(maxPrice)) {
+    return minPrice === maxPrice
+      ? formatDollars(minPrice)
+      : `${formatDollars(minPrice)} - ${formatDollars(maxPrice)}`;
+  }
+  if (known(minPrice)) return formatDollars(minPrice);
+  if (known(maxPrice)) return formatDollars(maxPrice);
+  return NOT_AVAILABLE;
+}
+
+const whole = new Intl.NumberFormat('en-US');
+
+/** `1,850 sqft`, or N/A. */
+export const areaText = (areaSize?: number | null) =>
+  known(areaSize) ? `${whole.format(areaSize)} sqft` : NOT_AVAILABLE;
+
+/** Beds and baths read 0 when missing (spec section 3). */
+export const roomCount = (value?: number | null) => (known(value) ? value : 0);
+
+export const plural = (count: number, one: string, many: string) =>
+  `${count} ${count === 1 ? one : many}`;

@@ -1,0 +1,32 @@
+import type { ReviewRequest } from '@keyhaven/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { ApiError, api } from '@/lib/api-client';
+import { reviewKeys } from './query-keys';
+import { signOutLocally } from './request-reviews';
+
+const ZReviewSaved = z.object({ insertedId: z.string(), message: z.string() });
+
+/**
+ * Posts a review as the signed-in user. A 403 is an answer here, not a lost session: the server
+ * refuses reviews from agents, admins and users marked as fraud, and the form shows why. A 401
+ * still signs the visitor out.
+ */
+export const createReview = (review: ReviewRequest) =>
+  api('/api/reviews', {
+    method: 'POST',
+    body: review,
+    schema: ZReviewSaved,
+    signOutOnUnauthorized: false,
+  });
+
+export function useCreateReview() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createReview,
+    onSuccess: () => client.invalidateQueries({ queryKey: reviewKeys.all }),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 401) signOutLocally(client);
+    },
+  });
+}

@@ -1,0 +1,14 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { reviewKeys } from './query-keys';
+import { requestReviews, useSignOutLocally } from './request-reviews';
+
+/** One page of every review, website and listings, newest first (admins). */
+export function useAllReviews(page: number, limit: number) {
+  const onUnauthorized = useSignOutLocally();
+  return useQuery({
+    queryKey: reviewKeys.everyone(page, limit),
+    queryFn: ({ signal }) =>
+      requestReviews('/api/property-reviews', { query: { page, limit }, signal, onUnauthorized }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,61 @@
+import type { SessionResponse } from '@keyhaven/shared';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { sessionQueryKey } from '@/features/auth/api/get-session';
+import { ApiError, UnexpectedResponseError } from '@/lib/api-client';
+import { type ReviewPage, ZReviewList } from '../types';
+
+const ZErrorBody = z.object({ error: z.string(), code: z.string() });
+
+type ReviewListRequest = {
+  query: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+  /** Called on a 401 or 403, the API client's rule: the visitor is signed out. */
+  onUnauthorized?: () => void;
+};
+
+/**
+ * GETs one page of reviews with the total from the `X-Total-Count` header, which the JSON API
+ * client does not expose; it fails the way that client does.
+ */
+export async function requestReviews(
+  path: string,
+  { query, signal, onUnauthorized }: ReviewListRequest,
+): Promise<ReviewPage> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const response = await fetch(`${path}?${params}`, {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+    signal,
+  });
+  const payload: unknown = await response.json().catch(() => undefined);
+
+  if (!response.ok) {
+    if (response.status === 401 || response.status === 403) onUnauthorized?.();
+    const parsed = z.safeParse(ZErrorBody, payload);
+    if (parsed.success) throw new ApiError(response.status, parsed.data.error, parsed.data.code);
+    throw new ApiError(response.status, `Request failed with status ${response.status}`);
+  }
+  const parsed = z.safeParse(ZReviewList, payload);
+  if (!parsed.success) {
+    throw new UnexpectedResponseError(`Unexpected response from GET ${path}`, {
+      cause: parsed.error,
+    });
+  }
+  const header = Number(response.headers.get('x-total-count') ?? Number.NaN);
+  const total = Number.isInteger(header) && header >= 0 ? header : parsed.data.length;
+  return { reviews: parsed.data, total };
+}
+
+/** Signs the visitor out in the app state, as the API client does on a 401 or 403. */
+export const signOutLocally = (client: QueryClient) =>
+  client.setQueryData<SessionResponse>(sessionQueryKey, { user: null });
+
+/** `signOutLocally` bound to this app's query client. */
+export function useSignOutLocally() {
+  const client = useQueryClient();
+  return () => signOutLocally(client);
+}

@@ -1,0 +1,37 @@
+import { useCallback, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+
+function pageFrom(value: string | null) {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** The list page in the address (`?page=2`), so Back and reloads keep it. */
+export function usePageParam() {
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params.get('page'));
+  const goToPage = useCallback(
+    (next: number, { replace = false } = {}) =>
+      setParams(next <= 1 ? {} : { page: String(next) }, { preventScrollReset: true, replace }),
+    [setParams],
+  );
+  return { page, goToPage };
+}
+
+/**
+ * Once the total is known, a page past the end (the last review of the last page deleted, an old
+ * link) moves to the last page.
+ */
+export function useKeepPageInRange(
+  page: number,
+  pageCount: number | undefined,
+  goToPage: (page: number, options?: { replace?: boolean }) => void,
+) {
+  useEffect(() => {
+    if (pageCount !== undefined && page > pageCount) goToPage(pageCount, { replace: true });
+  }, [page, pageCount, goToPage]);
+}
+
+/** How many pages `total` items fill, at least one. */
+export const pageCountOf = (total: number, pageSize: number) =>
+  Math.max(1, Math.ceil(total / pageSize));

@@ -1,0 +1,555 @@
+import type { Locator, Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+
+// Unique per run, so the journey also works against a long-lived deployment (E2E_BASE_URL).
+const RUN = Date.now().toString(36);
+const LISTING = {
+  title: `Marigold Cottage ${RUN}`,
+  town: `Marigold Bay ${RUN}`,
+  location: `Marigold Bay ${RUN}, Maine`,
+  description: 'A shingled cottage above the harbour with a walled garden and a wood stove.',
+};
+
+type Account = keyof typeof DEMO_ACCOUNTS;
+
+/** Signs the page's browser out, then in as `account` (or leaves it signed out). */
+async function actAs(page: Page, account: Account | null) {
+  await page.context().clearCookies();
+  if (account) await signIn(page, account);
+}
+
+/** A real PNG drawn by the browser, for the upload. */
+async function drawPhoto(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 900;
+    canvas.height = 600;
+    const draw = canvas.getContext('2d');
+    if (!draw) throw new Error('no 2d context');
+    draw.fillStyle = '#8fb8c9';
+    draw.fillRect(0, 0, 900, 600);
+    draw.fillStyle = '#6a9a4f';
+    draw.fillRect(0, 420, 900, 180);
+    draw.fillStyle = '#efe6d2';
+    draw.fillRect(330, 300, 240, 160);
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
+}
+
+/** The public search API (not the page address, which has no such path). */
+const isSearch = (url: URL) => url.pathname === '/properties/search';
+
+const cardsIn = (page: Page) => page.getByRole('main').getByRole('article');
+const cardOf = (page: Page, title: string) => cardsIn(page).filter({ hasText: title });
+
+/** The number in the page's "N properties" line. */
+async function listedTotal(page: Page): Promise<number> {
+  const line = page.getByRole('status').filter({ hasText: /^\d+ propert(y|ies)$/ });
+  await expect(line).toBeVisible();
+  return Number.parseInt((await line.textContent()) ?? '', 10);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'pixels of horizontal overflow').toBeLessThanOrEqual(0);
+}
+
+async function expectNoSidewaysScrollOn(page: Page, paths: string[]) {
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  }
+}
+
+/** Lists keep the previous page up, marked busy, while the next one loads: wait it out. */
+async function settled(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** Walks a pager from its first page to its last, checking the count on each page. */
+async function walkPager(page: Page, pager: Locator, total: number, pageSize: number) {
+  const pages = Math.ceil(total / pageSize);
+  expect(pages, 'the seed fills more than one page').toBeGreaterThan(1);
+  const previous = pager.getByRole('button', { name: 'Previous page' });
+  const next = pager.getByRole('button', { name: 'Next page' });
+  for (let n = 1; n <= pages; n++) {
+    await expect(pager).toContainText(`Page ${n} of ${pages}`);
+    await settled(page);
+    await expect(cardsIn(page)).toHaveCount(n < pages ? pageSize : total - pageSize * (pages - 1));
+    await expect(previous).toBeEnabled({ enabled: n > 1 });
+    await expect(next).toBeEnabled({ enabled: n < pages });
+    if (n < pages) {
+      await next.click();
+      await expect(page).toHaveURL(new RegExp(`[?&]page=${n + 1}`));
+    }
+  }
+  await previous.click();
+  await expect(pager).toContainText(`Page ${pages - 1} of ${pages}`);
+}
+
+test.describe('an agent lists a home, an admin approves it, a buyer finds it', () => {
+  test('the whole listing journey', async ({ page }) => {
+    test.setTimeout(120_000);
+    let listingId = '';
+
+    await test.step('the agent adds the listing with an uploaded photo', async () => {
+      await actAs(page, 'agent');
+      await page.goto('/dashboard/add-property');
+      const form = page.getByRole('form', { name: 'Add property' });
+      const submit = form.getByRole('button', { name: 'Add Property' });
+
+      // Every rule of spec section 5, verbatim, announced on its field.
+      await submit.click();
+      const title = form.getByLabel('Title', { exact: true });
+      await expect(title).toBeFocused();
+      await expect(title).toHaveAttribute('aria-invalid', 'true');
+      await expect(title).toHaveAccessibleDescription('Title is required');
+      for (const message of [
+        'Location is required',
+        'Description should be at least 20 characters',
+        'Minimum price is required',
+        'Maximum price is required',
+        'Number of bedrooms is required',
+        'Number of bathrooms is required',
+        'Area size is required',
+      ]) {
+        await expect(form.getByText(message, { exact: true })).toBeVisible();
+      }
+      await expect(form.getByLabel('Property type')).toHaveValue('Apartment');
+      await expect(form.getByLabel('Availability')).toHaveValue('Available');
+      await expectNoSeriousA11yViolations(page);
+
+      await title.fill(LISTING.title);
+      await form.getByLabel('Location').fill(LISTING.location);
+      await form.getByLabel('Property type').selectOption('House');
+      await form.getByLabel('Description').fill(LISTING.description);
+      await form.getByLabel('Minimum price ($)').fill('250000');
+      await form.getByLabel('Maximum price ($)').fill('240000');
+      await form.getByLabel('Bedrooms').fill('3');
+      await form.getByLabel('Bathrooms').fill('2.5');
+      await form.getByLabel('Area size (sqft)').fill('1800');
+      await form.getByLabel('Garden').check();
+      await form.getByLabel('Parking').check();
+      await submit.click();
+      await expect(form.getByText('Max price must be ≥ min price')).toBeVisible();
+      await form.getByLabel('Maximum price ($)').fill('280000');
+
+      const photo = form.getByLabel('Property image');
+      await photo.setInputFiles({
+        name: 'notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('not a picture'),
+      });
+      await expect(photo).toHaveAccessibleDescription(
+        /Invalid File Type: Please upload a JPG, PNG, GIF, or WEBP image\./,
+      );
+      await photo.setInputFiles({
+        name: 'cottage.png',
+        mimeType: 'image/png',
+        buffer: await drawPhoto(page),
+      });
+      await expect(photo).not.toHaveAttribute('aria-invalid');
+
+      const upload = page.waitForResponse((r) => r.url().endsWith('/api/uploads'));
+      const created = page.waitForResponse(
+        (r) => r.url().endsWith('/api/properties') && r.request().method() === 'POST',
+      );
+      await submit.click();
+      expect((await upload).status()).toBe(200);
+      const response = await created;
+      expect(response.status()).toBe(200);
+      const body = await response.json();
+      expect(body.insertedId).toEqual(expect.any(String));
+      expect(response.request().postDataJSON()).toMatchObject({
+        title: LISTING.title,
+        image: expect.stringMatching(/^\/uploads\/[a-z0-9]+-1600\.webp$/),
+        features: ['Garden', 'Parking'],
+        availability: 'Available',
+      });
+      listingId = body.insertedId;
+
+      await expect(page.getByText('Property added successfully!')).toBeVisible();
+      // Spec section 9: the dialog opens 1 s after the add and closes by itself after 3 s.
+      const dialog = page.getByRole('dialog', { name: 'Property Added!' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText('Your property has been listed successfully.');
+      await expect(dialog).toBeHidden({ timeout: 6_000 });
+      await expect(title).toHaveValue('');
+    });
+
+    await test.step('it waits for approval, so the public search does not show it', async () => {
+      await actAs(page, null);
+      await page.goto('/');
+      const search = page.getByRole('search', { name: 'Property search' });
+      await search.getByLabel('Location').fill(LISTING.town);
+      await search.getByRole('button', { name: 'Search' }).click();
+      await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
+      await expect(
+        page.getByText('No properties match your search criteria. Try different filters.'),
+      ).toBeVisible();
+    });
+
+    await test.step('the admin approves it', async () => {
+      await actAs(page, 'admin');
+      await page.goto('/dashboard/manage-properties');
+      const filters = page.getByRole('search', { name: 'Filter properties' });
+      await filters.getByRole('searchbox', { name: 'Search' }).fill(LISTING.title);
+      await filters.getByRole('searchbox', { name: 'Search' }).press('Enter');
+      const row = cardOf(page, LISTING.title);
+      await expect(cardsIn(page)).toHaveCount(1);
+      await expect(row).toContainText('Approval: Pending');
+      await expect(row).toContainText(`Agent: ${DEMO_ACCOUNTS.agent.name}`);
+      await row.getByRole('button', { name: /^Approve/ }).click();
+      await expect(page.getByText('Property approved.')).toBeVisible();
+      await expect(row).toContainText('Approval: Approved');
+      await expect(row.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
+      await expect(row.getByRole('button', { name: /^Reject/ })).toBeVisible();
+    });
+
+    await test.step('a buyer finds it by location and type and opens it', async () => {
+      await actAs(page, 'buyer');
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Featured Properties' })).toBeVisible();
+      const search = page.getByRole('search', { name: 'Property search' });
+      await search.getByLabel('Location').fill(LISTING.town);
+      await search.getByLabel('Property type').selectOption('House');
+      const request = page.waitForRequest((r) => r.url().includes('/properties/search?'));
+      await search.getByRole('button', { name: 'Search' }).click();
+      const sent = new URL((await request).url()).searchParams;
+      expect(sent.get('location')).toBe(LISTING.town);
+      expect(sent.get('propertyType')).toBe('House');
+      expect(sent.has('priceRange'), 'the Price Range placeholder is not sent').toBe(false);
+
+      await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
+      const card = cardOf(page, LISTING.title);
+      await expect(card).toContainText('$250,000 - $280,000');
+      await expect(card).toContainText('3 beds');
+      await expect(card).toContainText('2.5 baths');
+      await expect(card).toContainText('1,800 sqft');
+      await expect(card.getByRole('img', { name: LISTING.title })).toHaveAttribute(
+        'src',
+        /^\/uploads\/[a-z0-9]+-480\.webp$/,
+      );
+      await expectNoSeriousA11yViolations(page);
+
+      await card.getByRole('link', { name: /^View Details/ }).click();
+      await expect(page).toHaveURL(new RegExp(`/propertyDetails/${listingId}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(LISTING.title);
+      const main = page.getByRole('main');
+      await expect(main).toContainText(LISTING.location);
+      await expect(main).toContainText(LISTING.description);
+      await expect(main).toContainText('$250,000 - $280,000');
+      await expect(main).toContainText('1,800 sqft');
+      await expect(main.getByRole('listitem').filter({ hasText: 'Garden' })).toBeVisible();
+      await expect(main).toContainText(DEMO_ACCOUNTS.agent.name);
+      await expect(main.getByRole('link', { name: DEMO_ACCOUNTS.agent.email })).toBeVisible();
+      const picture = main.getByRole('img', { name: LISTING.title });
+      await expect(picture).toHaveAttribute(
+        'srcset',
+        /^\/uploads\/[a-z0-9]+-480\.webp 480w, \/uploads\/[a-z0-9]+-1600\.webp 1600w$/,
+      );
+      await expect(picture).toHaveAttribute('width', '1600');
+      await expectNoSeriousA11yViolations(page);
+
+      // Back returns to the same results.
+      await page.goBack();
+      await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
+      await expect(cardOf(page, LISTING.title)).toBeVisible();
+    });
+
+    await test.step('the agent edits it; a price change sends it back for review', async () => {
+      await actAs(page, 'agent');
+      await page.goto(`/propertyDetails/${listingId}`);
+      await page.getByRole('link', { name: 'Edit Property' }).click();
+      await expect(page).toHaveURL(new RegExp(`/EditPropertyDetails/${listingId}$`));
+      const form = page.getByRole('form', { name: 'Edit property' });
+      await expect(form).toContainText('This listing is live.');
+      await expect(form.getByLabel('Title', { exact: true })).toHaveValue(LISTING.title);
+      await expect(form.getByLabel('Image URL')).toHaveValue(/\/uploads\/[a-z0-9]+-1600\.webp$/);
+      await expect(form.getByLabel('Garden')).toBeChecked();
+      await expect(form.getByLabel('Availability')).toHaveValue('Available');
+
+      // House is not one of the edit form's types (spec section 9): the agent picks another.
+      const save = form.getByRole('button', { name: 'Save Changes' });
+      await save.click();
+      await expect(form.getByLabel('Property type')).toHaveAccessibleDescription(
+        /Property type is required/,
+      );
+      await form.getByLabel('Property type').selectOption('Residential');
+      await form.getByLabel('Maximum price ($)').fill('200000');
+      await save.click();
+      await expect(form.getByText('Max price must be greater than min price')).toBeVisible();
+      await form.getByLabel('Maximum price ($)').fill('295000');
+      await form.getByLabel('Bedrooms').fill('4');
+      await form.getByLabel('Gym').check();
+      await save.click();
+
+      await expect(page.getByText('Property updated successfully!')).toBeVisible();
+      await expect(page).toHaveURL(/\/dashboard\/my-properties$/);
+      await page.goto(`/propertyDetails/${listingId}`);
+      const main = page.getByRole('main');
+      await expect(main).toContainText('$250,000 - $295,000');
+      await expect(main).toContainText('Residential');
+      await expect(main.getByRole('listitem').filter({ hasText: 'Gym' })).toBeVisible();
+      await expect(main).toContainText('Approval: Pending');
+      await expect(main).toContainText('waiting for an admin to approve it');
+    });
+  });
+});
+
+test('My Properties pages the agent’s listings six at a time', async ({ page }) => {
+  await signIn(page, 'agent');
+  await page.goto('/dashboard/my-properties');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Properties');
+  const total = await listedTotal(page);
+  await walkPager(page, page.getByRole('navigation', { name: 'My properties pages' }), total, 6);
+  for (const card of await cardsIn(page).all()) {
+    await expect(card).toContainText(/Approval: (Pending|Approved|Rejected)/);
+    await expect(card.getByRole('link', { name: /^Edit/ })).toBeVisible();
+    await expect(card.getByRole('button', { name: /^Delete/ })).toBeVisible();
+  }
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('My Properties filters by status and deletes after confirmation', async ({ page }) => {
+  await signIn(page, 'agent');
+  const title = `Short-Lived Loft ${RUN}`;
+  const created = await page.request.post('/api/properties', {
+    data: {
+      title,
+      description: 'A listing this test creates only to delete it again.',
+      location: 'Portland, Oregon',
+      propertyType: 'Apartment',
+      minPrice: 150000,
+      maxPrice: 160000,
+      bedrooms: 1,
+      bathrooms: 1,
+      areaSize: 600,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+
+  await page.goto('/dashboard/my-properties');
+  const filters = page.getByRole('search', { name: 'Filter properties' });
+  await filters.getByLabel('Approval status').selectOption('pending');
+  await expect(page).toHaveURL(/status=pending/);
+  await settled(page);
+  await expect(cardsIn(page).first()).toBeVisible();
+  for (const card of await cardsIn(page).all()) {
+    await expect(card).toContainText('Approval: Pending');
+  }
+  await filters.getByRole('searchbox', { name: 'Search' }).fill(title);
+  await filters.getByRole('button', { name: 'Search' }).click();
+  await expect(cardsIn(page)).toHaveCount(1);
+
+  const card = cardOf(page, title);
+  await card.getByRole('button', { name: /^Delete/ }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this property?' });
+  await expect(confirm).toContainText(title);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(card).toBeVisible();
+
+  await card.getByRole('button', { name: /^Delete/ }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Deleted!')).toBeVisible();
+  await expect(page.getByText('Property has been deleted.')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByText('No properties found matching your criteria')).toBeVisible();
+});
+
+test('Manage Properties counts every listing and pages them five at a time', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/dashboard/manage-properties');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage Properties');
+  const total = await listedTotal(page);
+  expect(total, 'the admin sees every seeded listing').toBeGreaterThan(25);
+
+  const count = (label: string) =>
+    page.getByRole('term').filter({ hasText: label }).locator('xpath=following-sibling::dd');
+  await expect(count('Total')).toHaveText(String(total));
+  const [pending, approved, rejected] = await Promise.all(
+    ['Pending', 'Approved', 'Rejected'].map(async (label) =>
+      Number(await count(label).textContent()),
+    ),
+  );
+  expect((pending ?? 0) + (approved ?? 0) + (rejected ?? 0)).toBe(total);
+
+  await walkPager(page, page.getByRole('navigation', { name: 'Properties pages' }), total, 5);
+
+  await page
+    .getByRole('search', { name: 'Filter properties' })
+    .getByLabel('Approval status')
+    .selectOption('rejected');
+  await expect(page).toHaveURL(/status=rejected$/);
+  await settled(page);
+  await expect(cardsIn(page)).toHaveCount(Math.min(rejected ?? 0, 5));
+  for (const row of await cardsIn(page).all()) {
+    await expect(row.getByRole('button', { name: /^Approve/ })).toBeVisible();
+    await expect(row.getByRole('button', { name: /^Reject/ })).toHaveCount(0);
+  }
+
+  // The admin search also matches the agent's name.
+  const filters = page.getByRole('search', { name: 'Filter properties' });
+  await filters.getByLabel('Approval status').selectOption('');
+  await filters.getByRole('searchbox', { name: 'Search' }).fill('Priya');
+  const found = page.waitForResponse((r) => r.url().includes('search=Priya'));
+  await filters.getByRole('searchbox', { name: 'Search' }).press('Enter');
+  await found;
+  await expect(page).toHaveURL(/search=Priya/);
+  await settled(page);
+  await expect(cardsIn(page).first()).toBeVisible();
+  for (const row of await cardsIn(page).all()) {
+    await expect(row).toContainText('Agent: Priya Nair');
+  }
+  await expectNoSeriousA11yViolations(page);
+});
+
+test.describe('the home page search', () => {
+  test('shows featured properties until the first search', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Featured Properties' })).toBeVisible();
+    await expect(page.getByText('Use the search bar above to find properties.')).toBeVisible();
+    await expect(cardsIn(page)).toHaveCount(6);
+    for (const card of await cardsIn(page).all()) {
+      await expect(card.getByRole('link', { name: /^View Details/ })).toHaveAttribute(
+        'href',
+        /^\/propertyDetails\/[0-9a-f-]{36}$/,
+      );
+      await expect(card).toContainText(/\$[\d,]+/);
+    }
+    const search = page.getByRole('search', { name: 'Property search' });
+    await expect(search.getByLabel('Property type').locator('option').first()).toHaveText(
+      'Property Type',
+    );
+    await expect(search.getByLabel('Price range').locator('option')).toHaveText([
+      'Price Range',
+      '$100k - $300k',
+      '$300k - $600k',
+      '$600k+',
+    ]);
+
+    await search.getByLabel('Price range').selectOption('$600k+');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
+    await expect(page.getByText('Use the search bar above to find properties.')).toHaveCount(0);
+    await expect(cardsIn(page).first()).toBeVisible();
+    for (const card of await cardsIn(page).all()) {
+      const price = (await card.getByText(/^\$[\d,]+/).textContent()) ?? '';
+      expect(Number(price.replace(/[$,]/g, '').split(' ')[0])).toBeGreaterThanOrEqual(600_000);
+    }
+  });
+
+  test('shows the spec’s fallbacks for a listing with missing fields', async ({ page }) => {
+    await page.route(isSearch, (route) =>
+      route.fulfill({ json: [{ _id: 'sparse-1' }], headers: { 'X-Total-Count': '1' } }),
+    );
+    await page.goto('/');
+    const card = cardsIn(page).first();
+    await expect(card.getByRole('heading')).toHaveText('Untitled Property');
+    await expect(card).toContainText('Location not specified');
+    await expect(card).toContainText('Unknown');
+    await expect(card).toContainText('0 beds');
+    await expect(card).toContainText('0 baths');
+    await expect(card.getByText('N/A')).toHaveCount(2);
+    await expect(card.getByRole('img', { name: 'No photo available' })).toBeVisible();
+  });
+
+  test.describe('when the search fails', () => {
+    test.use({ allowedConsoleErrors: [/status of 500/] });
+
+    test('says so and retries on request', async ({ page }) => {
+      await page.route(isSearch, (route) =>
+        route.fulfill({ status: 500, json: { error: 'Unavailable', code: 'INTERNAL' } }),
+      );
+      await page.goto('/');
+      // Two automatic retries first (1 s, then 2 s), as spec section 7 asks.
+      await expect(page.getByRole('alert')).toContainText(
+        'Error loading properties. Please try again.',
+        { timeout: 10_000 },
+      );
+      await page.unroute(isSearch);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect(cardsIn(page)).toHaveCount(6);
+    });
+  });
+});
+
+test('All Properties sorts, filters and pages 24 at a time, with Sold badges', async ({ page }) => {
+  await signIn(page, 'buyer');
+  await page.goto('/all-properties');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('All Properties');
+  const total = await listedTotal(page);
+  await expect(cardsIn(page)).toHaveCount(Math.min(total, 24));
+  await expect(page.getByRole('main')).toContainText('Availability: Sold');
+
+  const sorted = page.waitForResponse((r) => r.url().includes('sort=price-asc'));
+  await page.getByLabel('Sort by').selectOption('price-asc');
+  await expect(page).toHaveURL(/sort=price-asc/);
+  await sorted;
+  await settled(page);
+  const lowest = async (card: Locator) =>
+    Number(
+      ((await card.getByText(/^\$[\d,]+/).textContent()) ?? '').replace(/[$,]/g, '').split(' ')[0],
+    );
+  await expect(cardsIn(page).first()).toBeVisible();
+  const [first, second] = [await lowest(cardsIn(page).nth(0)), await lowest(cardsIn(page).nth(1))];
+  expect(first).toBeLessThanOrEqual(second);
+
+  const search = page.getByRole('search', { name: 'Property search' });
+  await search.getByLabel('Property type').selectOption('Villa');
+  const villas = page.waitForResponse((r) => r.url().includes('propertyType=Villa'));
+  await search.getByRole('button', { name: 'Search' }).click();
+  await villas;
+  await expect(page).toHaveURL(/propertyType=Villa/);
+  await expect(page).toHaveURL(/sort=price-asc/);
+  await settled(page);
+  for (const card of await cardsIn(page).all()) await expect(card).toContainText('Villa');
+  await expectNoSeriousA11yViolations(page);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoSidewaysScrollOn(page, ['/all-properties', '/dashboard']);
+});
+
+test.describe('a listing that does not exist', () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test('reads Property Not Found', async ({ page }) => {
+    await signIn(page, 'buyer');
+    await page.goto('/propertyDetails/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Property Not Found');
+    await expect(page.getByRole('link', { name: 'Browse Properties' })).toHaveAttribute(
+      'href',
+      '/all-properties',
+    );
+  });
+});
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('the listing pages do not scroll sideways', async ({ page }) => {
+    await page.goto('/');
+    await expect(cardsIn(page).first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    await signIn(page, 'agent');
+    await expectNoSidewaysScrollOn(page, [
+      '/all-properties',
+      '/dashboard/my-properties',
+      '/dashboard/add-property',
+    ]);
+    await page.goto('/dashboard/my-properties');
+    await cardsIn(page).first().getByRole('link', { name: /^View/ }).click();
+    await expect(page.getByRole('heading', { name: 'Listing agent' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    await actAs(page, 'admin');
+    await expectNoSidewaysScrollOn(page, ['/dashboard/manage-properties']);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
