@@ -1,23 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { requiredMessage } from './messages.js';
+import { AUTH_MESSAGES, requiredMessage } from './messages.js';
 import { ZUser } from './users.js';
-
-export const AUTH_MESSAGES = {
-  passwordTooShort: 'Password must be at least 6 characters',
-  passwordTooWeak: 'Password must contain uppercase, lowercase, and numbers',
-  invalidEmail: 'Please enter a valid email address',
-  birthInFuture: 'Date of Birth must be in the past',
-  invalidCredentials: 'Invalid email or password',
-  emailTaken: 'An account with this email already exists. Please log in instead.',
-  tooManyAttempts: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
-  loginFailedTitle: 'Login Failed',
-  loginFailed: 'Login failed. Please try again.',
-  googleFailed: 'Google Login Failed',
-  registered: 'Registered successfully!',
-  registrationErrorTitle: 'Registration Error',
-  profileSaveFailed: 'Failed to save user data',
-} as const;
 
 /** A required text field whose every failure reads `{Label} is required`. */
 const requiredText = (label: string, max: number) =>

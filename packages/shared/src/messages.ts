@@ -1,3 +1,5 @@
+import { formatDollars } from './money.js';
+
 /** User-facing texts of the spec, verbatim. Both the server and the web read them from here. */
 export const MESSAGES = {
   notFound: {
@@ -41,3 +43,108 @@ export const MESSAGES = {
 
 /** `{Label} is required`, the registration form's rule for every field (spec section 5). */
 export const requiredMessage = (label: string) => `${label} is required`;
+
+export const PROPERTY_MESSAGES = {
+  titleRequired: 'Title is required',
+  locationRequired: 'Location is required',
+  descriptionTooShort: 'Description should be at least 20 characters',
+  typeRequired: 'Property type is required',
+  minPriceRequired: 'Minimum price is required',
+  maxPriceRequired: 'Maximum price is required',
+  bedroomsRequired: 'Number of bedrooms is required',
+  bathroomsRequired: 'Number of bathrooms is required',
+  areaRequired: 'Area size is required',
+  pricePositive: 'Price must be positive',
+  roomsPositive: 'Must be 0 or more',
+  areaPositive: 'Must be positive',
+  maxBelowMinAdd: 'Max price must be ≥ min price',
+  maxBelowMinEdit: 'Max price must be greater than min price',
+  priceCents: 'Prices can have at most two decimals',
+  bathroomsStep: 'Bathrooms go in steps of 0.5',
+  bedroomsWhole: 'Bedrooms must be a whole number',
+  added: 'Property added successfully!',
+  addedTitle: 'Property Added!',
+  addedText: 'Your property has been listed successfully.',
+  addFailed: 'Failed to add property. Please try again.',
+  updated: 'Property updated successfully!',
+  updateFailed: 'Failed to update property',
+  deletedTitle: 'Deleted!',
+  deleted: 'Property has been deleted.',
+  deleteFailed: 'Failed to delete',
+  approvalUpdated: 'Admin approval status updated.',
+  approvalFailed: 'Failed to update approval status.',
+  notFound: 'Property Not Found',
+  untitled: 'Untitled Property',
+  noLocation: 'Location not specified',
+  unknownType: 'Unknown',
+} as const;
+
+export const OFFER_MESSAGES = {
+  amountRequired: 'Offer amount is required',
+  dateRequired: 'Buying date is required',
+  dateInPast: 'Buying date must be in the future',
+  amountCents: 'Offers can have at most two decimals',
+  submitted: 'Your offer has been submitted successfully.',
+  sentTitle: 'Offer Sent!',
+  failedTitle: 'Error',
+  failed: 'Something went wrong. Please try again.',
+  requested: 'Offer Requested',
+  statusUpdated: 'Request status updated successfully.',
+  statusUpdateFailed: 'Failed to update request status',
+  accepted: 'Property request has been accepted',
+  acceptFailed: 'Failed to accept property request',
+  removed: 'Removed!',
+  removeFailed: 'Something went wrong while removing the property.',
+  wishlistAdded: 'Added to wishlist!',
+  wishlistFailed: 'Something went wrong',
+  wishlistEmpty: 'Your wishlist is empty',
+  noPurchases: 'No Purchased Properties',
+  notFoundText: "The property you're trying to make an offer on couldn't be found.",
+} as const;
+
+export const REVIEW_MESSAGES = {
+  submitted: 'Review submitted!',
+  failedTitle: 'Error submitting review',
+  failed: 'Something went wrong.',
+  none: 'No reviews found',
+  deleted: 'Review deleted.',
+  propertyRequired: 'Choose the property you are reviewing',
+} as const;
+
+export const NEWSLETTER_MESSAGES = {
+  subscribed: 'You have successfully subscribed',
+  emailRequired: 'Email is required',
+  invalidEmail: 'Please enter a valid email address',
+} as const;
+
+export const AUTH_MESSAGES = {
+  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooWeak: 'Password must contain uppercase, lowercase, and numbers',
+  invalidEmail: 'Please enter a valid email address',
+  birthInFuture: 'Date of Birth must be in the past',
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists. Please log in instead.',
+  tooManyAttempts: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  loginFailedTitle: 'Login Failed',
+  loginFailed: 'Login failed. Please try again.',
+  googleFailed: 'Google Login Failed',
+  registered: 'Registered successfully!',
+  registrationErrorTitle: 'Registration Error',
+  profileSaveFailed: 'Failed to save user data',
+} as const;
+
+export const PAYMENT_MESSAGES = {
+  sessionFailedTitle: 'Payment Failed',
+  sessionFailed: 'Something went wrong while creating the payment session.',
+  success: 'Payment Successful!',
+  notVerified: 'Payment Not Verified',
+  error: 'Error Occurred',
+  declined: 'Your card was declined. No payment was taken; try another card.',
+  unknownTestCard: 'This is a test checkout: use the card 4242 4242 4242 4242.',
+} as const;
+
+export const DEMO_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
+
+/** `Offer must be between $250,000 and $280,000` (spec section 5). */
+export const offerBoundsMessage = (min: number, max: number) =>
+  `Offer must be between ${formatDollars(min)} and ${formatDollars(max)}`;

@@ -1,34 +1,7 @@
 import { z } from 'zod';
 import { OFFER_STATUSES } from './constants.js';
-import { formatDollars } from './money.js';
+import { OFFER_MESSAGES } from './messages.js';
 import { ZProperty } from './properties.js';
-
-export const OFFER_MESSAGES = {
-  amountRequired: 'Offer amount is required',
-  dateRequired: 'Buying date is required',
-  dateInPast: 'Buying date must be in the future',
-  amountCents: 'Offers can have at most two decimals',
-  submitted: 'Your offer has been submitted successfully.',
-  sentTitle: 'Offer Sent!',
-  failedTitle: 'Error',
-  failed: 'Something went wrong. Please try again.',
-  requested: 'Offer Requested',
-  statusUpdated: 'Request status updated successfully.',
-  statusUpdateFailed: 'Failed to update request status',
-  accepted: 'Property request has been accepted',
-  acceptFailed: 'Failed to accept property request',
-  removed: 'Removed!',
-  removeFailed: 'Something went wrong while removing the property.',
-  wishlistAdded: 'Added to wishlist!',
-  wishlistFailed: 'Something went wrong',
-  wishlistEmpty: 'Your wishlist is empty',
-  noPurchases: 'No Purchased Properties',
-  notFoundText: "The property you're trying to make an offer on couldn't be found.",
-} as const;
-
-/** `Offer must be between $250,000 and $280,000` (spec section 5). */
-export const offerBoundsMessage = (min: number, max: number) =>
-  `Offer must be between ${formatDollars(min)} and ${formatDollars(max)}`;
 
 /** Today as YYYY-MM-DD in UTC: a buying date must come after it. */
 export const todayIso = (now = new Date()) => now.toISOString().slice(0, 10);

@@ -1,17 +1,5 @@
 import { z } from 'zod';
 
-export const PAYMENT_MESSAGES = {
-  sessionFailedTitle: 'Payment Failed',
-  sessionFailed: 'Something went wrong while creating the payment session.',
-  success: 'Payment Successful!',
-  notVerified: 'Payment Not Verified',
-  error: 'Error Occurred',
-  declined: 'Your card was declined. No payment was taken; try another card.',
-  unknownTestCard: 'This is a test checkout: use the card 4242 4242 4242 4242.',
-} as const;
-
-export const DEMO_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
-
 export const ZCheckoutRequest = z
   .object({
     offer: z

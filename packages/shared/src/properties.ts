@@ -14,41 +14,7 @@ import {
   PROPERTY_TYPE_PLACEHOLDER,
   PROPERTY_TYPES,
 } from './constants.js';
-
-export const PROPERTY_MESSAGES = {
-  titleRequired: 'Title is required',
-  locationRequired: 'Location is required',
-  descriptionTooShort: 'Description should be at least 20 characters',
-  typeRequired: 'Property type is required',
-  minPriceRequired: 'Minimum price is required',
-  maxPriceRequired: 'Maximum price is required',
-  bedroomsRequired: 'Number of bedrooms is required',
-  bathroomsRequired: 'Number of bathrooms is required',
-  areaRequired: 'Area size is required',
-  pricePositive: 'Price must be positive',
-  roomsPositive: 'Must be 0 or more',
-  areaPositive: 'Must be positive',
-  maxBelowMinAdd: 'Max price must be ≥ min price',
-  maxBelowMinEdit: 'Max price must be greater than min price',
-  priceCents: 'Prices can have at most two decimals',
-  bathroomsStep: 'Bathrooms go in steps of 0.5',
-  bedroomsWhole: 'Bedrooms must be a whole number',
-  added: 'Property added successfully!',
-  addedTitle: 'Property Added!',
-  addedText: 'Your property has been listed successfully.',
-  addFailed: 'Failed to add property. Please try again.',
-  updated: 'Property updated successfully!',
-  updateFailed: 'Failed to update property',
-  deletedTitle: 'Deleted!',
-  deleted: 'Property has been deleted.',
-  deleteFailed: 'Failed to delete',
-  approvalUpdated: 'Admin approval status updated.',
-  approvalFailed: 'Failed to update approval status.',
-  notFound: 'Property Not Found',
-  untitled: 'Untitled Property',
-  noLocation: 'Location not specified',
-  unknownType: 'Unknown',
-} as const;
+import { PROPERTY_MESSAGES } from './messages.js';
 
 /** Form inputs send '' for an empty number and the spec's client may send numeric strings. */
 const requiredNumber = (message: string) =>

@@ -1,20 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, REVIEW_TARGETS } from './constants.js';
-
-export const REVIEW_MESSAGES = {
-  submitted: 'Review submitted!',
-  failedTitle: 'Error submitting review',
-  failed: 'Something went wrong.',
-  none: 'No reviews found',
-  deleted: 'Review deleted.',
-  propertyRequired: 'Choose the property you are reviewing',
-} as const;
-
-export const NEWSLETTER_MESSAGES = {
-  subscribed: 'You have successfully subscribed',
-  emailRequired: 'Email is required',
-  invalidEmail: 'Please enter a valid email address',
-} as const;
+import { NEWSLETTER_MESSAGES, REVIEW_MESSAGES } from './messages.js';
 
 const rating = z.preprocess(
   (value) => (value === '' || value === null || value === undefined ? undefined : Number(value)),
