@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { seedCli } from './paths.mjs';
+
+/** Bytes under a directory, recursively (the PGlite data directory's size on disk). */
+export function directorySize(dir) {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) total += directorySize(full);
+    else if (entry.isFile()) total += statSync(full).size;
+  }
+  return total;
+}
+
+const withDatabase = (url, name) => {
+  const next = new URL(url);
+  next.pathname = `/${name}`;
+  return next.toString();
+};
+
+/**
+ * A fresh database for one run: a new PGlite directory under `dataDir`, or, with `databaseUrl`,
+ * a new database created on that PostgreSQL server (dropped again by `drop()` unless kept).
+ */
+export async function createDatabase({ databaseUrl, dataDir, keep }) {
+  if (!databaseUrl) {
+    const pgliteDir = path.join(dataDir, 'pglite');
+    return {
+      kind: 'pglite',
+      label: `PGlite (${pgliteDir})`,
+      env: { DATA_DIR: dataDir },
+      pgliteDir,
+      size: async () => directorySize(pgliteDir),
+      drop: async () => {},
+    };
+  }
+  const name = `keyhaven_bench_${Date.now().toString(36)}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(databaseUrl, name);
+  return {
+    kind: 'postgres',
+    label: `PostgreSQL (${new URL(url).host}, database ${name}${keep ? ', kept' : ', dropped after the run'})`,
+    env: { DATA_DIR: dataDir, DATABASE_URL: url },
+    url,
+    name,
+    size: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const { rows } = await client.query('select pg_database_size(current_database()) as size');
+        return Number(rows[0].size);
+      } finally {
+        await client.end();
+      }
+    },
+    drop: async () => {
+      if (keep) return;
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/**
+ * Seeds through the product's own seed command (demo accounts and listings, then `listings`
+ * generated ones) so the data is what `npm run seed` makes; its progress bar is shown as is.
+ */
+export function seed(database, { listings, seedValue }) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(
+      process.execPath,
+      [seedCli, '--listings', String(listings), '--seed', String(seedValue)],
+      {
+        stdio: ['ignore', 'inherit', 'inherit'],
+        env: { ...process.env, ...database.env, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+      },
+    );
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) resolve((performance.now() - started) / 1000);
+      else reject(new Error(`the seed command exited with ${code}`));
+    });
+  });
+}

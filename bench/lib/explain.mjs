@@ -1,0 +1,185 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { importServer, serverDist } from './paths.mjs';
+
+/*
+ * EXPLAIN ANALYZE of every list query at the seeded size. The queries are the product's own:
+ * the built services are called on a Drizzle instance whose logger records each statement and
+ * its parameters, and each recorded statement is then explained on the same connection.
+ */
+
+const requireFromServer = createRequire(path.join(serverDist, '..', 'package.json'));
+const importFromServer = async (specifier) => import(requireFromServer.resolve(specifier));
+
+const SEQ_SCAN_ON_PROPERTIES = /Seq Scan on properties\b/;
+
+async function openExplainer(database) {
+  const schema = await importServer('db/schema.js');
+  const captured = [];
+  const logger = { logQuery: (query, params) => captured.push({ query, params }) };
+  if (database.kind === 'postgres') {
+    const pg = (await importFromServer('pg')).default;
+    const { drizzle } = await importFromServer('drizzle-orm/node-postgres');
+    const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+    return {
+      db: drizzle(pool, { schema, logger }),
+      captured,
+      query: async (text, params) => (await pool.query(text, params)).rows,
+      close: () => pool.end(),
+    };
+  }
+  const { PGlite } = await importFromServer('@electric-sql/pglite');
+  const { pg_trgm } = await importFromServer('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await importFromServer('drizzle-orm/pglite');
+  const client = await PGlite.create({ dataDir: database.pgliteDir, extensions: { pg_trgm } });
+  return {
+    db: drizzle(client, { schema, logger }),
+    captured,
+    query: async (text, params) => (await client.query(text, params)).rows,
+    close: () => client.close(),
+  };
+}
+
+/** The list queries behind each list endpoint, with realistic arguments. */
+async function listCases(db) {
+  const properties = await importServer('modules/properties/properties.service.js');
+  const wishlist = await importServer('modules/wishlist/wishlist.service.js');
+  const offers = await importServer('modules/offers/offers.service.js');
+  const reviews = await importServer('modules/reviews/reviews.service.js');
+  const users = await importServer('modules/users/users.service.js');
+  const schema = await importServer('db/schema.js');
+  const { eq } = await importFromServer('drizzle-orm');
+
+  const userByEmail = async (email) =>
+    (await db.select().from(schema.users).where(eq(schema.users.email, email)))[0];
+  const buyer = await userByEmail('buyer1@keyhaven.test');
+  const [agent] = await db
+    .select()
+    .from(schema.users)
+    .where(eq(schema.users.role, 'agent'))
+    .limit(1);
+  const [listing] = await db
+    .select({ id: schema.properties.id })
+    .from(schema.properties)
+    .where(eq(schema.properties.approval, 'approved'))
+    .limit(1);
+  const page = { page: 1, limit: 24 };
+
+  return [
+    [
+      'GET /properties/search (no filter)',
+      () => properties.searchListings(db, { ...page, sort: 'newest' }),
+    ],
+    [
+      'GET /properties/search?location=New York',
+      () => properties.searchListings(db, { ...page, sort: 'newest', location: 'New York' }),
+    ],
+    [
+      'GET /properties/search?propertyType=House&priceRange=$300k-$600k',
+      () =>
+        properties.searchListings(db, {
+          ...page,
+          sort: 'newest',
+          propertyType: 'House',
+          priceRange: '$300k - $600k',
+        }),
+    ],
+    [
+      'GET /properties/search?location=Texas&propertyType=Condo&priceRange=$600k+&sort=price-asc',
+      () =>
+        properties.searchListings(db, {
+          ...page,
+          sort: 'price-asc',
+          location: 'Texas',
+          propertyType: 'Condo',
+          priceRange: '$600k+',
+        }),
+    ],
+    [
+      'GET /properties/search?sort=price-desc',
+      () => properties.searchListings(db, { ...page, sort: 'price-desc' }),
+    ],
+    [
+      'GET /api/all-properties?page=1',
+      () => properties.approvedListings(db, { ...page, sort: 'newest' }),
+    ],
+    [
+      'GET /api/all-properties?page=500',
+      () => properties.approvedListings(db, { page: 500, limit: 24, sort: 'newest' }),
+    ],
+    [
+      'GET /api/properties?agentUID=<agent> (agent’s own)',
+      () => properties.managedListings(db, { agentId: agent.id, page: 1, limit: 6 }),
+    ],
+    [
+      'GET /api/properties (admin, all)',
+      () => properties.managedListings(db, { page: 1, limit: 5 }),
+    ],
+    [
+      'GET /api/properties?status=pending (admin)',
+      () => properties.managedListings(db, { status: 'pending', page: 1, limit: 5 }),
+    ],
+    [
+      'GET /api/properties?search=Villa (admin)',
+      () => properties.managedListings(db, { search: 'Villa', page: 1, limit: 5 }),
+    ],
+    ['GET /api/properties/{id} (details)', () => properties.findListing(db, listing.id, buyer)],
+    ['GET /wishlist-properties/{uid}', () => wishlist.wishlistOf(db, buyer.id)],
+    ['GET /offers of a buyer (purchased)', () => offers.offersOfBuyer(db, buyer.id)],
+    ['GET /api/properties/requested/{agent}', () => offers.offersForAgent(db, agent.id, undefined)],
+    ['GET reviews (website)', () => reviews.listReviews(db, reviews.websiteReviews(), 1, 10)],
+    [
+      'GET reviews of a property',
+      () => reviews.listReviews(db, reviews.reviewsOfProperty(listing.id), 1, 10),
+    ],
+    ['GET /api/users (admin)', () => users.listUsers(db, 1, 10)],
+  ];
+}
+
+/** Plans of every list query; `seqScan` marks a sequential scan of the properties table. */
+export async function explainListQueries(database) {
+  const explainer = await openExplainer(database);
+  const results = [];
+  try {
+    for (const [name, run] of await listCases(explainer.db)) {
+      explainer.captured.length = 0;
+      await run();
+      const statements = [...explainer.captured];
+      const seen = new Set();
+      for (const { query, params } of statements) {
+        if (seen.has(query)) continue;
+        seen.add(query);
+        const rows = await explainer.query(
+          `explain (analyze, buffers, costs off) ${query}`,
+          params,
+        );
+        const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+        const executionMs = Number(plan.match(/Execution Time: ([\d.]+) ms/)?.[1] ?? Number.NaN);
+        results.push({
+          endpoint: name,
+          kind: /^select count\(/i.test(query) ? 'count' : 'rows',
+          sql: query,
+          plan,
+          executionMs,
+          seqScan: SEQ_SCAN_ON_PROPERTIES.test(plan),
+        });
+      }
+    }
+  } finally {
+    await explainer.close();
+  }
+  return results;
+}
+
+/**
+ * VACUUM ANALYZE: planner statistics and the visibility map, as PostgreSQL's autovacuum makes
+ * them after a bulk load (PGlite runs no autovacuum: see docs/PERFORMANCE.md).
+ */
+export async function analyze(database) {
+  const explainer = await openExplainer(database);
+  try {
+    await explainer.query('vacuum analyze');
+  } finally {
+    await explainer.close();
+  }
+}

@@ -1,0 +1,262 @@
+import autocannon from 'autocannon';
+
+/*
+ * The load scenarios. Each is an autocannon run at the same connection count; the request mix
+ * is deterministic (a seeded generator), so runs are comparable.
+ */
+
+function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const LOCATIONS = [
+  'New York',
+  'Los Angeles',
+  'Chicago',
+  'Austin',
+  'Miami',
+  'Seattle',
+  'Denver',
+  'Boston',
+  'San',
+  'California',
+  'Texas',
+  'Florida',
+];
+const TYPES = ['House', 'Apartment', 'Condo', 'Townhouse', 'Villa', 'Commercial', 'Land'];
+const PRICES = ['$100k - $300k', '$300k - $600k', '$600k+'];
+
+/**
+ * What visitors search: every combination of a location (or none), a type (or none) and a
+ * price range (or none), page 1, newest first: 13 × 8 × 4 = 416 distinct searches, shuffled
+ * and requested in turn.
+ */
+export function searchMix(seed = 7) {
+  const random = seededRandom(seed);
+  const queries = [];
+  for (const location of ['', ...LOCATIONS]) {
+    for (const propertyType of ['', ...TYPES]) {
+      for (const priceRange of ['', ...PRICES]) {
+        const params = new URLSearchParams();
+        if (location) params.set('location', location);
+        if (propertyType) params.set('propertyType', propertyType);
+        if (priceRange) params.set('priceRange', priceRange);
+        const query = params.toString();
+        queries.push(`/properties/search${query ? `?${query}` : ''}`);
+      }
+    }
+  }
+  for (let i = queries.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [queries[i], queries[j]] = [queries[j], queries[i]];
+  }
+  return queries;
+}
+
+/** The handful of searches most visitors make: the home page's and the top filters'. */
+export const POPULAR_SEARCHES = [
+  '/properties/search',
+  '/properties/search?location=New%20York',
+  '/properties/search?propertyType=House',
+  '/properties/search?priceRange=%24300k%20-%20%24600k',
+  '/properties/search?location=California&propertyType=Apartment',
+];
+
+const rotate = (items) => {
+  let next = 0;
+  return () => items[next++ % items.length];
+};
+
+/** Percentiles from every response time (ms) autocannon reported. */
+function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)];
+}
+
+/**
+ * Runs one scenario and returns its numbers. `expectedStatuses` are statuses that are correct
+ * outcomes for this traffic (a 409 for a second live offer by one buyer on one listing) and
+ * are counted apart from errors.
+ */
+export async function runScenario({
+  baseUrl,
+  connections,
+  duration,
+  warmup = 0,
+  requests,
+  expectedStatuses = [],
+}) {
+  const options = { url: baseUrl, connections, requests, timeout: 10 };
+  if (warmup > 0) {
+    await autocannon({ ...options, duration: warmup, connections: Math.min(connections, 10) });
+  }
+  let times = new Float64Array(1 << 16);
+  let recorded = 0;
+  const instance = autocannon({ ...options, duration });
+  instance.on('response', (_client, _status, _bytes, responseTime) => {
+    if (recorded === times.length) {
+      const bigger = new Float64Array(times.length * 2);
+      bigger.set(times);
+      times = bigger;
+    }
+    times[recorded++] = responseTime;
+  });
+  const result = await instance;
+  const sorted = times.subarray(0, recorded).sort();
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
+  );
+  const expected = expectedStatuses.reduce((sum, code) => sum + (statusCodes[code] ?? 0), 0);
+  const unexpectedNon2xx = result.non2xx - expected;
+  return {
+    requests: result.requests.total,
+    rps: result.requests.average,
+    latency: {
+      avg: result.latency.average,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      p99: percentile(sorted, 99),
+      max: result.latency.max,
+    },
+    statusCodes,
+    expected,
+    errors: unexpectedNon2xx + result.errors + result.timeouts,
+    non2xx: unexpectedNon2xx,
+    socketErrors: result.errors,
+    timeouts: result.timeouts,
+    throughputBytesPerSec: result.throughput.average,
+  };
+}
+
+const json = (body) => ({
+  'content-type': 'application/json',
+  ...body,
+});
+
+const inDays = (days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The scenario definitions; `context` carries the tokens and listing ids gathered beforehand. */
+export function scenarios(context) {
+  const { buyerTokens, listings, detailIds, lastAllPropertiesPage } = context;
+  const bearer = (token) => ({ authorization: `Bearer ${token}` });
+  const searches = rotate(searchMix());
+  const popular = rotate(POPULAR_SEARCHES);
+  const details = rotate(detailIds);
+  const deepPage = Math.min(500, lastAllPropertiesPage);
+  let buyerTurn = 0;
+  let listingTurn = 0;
+  const offerDate = inDays(45);
+
+  return [
+    {
+      name: 'baseline',
+      title: 'GET /healthz (baseline, no work)',
+      requests: [{ method: 'GET', path: '/healthz' }],
+    },
+    {
+      name: 'search',
+      title: 'GET /properties/search (416 location/type/price combinations in turn)',
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: searches() }) }],
+    },
+    {
+      name: 'search-popular',
+      title: 'GET /properties/search (5 popular searches, repeated)',
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: popular() }) }],
+    },
+    {
+      name: 'all-properties-p1',
+      title: 'GET /api/all-properties?page=1 (signed in)',
+      requests: [
+        { method: 'GET', path: '/api/all-properties?page=1', headers: bearer(buyerTokens[0]) },
+      ],
+    },
+    {
+      name: 'all-properties-p500',
+      title: `GET /api/all-properties?page=${deepPage} (signed in)`,
+      requests: [
+        {
+          method: 'GET',
+          path: `/api/all-properties?page=${deepPage}`,
+          headers: bearer(buyerTokens[0]),
+        },
+      ],
+    },
+    {
+      name: 'details',
+      title: 'GET /api/properties/{id} (signed in, rotating listings)',
+      requests: [
+        {
+          method: 'GET',
+          headers: bearer(buyerTokens[0]),
+          setupRequest: (req) => ({ ...req, path: `/api/properties/${details()}` }),
+        },
+      ],
+    },
+    {
+      name: 'login',
+      title: 'POST /auth/login (successful, scrypt; 8 connections)',
+      // The login throttle counts an attempt from its start until it succeeds, per account and per
+      // address (limit 10): more than 10 logins in flight from one address are refused with 429.
+      connections: 8,
+      requests: [
+        {
+          method: 'POST',
+          path: '/auth/login',
+          headers: json({}),
+          body: JSON.stringify({ email: context.loginEmail, password: context.loginPassword }),
+        },
+      ],
+    },
+    {
+      name: 'buyer-session',
+      title: 'buyer session: search, details, wishlist, offer',
+      expectedStatuses: [409],
+      expectedNote:
+        '409 = a second live offer by the same buyer on the same listing (one live offer per buyer per listing): an expected outcome, not an error',
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req, ctx) => {
+            if (!ctx.token) ctx.token = buyerTokens[buyerTurn++ % buyerTokens.length];
+            ctx.listing = listings[listingTurn++ % listings.length];
+            return { ...req, path: searches() };
+          },
+        },
+        {
+          method: 'GET',
+          setupRequest: (req, ctx) => ({
+            ...req,
+            path: `/api/properties/${ctx.listing.id}`,
+            headers: bearer(ctx.token),
+          }),
+        },
+        {
+          method: 'PATCH',
+          setupRequest: (req, ctx) => ({
+            ...req,
+            path: `/properties/${ctx.listing.id}/wishlist`,
+            headers: json(bearer(ctx.token)),
+            body: '{}',
+          }),
+        },
+        {
+          method: 'PATCH',
+          setupRequest: (req, ctx) => ({
+            ...req,
+            path: `/make-offer/${ctx.listing.id}`,
+            headers: json(bearer(ctx.token)),
+            body: JSON.stringify({ offerAmount: ctx.listing.minPrice, selectedDate: offerDate }),
+          }),
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, readFileSync } from 'node:fs';
+import net from 'node:net';
+import { serverMain } from './paths.mjs';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** `VmRSS` / `VmHWM` (peak) of a process in bytes, from /proc; undefined when unavailable. */
+export function memoryOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name) => {
+      const match = status.match(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm'));
+      return match ? Number(match[1]) * 1024 : undefined;
+    };
+    return { rss: field('VmRSS'), hwm: field('VmHWM') };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Starts the built server (`apps/server/dist/main.js`) on a free port and waits until
+ * `/readyz` answers. Its log goes to `logFile`. RSS is sampled every 200 ms.
+ */
+export async function startServer({
+  env,
+  logFile,
+  logLevel = 'warn',
+  nodeEnv = 'production',
+  seedDemo = false,
+}) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(process.execPath, [serverMain], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: nodeEnv,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      SEED_DEMO: String(seedDemo),
+      LOG_LEVEL: logLevel,
+    },
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  let exited = null;
+  child.on('exit', (code, signal) => {
+    exited = { code, signal };
+  });
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (exited)
+      throw new Error(`the server exited during start (${JSON.stringify(exited)}); see ${logFile}`);
+    try {
+      const response = await fetch(`${baseUrl}/readyz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not become ready; see ${logFile}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  let windowPeak = 0;
+  const sampler = setInterval(() => {
+    const { rss } = memoryOf(child.pid);
+    if (rss && rss > windowPeak) windowPeak = rss;
+  }, 200);
+  sampler.unref();
+
+  return {
+    baseUrl,
+    pid: child.pid,
+    get exited() {
+      return exited;
+    },
+    /** Peak RSS since the last call (sampled), then starts a new window. */
+    takeWindowPeak() {
+      const { rss } = memoryOf(child.pid);
+      const peak = Math.max(windowPeak, rss ?? 0);
+      windowPeak = 0;
+      return peak;
+    },
+    memory: () => memoryOf(child.pid),
+    async stop() {
+      clearInterval(sampler);
+      if (exited) return;
+      const done = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await done;
+      clearTimeout(timer);
+      log.end();
+    },
+  };
+}

@@ -1,0 +1,358 @@
+#!/usr/bin/env node
+/*
+ * `npm run bench`: seeds a fresh database, starts the built server and drives it with autocannon.
+ * See docs/PERFORMANCE.md. Not part of `npm test`.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createDatabase, seed } from './lib/database.mjs';
+import { analyze, explainListQueries } from './lib/explain.mjs';
+import { int, mb, ms, table } from './lib/format.mjs';
+import { assertBuilt, resultsDir } from './lib/paths.mjs';
+import { runScenario, scenarios } from './lib/scenarios.mjs';
+import { startServer } from './lib/server.mjs';
+
+const USAGE = `Usage: npm run bench -- [options]
+
+Seeds a fresh database, starts apps/server/dist/main.js and measures each scenario with
+autocannon. PGlite in a fresh temporary DATA_DIR by default; with DATABASE_URL set, a new
+database is created on that PostgreSQL server and dropped after the run.
+
+  --listings N      generated listings (default 100000; 10000 with --quick)
+  --duration S      seconds per scenario (default 10; 3 with --quick)
+  --connections C   concurrent connections (default 50)
+  --quick           10,000 listings, 3 s per scenario (under 2 minutes)
+  --only a,b        run only these scenarios (names as printed; baseline always runs)
+  --seed S          generator seed (default 1)
+  --no-explain      skip the EXPLAIN plans
+  --keep            keep the database (and the PGlite directory) after the run
+  --log-level L     the server's LOG_LEVEL (default warn)
+  -h, --help        this help
+
+Build first: npm run build (npm run bench does it for the server).`;
+
+const { values: args } = parseArgs({
+  options: {
+    listings: { type: 'string' },
+    duration: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    'no-explain': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    'log-level': { type: 'string', default: 'warn' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const listings = Number(args.listings ?? (args.quick ? 10_000 : 100_000));
+const duration = Number(args.duration ?? (args.quick ? 3 : 10));
+const connections = Number(args.connections);
+const warmup = args.quick ? 1 : 2;
+const only = args.only ? new Set(['baseline', ...args.only.split(',')]) : undefined;
+for (const [name, value] of Object.entries({ listings, duration, connections })) {
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`--${name} must be a positive whole number\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+assertBuilt();
+mkdirSync(resultsDir, { recursive: true });
+const startedAt = new Date();
+const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+const step = (text) => console.log(`\n== ${text}`);
+const elapsed = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keyhaven-bench-'));
+const database = await createDatabase({
+  databaseUrl: process.env.DATABASE_URL,
+  dataDir,
+  keep: args.keep,
+});
+const cpus = os.cpus();
+console.log(
+  `Keyhaven benchmark: ${int(listings)} listings on ${database.label}; ${connections} connections, ${duration} s per scenario.`,
+);
+console.log(
+  `Machine: ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${mb(os.totalmem())} RAM, Node ${process.version}. autocannon runs in this process and shares these ${cpus.length} cores with the server (and PostgreSQL): the numbers are lower bounds of what a server with cores of its own would do.`,
+);
+
+const loadBefore = os.loadavg();
+if (loadBefore[0] > cpus.length * 0.75) {
+  console.log(
+    `WARNING: the load average is ${loadBefore.map((l) => l.toFixed(1)).join(' / ')} on ${cpus.length} cores before the run: other processes are using the CPU, so these numbers understate the server.`,
+  );
+}
+
+let server;
+const report = {
+  startedAt: startedAt.toISOString(),
+  machine: {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model,
+    memoryBytes: os.totalmem(),
+    node: process.version,
+    loadAverageBefore: loadBefore,
+    note: `autocannon and the server${database.kind === 'postgres' ? ' and PostgreSQL' : ''} share ${cpus.length} cores`,
+  },
+  settings: { listings, duration, connections, warmupSeconds: warmup, quick: args.quick },
+  database: { kind: database.kind, label: database.label },
+  scenarios: [],
+};
+
+try {
+  step(`Seeding ${int(listings)} listings (apps/server/dist/cli/seed.js)`);
+  report.database.seedSeconds = await seed(database, {
+    listings,
+    seedValue: Number(args.seed),
+  });
+  let since = performance.now();
+  await analyze(database);
+  console.log(`VACUUM ANALYZE (as autovacuum does after a bulk load) in ${elapsed(since)}`);
+  report.database.sizeAfterSeedBytes = await database.size();
+  console.log(`Database size after seeding: ${mb(report.database.sizeAfterSeedBytes)}`);
+
+  if (!args['no-explain']) {
+    step(`EXPLAIN ANALYZE of every list query at ${int(listings)} listings`);
+    since = performance.now();
+    const plans = await explainListQueries(database);
+    report.explain = plans;
+    for (const plan of plans) {
+      console.log(
+        `\n-- ${plan.endpoint} (${plan.kind === 'count' ? 'total count' : 'rows'})  [${ms(plan.executionMs)}]${plan.seqScan ? '  ** SEQUENTIAL SCAN OF properties **' : ''}`,
+      );
+      console.log(plan.sql);
+      console.log(plan.plan.replace(/^/gm, '   '));
+    }
+    const scans = plans.filter((plan) => plan.seqScan);
+    console.log(
+      `\n${plans.length} statements explained in ${elapsed(since)}; ${scans.length === 0 ? 'no sequential scan of properties.' : `SEQUENTIAL SCAN OF properties in ${scans.length}: ${[...new Set(scans.map((p) => p.endpoint))].join('; ')}`}`,
+    );
+  }
+
+  step('Starting the server (apps/server/dist/main.js, NODE_ENV=production)');
+  const logFile = path.join(resultsDir, `server-${stamp}.log`);
+  since = performance.now();
+  server = await startServer({ env: database.env, logFile, logLevel: args['log-level'] });
+  console.log(
+    `Ready at ${server.baseUrl} (pid ${server.pid}) in ${elapsed(since)}; log: ${logFile}`,
+  );
+
+  const login = async (email, password) => {
+    const response = await fetch(`${server.baseUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!response.ok) throw new Error(`login as ${email} failed: ${response.status}`);
+    return (await response.json()).token;
+  };
+  const buyerEmails = ['buyer1@keyhaven.test', 'buyer2@keyhaven.test', 'buyer3@keyhaven.test'];
+  const buyerTokens = [];
+  for (const email of buyerEmails) buyerTokens.push(await login(email, 'Buyer123'));
+  const getJson = async (url, token) => {
+    const response = await fetch(`${server.baseUrl}${url}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+    return { body: await response.json(), total: Number(response.headers.get('x-total-count')) };
+  };
+  // Listings the buyers look at and offer on: open ones spread over the catalogue.
+  const openListings = [];
+  const firstPage = await getJson('/properties/search?limit=100');
+  const openPages = Math.max(1, Math.ceil(firstPage.total / 100));
+  for (let i = 0; i < 20; i++) {
+    const page = 1 + Math.floor((i * openPages) / 20);
+    const { body } = await getJson(`/properties/search?limit=100&page=${page}`);
+    openListings.push(...body.map((p) => ({ id: p._id, minPrice: p.minPrice })));
+  }
+  const all = await getJson('/api/all-properties?limit=100&page=3', buyerTokens[0]);
+  const detailIds = [...openListings.map((l) => l.id), ...all.body.map((p) => p._id)];
+  const lastAllPropertiesPage = Math.max(1, Math.ceil(all.total / 24));
+
+  const defined = scenarios({
+    buyerTokens,
+    listings: openListings,
+    detailIds,
+    lastAllPropertiesPage,
+    loginEmail: buyerEmails[0],
+    loginPassword: 'Buyer123',
+  }).filter((scenario) => !only || only.has(scenario.name));
+
+  step(`Load: ${defined.length} scenarios × ${duration} s at ${connections} connections`);
+  server.takeWindowPeak();
+  let baselineRps;
+  for (const scenario of defined) {
+    process.stdout.write(`${scenario.title} ... `);
+    const result = await runScenario({
+      baseUrl: server.baseUrl,
+      connections: Math.min(connections, scenario.connections ?? connections),
+      duration,
+      warmup,
+      requests: scenario.requests,
+      expectedStatuses: scenario.expectedStatuses,
+    });
+    if (server.exited) throw new Error(`the server died during ${scenario.name}; see ${logFile}`);
+    if (scenario.name === 'baseline') baselineRps = result.rps;
+    const entry = {
+      name: scenario.name,
+      title: scenario.title,
+      ...result,
+      ratioToBaseline: baselineRps ? result.rps / baselineRps : null,
+      peakRssBytes: server.takeWindowPeak(),
+      ...(scenario.expectedNote ? { expectedNote: scenario.expectedNote } : {}),
+    };
+    report.scenarios.push(entry);
+    console.log(
+      `${int(result.rps)} req/s, p95 ${ms(result.latency.p95)}, errors ${result.errors}${result.expected ? `, expected 409 ${result.expected}` : ''}`,
+    );
+  }
+  report.machine.loadAverageAfter = os.loadavg();
+  report.server = { peakRssBytes: server.memory().hwm, rssAtEndBytes: server.memory().rss };
+  await server.stop();
+  server = undefined;
+  report.database.sizeAfterRunBytes = await database.size();
+
+  step('Results');
+  console.log(
+    table(
+      [
+        ['scenario', (r) => r.name, 'left'],
+        ['req/s', (r) => int(r.rps)],
+        ['p50', (r) => ms(r.latency.p50)],
+        ['p95', (r) => ms(r.latency.p95)],
+        ['p99', (r) => ms(r.latency.p99)],
+        ['requests', (r) => int(r.requests)],
+        ['errors', (r) => int(r.errors)],
+        ['expected 409', (r) => (r.expected ? int(r.expected) : '-')],
+        [
+          'vs baseline',
+          (r) => (r.ratioToBaseline ? `${(r.ratioToBaseline * 100).toFixed(1)}%` : '-'),
+        ],
+        ['peak RSS', (r) => mb(r.peakRssBytes)],
+      ],
+      report.scenarios,
+    ),
+  );
+  console.log(
+    '\nerrors = socket errors + timeouts + non-2xx responses other than the expected ones.',
+  );
+  for (const scenario of report.scenarios.filter((s) => s.expectedNote)) {
+    console.log(`${scenario.name}: ${scenario.expectedNote}.`);
+  }
+  console.log(
+    `Server peak RSS (VmHWM): ${mb(report.server.peakRssBytes)}. Database size: ${mb(report.database.sizeAfterSeedBytes)} after seeding, ${mb(report.database.sizeAfterRunBytes)} after the run (${database.kind === 'postgres' ? 'pg_database_size' : 'PGlite data directory'}).`,
+  );
+  console.log(
+    `autocannon and the server share ${cpus.length} cores: see docs/PERFORMANCE.md. Load average (1/5/15 min) before: ${loadBefore.map((l) => l.toFixed(1)).join(' / ')}, after: ${report.machine.loadAverageAfter.map((l) => l.toFixed(1)).join(' / ')}.`,
+  );
+
+  report.targets = evaluateTargets(report);
+  if (report.targets.length > 0) {
+    step('Targets');
+    for (const target of report.targets) {
+      console.log(`${target.met ? 'met    ' : 'NOT MET'}  ${target.target}: ${target.measured}`);
+    }
+  }
+} catch (error) {
+  report.error = String(error?.stack ?? error);
+  console.error(`\nBenchmark failed: ${report.error}`);
+  process.exitCode = 1;
+} finally {
+  if (server) await server.stop().catch(() => {});
+  await database.drop().catch((error) => console.error(`dropping the database: ${error}`));
+  if (!args.keep) rmSync(dataDir, { recursive: true, force: true });
+  else console.log(`Kept ${dataDir}${database.name ? ` and database ${database.name}` : ''}.`);
+  report.finishedAt = new Date().toISOString();
+  const latest = path.join(resultsDir, 'latest.json');
+  const named = path.join(resultsDir, `bench-${database.kind}-${listings}-${stamp}.json`);
+  const text = `${JSON.stringify(report, null, 2)}\n`;
+  writeFileSync(latest, text);
+  writeFileSync(named, text);
+  console.log(
+    `\nWrote ${path.relative(process.cwd(), latest)} and ${path.relative(process.cwd(), named)}`,
+  );
+}
+
+/** The issue's targets that apply to this run's database and size. */
+function evaluateTargets(result) {
+  const find = (name) => result.scenarios.find((s) => s.name === name);
+  const size = result.settings.listings;
+  const kind = result.database.kind;
+  const targets = [];
+  const add = (target, scenario, met, measured) => {
+    if (scenario !== null) targets.push({ target, met, measured });
+  };
+  const search = find('search');
+  const details = find('details');
+  const popular = find('search-popular');
+  const sizeNote = (wanted) =>
+    size === wanted ? '' : ` (at ${int(size)} listings; the target is for ${int(wanted)})`;
+  if (kind === 'postgres' && size < 1_000_000) {
+    if (search)
+      add(
+        `PostgreSQL: search p95 < 20 ms at ${connections} connections, zero errors${sizeNote(100_000)}`,
+        search,
+        search.latency.p95 < 20 && search.errors === 0,
+        `p95 ${ms(search.latency.p95)}, ${search.errors} errors`,
+      );
+    if (details)
+      add(
+        `PostgreSQL: listing details p95 < 10 ms${sizeNote(100_000)}`,
+        details,
+        details.latency.p95 < 10,
+        `p95 ${ms(details.latency.p95)}`,
+      );
+    if (popular)
+      add(
+        `PostgreSQL: popular searches >= 25% of baseline req/s${sizeNote(100_000)}`,
+        popular,
+        popular.ratioToBaseline >= 0.25,
+        `${((popular.ratioToBaseline ?? 0) * 100).toFixed(1)}% (${int(popular.rps)} of ${int(find('baseline').rps)} req/s)`,
+      );
+  }
+  if (kind === 'postgres' && size >= 1_000_000 && search) {
+    add(
+      `PostgreSQL, 1,000,000 listings: search p95 < 60 ms`,
+      search,
+      search.latency.p95 < 60,
+      `p95 ${ms(search.latency.p95)}, ${search.errors} errors`,
+    );
+  }
+  if (kind === 'pglite') {
+    if (search)
+      add(
+        `PGlite: search >= 400 req/s, zero errors${sizeNote(100_000)}`,
+        search,
+        search.rps >= 400 && search.errors === 0,
+        `${int(search.rps)} req/s, ${search.errors} errors`,
+      );
+    add(
+      `PGlite: server RSS < 450 MB${sizeNote(100_000)}`,
+      true,
+      result.server.peakRssBytes < 450 * 1024 * 1024,
+      `peak ${mb(result.server.peakRssBytes)}`,
+    );
+  }
+  const plans = result.explain ?? [];
+  if (plans.length > 0) {
+    const scans = plans.filter((p) => p.seqScan);
+    add(
+      'Every list query uses indexes (no sequential scan of properties)',
+      true,
+      scans.length === 0,
+      scans.length === 0
+        ? `${plans.length} statements, none`
+        : `sequential scan in: ${[...new Set(scans.map((p) => p.endpoint))].join('; ')}`,
+    );
+  }
+  return targets;
+}
