@@ -78,6 +78,13 @@ export const router = createBrowserRouter([
                   })),
               },
               {
+                path: paths.demoCheckout,
+                lazy: () =>
+                  import('@/features/payments/pages/demo-checkout-page').then((m) => ({
+                    Component: m.DemoCheckoutPage,
+                  })),
+              },
+              {
                 path: paths.allProperties,
                 lazy: () =>
                   import('@/features/properties/pages/all-properties-page').then((m) => ({
@@ -146,7 +153,7 @@ export const router = createBrowserRouter([
                       {
                         path: dashboard.soldProperties,
                         lazy: () =>
-                          import('@/features/properties/pages/sold-properties-page').then((m) => ({
+                          import('@/features/offers/pages/sold-properties-page').then((m) => ({
                             Component: m.SoldPropertiesPage,
                           })),
                       },

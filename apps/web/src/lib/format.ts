@@ -1,13 +1,3 @@
-const money = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
-
-/** Dollars with a `$` sign and thousands separators: `$1,250,000`, `$99.50`. */
-export const formatMoney = (dollars: number) => money.format(dollars);
-
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 const longDateUtc = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 

@@ -14,6 +14,7 @@ export const paths = {
   editProperty: '/EditPropertyDetails/:id',
   makeOffer: '/make-offer/:id',
   paymentSuccess: '/payment-success',
+  demoCheckout: '/demo-checkout/:sessionId',
   dashboard: {
     root: '/dashboard',
     addProperty: '/dashboard/add-property',

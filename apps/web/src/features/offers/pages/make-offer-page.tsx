@@ -1,6 +1,199 @@
+import { OFFER_MESSAGES } from '@keyhaven/shared';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { Button, buttonStyles } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
+import { Notice } from '@/components/ui/notice';
+import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { useSignedInUser } from '@/features/auth/api/get-session';
+import type { User } from '@/features/auth/types';
+import { isMissingProperty, useProperty } from '@/features/properties/api/get-property';
+import { detailsPath } from '@/features/properties/components/property-card';
+import { PropertyImage } from '@/features/properties/components/property-image';
+import { priceRangeText } from '@/features/properties/lib/listing-format';
 import { brandTitle } from '@/lib/brand';
+import { paths } from '@/lib/paths';
+import { useMyOffers } from '../api/get-my-offers';
+import { newOfferTicket, type OfferSubmittedState, useMakeOffer } from '../api/make-offer';
+import { MakeOfferForm, type OfferInput } from '../components/make-offer-form';
+import { closedReason } from '../lib/availability';
+import { ownerName } from '../lib/owner';
+import { isLiveOffer, type Property } from '../types';
 
+const TITLE = brandTitle('Make Offer');
+
+function NotFound() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-4 py-20 text-center">
+      <title>{TITLE}</title>
+      <h1 className="text-3xl font-bold text-teal-900">Property Not Found</h1>
+      <p className="mt-3 text-stone-700">{OFFER_MESSAGES.notFoundText}</p>
+      <Link to={paths.allProperties} className={buttonStyles({ size: 'lg', className: 'mt-8' })}>
+        Browse Properties
+      </Link>
+    </div>
+  );
+}
+
+function Summary({ property }: { property: Property }) {
+  return (
+    <section
+      aria-labelledby="offer-summary-title"
+      className="overflow-hidden rounded-2xl border border-sand bg-white shadow-sm"
+    >
+      <PropertyImage image={property.image} alt={property.title} variant="card" loading="eager" />
+      <div className="p-5">
+        <h2 id="offer-summary-title" className="text-xl font-bold text-stone-900">
+          {property.title}
+        </h2>
+        <p className="mt-1 text-stone-700">{property.location}</p>
+        <dl className="mt-4 space-y-2 text-sm">
+          <div className="flex flex-wrap justify-between gap-2">
+            <dt className="text-stone-600">Owner</dt>
+            <dd className="font-medium text-stone-900">{ownerName(property)}</dd>
+          </div>
+          <div className="flex flex-wrap justify-between gap-2">
+            <dt className="text-stone-600">Price range</dt>
+            <dd className="font-semibold text-teal-900">
+              {priceRangeText(property.minPrice, property.maxPrice)}
+            </dd>
+          </div>
+        </dl>
+        <Link
+          to={detailsPath(property._id)}
+          className="mt-4 inline-block text-sm font-semibold text-teal-800 underline-offset-2 hover:underline"
+        >
+          View property details
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Why this user cannot offer on this listing now (`null` when they can), or `undefined` while the
+ * buyer's own offers load.
+ */
+function useBlocker(user: User, property: Property): ReactNode | undefined {
+  const isBuyer = user.role === 'user';
+  const offers = useMyOffers(user.uid, { enabled: isBuyer });
+  if (user.role === 'fraud') {
+    return (
+      <Notice tone="warning">Your account cannot make offers. Contact support for help.</Notice>
+    );
+  }
+  if (!isBuyer) {
+    return <Notice>Only buyers can make offers. Agents and admins can browse listings.</Notice>;
+  }
+  // A failed check is no reason to stop the buyer: the server refuses a second offer anyway.
+  if (offers.isPending) return undefined;
+  if (offers.data?.some((offer) => offer._id === property._id && isLiveOffer(offer))) {
+    return (
+      <Notice title={OFFER_MESSAGES.requested}>
+        You already have an offer on this property.{' '}
+        <Link to={paths.dashboard.bought} className="font-semibold underline">
+          See it in Purchased Properties
+        </Link>
+        .
+      </Notice>
+    );
+  }
+  const reason = closedReason(property.availability);
+  return reason ? <Notice tone="warning">{reason}</Notice> : null;
+}
+
+function MakeOffer({ property }: { property: Property }) {
+  const user = useSignedInUser();
+  const navigate = useNavigate();
+  const makeOffer = useMakeOffer();
+  const blocker = useBlocker(user, property);
+
+  // Back one page (spec section 2); straight to the listing when this page was opened directly.
+  const cancel = () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate(detailsPath(property._id));
+  };
+
+  const submit = ({ offerAmount, selectedDate }: OfferInput) => {
+    const ticket = newOfferTicket();
+    makeOffer.mutate({
+      propertyId: property._id,
+      ticket,
+      body: {
+        offerAmount,
+        selectedDate,
+        uid: user.uid,
+        _id: user._id,
+        email: user.email,
+        name: user.name,
+        phone: user.phone,
+        photo: user.photo,
+        role: user.role,
+      },
+    });
+    // Spec section 2: on to the wishlist at once; the outcome is shown there when it arrives.
+    const state: OfferSubmittedState = { offerTicket: ticket };
+    navigate(paths.dashboard.wishlist, { state });
+  };
+
+  return (
+    <ContentLayout heading="Make Offer" documentTitle={TITLE}>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <div>
+          <Summary property={property} />
+        </div>
+        <div className="min-w-0">
+          {blocker === undefined ? (
+            <Spinner label="Checking your offers" className="py-16" />
+          ) : blocker ? (
+            <div className="space-y-4">
+              {blocker}
+              <Button variant="secondary" onClick={cancel}>
+                Go Back
+              </Button>
+            </div>
+          ) : (
+            <MakeOfferForm
+              property={property}
+              user={user}
+              pending={makeOffer.isPending}
+              onSubmit={submit}
+              onCancel={cancel}
+            />
+          )}
+        </div>
+      </div>
+    </ContentLayout>
+  );
+}
+
+/** Spec section 2: loading, then 'Property Not Found' or the listing's summary and the form. */
 export function MakeOfferPage() {
-  return <ContentLayout heading="Make Offer" documentTitle={brandTitle('Make Offer')} />;
+  const { id = '' } = useParams();
+  const result = useProperty(id);
+
+  if (result.isPending) {
+    return (
+      <>
+        <title>{TITLE}</title>
+        <PageSpinner label="Loading property" />
+      </>
+    );
+  }
+  if (result.isError) {
+    if (isMissingProperty(result.error)) return <NotFound />;
+    return (
+      <>
+        <title>{TITLE}</title>
+        <ErrorState
+          title="We couldn't load this property"
+          message="Check your connection and try again."
+          onRetry={() => result.refetch()}
+        />
+      </>
+    );
+  }
+  return <MakeOffer property={result.data} />;
 }

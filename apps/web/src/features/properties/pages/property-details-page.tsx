@@ -3,7 +3,9 @@ import { buttonStyles } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/features/auth/api/get-session';
+import { MakeOfferButton } from '@/features/offers/components/make-offer-button';
 import { PropertyReviewsSection } from '@/features/reviews/components/property-reviews-section';
+import { AddToWishlistButton } from '@/features/wishlist/components/add-to-wishlist-button';
 import { pageTitle } from '@/lib/brand';
 import { paths } from '@/lib/paths';
 import { isMissingProperty, useProperty } from '../api/get-property';
@@ -49,14 +51,18 @@ export function PropertyDetailsPage() {
     <PropertyDetails
       property={property}
       actions={
-        isOwner && (
-          <Link
-            to={generatePath(paths.editProperty, { id: property._id })}
-            className={buttonStyles({ variant: 'secondary' })}
-          >
-            Edit Property
-          </Link>
-        )
+        <>
+          <MakeOfferButton property={property} size="lg" />
+          <AddToWishlistButton propertyId={property._id} size="lg" />
+          {isOwner && (
+            <Link
+              to={generatePath(paths.editProperty, { id: property._id })}
+              className={buttonStyles({ variant: 'secondary' })}
+            >
+              Edit Property
+            </Link>
+          )}
+        </>
       }
     >
       <PropertyReviewsSection propertyId={property._id} propertyTitle={property.title} />

@@ -1,5 +1,130 @@
+import { OFFER_MESSAGES } from '@keyhaven/shared';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Button, buttonStyles } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
+import { Spinner } from '@/components/ui/spinner';
+import { useSignedInUser } from '@/features/auth/api/get-session';
+import { MakeOfferButton } from '@/features/offers/components/make-offer-button';
+import { OfferOutcomeDialog } from '@/features/offers/components/offer-outcome-dialog';
+import { AvailabilityBadge } from '@/features/properties/components/listing-badges';
+import { detailsPath, PropertyCard } from '@/features/properties/components/property-card';
+import type { Property } from '@/features/properties/types';
+import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
+import { useWishlist } from '../api/get-wishlist';
+import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
 
+function EmptyWishlist() {
+  return (
+    <div className="mt-8 rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center">
+      <p className="text-lg font-semibold text-stone-900">{OFFER_MESSAGES.wishlistEmpty}</p>
+      <p className="mt-2 text-stone-700">Save listings you like and they will wait for you here.</p>
+      <Link to={paths.allProperties} className={buttonStyles({ className: 'mt-5' })}>
+        Browse Properties
+      </Link>
+    </div>
+  );
+}
+
+/** My Wish List (spec section 2): the buyer's saved listings, each with Make Offer and Remove. */
 export function WishlistPage() {
-  return <ContentLayout heading="Saved Properties" />;
+  const user = useSignedInUser();
+  const wishlist = useWishlist(user.uid);
+  const remove = useRemoveFromWishlist();
+  const [removing, setRemoving] = useState<Property | null>(null);
+  // A removed card takes its Remove button along: focus moves to the list's summary instead.
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const removedRef = useRef(false);
+
+  const confirmRemove = () => {
+    if (!removing) return;
+    remove.mutate(
+      { propertyId: removing._id, uid: user.uid },
+      {
+        onSuccess: () => {
+          removedRef.current = true;
+          toast.success(OFFER_MESSAGES.removed);
+        },
+        onError: () => toast.error(OFFER_MESSAGES.removeFailed),
+        onSettled: () => setRemoving(null),
+      },
+    );
+  };
+
+  return (
+    <ContentLayout heading="Saved Properties">
+      <OfferOutcomeDialog />
+      {wishlist.isPending ? (
+        <Spinner label="Loading your wishlist" className="py-16" />
+      ) : wishlist.isError ? (
+        <ErrorState
+          title="We couldn't load your wishlist"
+          message="Check your connection and try again."
+          onRetry={() => wishlist.refetch()}
+        />
+      ) : wishlist.data.length === 0 ? (
+        <EmptyWishlist />
+      ) : (
+        <>
+          <p ref={summaryRef} tabIndex={-1} className="mt-2 text-stone-700">
+            {wishlist.data.length === 1
+              ? '1 saved property'
+              : `${wishlist.data.length} saved properties`}
+          </p>
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            {wishlist.data.map((property) => (
+              <li key={property._id}>
+                <PropertyCard
+                  property={property}
+                  headingLevel="h2"
+                  badges={<AvailabilityBadge availability={property.availability} />}
+                  actions={
+                    <div className="flex flex-col gap-2">
+                      <MakeOfferButton property={property} srContext={property.title} />
+                      <div className="grid grid-cols-2 gap-2">
+                        <Link
+                          to={detailsPath(property._id)}
+                          className={buttonStyles({ variant: 'secondary' })}
+                        >
+                          Details<span className="sr-only">: {property.title}</span>
+                        </Link>
+                        <Button variant="dangerOutline" onClick={() => setRemoving(property)}>
+                          Remove<span className="sr-only">: {property.title}</span>
+                        </Button>
+                      </div>
+                    </div>
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Remove from wishlist?"
+        description={
+          <p>
+            <strong>{removing?.title}</strong> will no longer be in your saved properties.
+          </p>
+        }
+        confirmLabel="Remove"
+        pendingLabel="Removing..."
+        tone="danger"
+        pending={remove.isPending}
+        onConfirm={confirmRemove}
+        onCloseAutoFocus={(event) => {
+          if (!removedRef.current) return;
+          removedRef.current = false;
+          event.preventDefault();
+          summaryRef.current?.focus();
+        }}
+      />
+    </ContentLayout>
+  );
 }

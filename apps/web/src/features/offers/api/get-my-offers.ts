@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { ZUserRequestList } from '../types';
+import { offerKeys } from './query-keys';
+
+const myOffersPath = (uid: string) => `/api/properties/user-requests/${encodeURIComponent(uid)}`;
+
+/** The signed-in buyer's offers with their listings, newest first (self only). */
+export const getMyOffers = (uid: string, signal?: AbortSignal) =>
+  api(myOffersPath(uid), { schema: ZUserRequestList, signal });
+
+export const myOffersQueryOptions = (uid: string) =>
+  queryOptions({
+    queryKey: offerKeys.mine(uid),
+    queryFn: ({ signal }) => getMyOffers(uid, signal),
+    // The agent answers offers from elsewhere: show what is cached, and ask again on every visit.
+    staleTime: 0,
+  });
+
+export const useMyOffers = (uid: string, { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...myOffersQueryOptions(uid), enabled });

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { ZMessage } from '../types';
+import { offerKeys } from './query-keys';
+
+type Withdrawal = { propertyId: string; uid: string };
+
+/** The buyer takes back a pending offer on a listing. */
+export const withdrawOffer = ({ propertyId, uid }: Withdrawal) =>
+  api(`/requested-properties/${encodeURIComponent(propertyId)}/remove`, {
+    method: 'PATCH',
+    body: { uid },
+    schema: ZMessage,
+  });
+
+export function useWithdrawOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withdrawOffer,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: offerKeys.all }),
+  });
+}

@@ -1,0 +1,138 @@
+import { formatDollars, OFFER_MESSAGES, offerBoundsMessage, todayIso } from '@keyhaven/shared';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { InlineSpinner } from '@/components/ui/spinner';
+import type { User } from '@/features/auth/types';
+import { ownerName } from '../lib/owner';
+import type { Property } from '../types';
+
+export type OfferFormValues = { offerAmount: string; selectedDate: string };
+export type OfferInput = { offerAmount: number; selectedDate: string };
+
+type MakeOfferFormProps = {
+  property: Property;
+  user: User;
+  pending: boolean;
+  onSubmit: (offer: OfferInput) => void;
+  onCancel: () => void;
+};
+
+const hasAtMostCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+/** Spec section 5: required, numeric, within the listing's price range, at most cents. */
+function checkAmount(min: number, max: number) {
+  return (raw: string) => {
+    const text = raw.trim();
+    if (text === '') return OFFER_MESSAGES.amountRequired;
+    const amount = Number(text);
+    if (!Number.isFinite(amount)) return OFFER_MESSAGES.amountRequired;
+    if (amount < min || amount > max) return offerBoundsMessage(min, max);
+    if (!hasAtMostCents(amount)) return OFFER_MESSAGES.amountCents;
+    return true;
+  };
+}
+
+/**
+ * Spec section 5: required and after the current moment. Days are compared as the server does,
+ * in UTC, so what passes here passes there.
+ */
+function checkDate(value: string) {
+  if (!value) return OFFER_MESSAGES.dateRequired;
+  if (value <= todayIso()) return OFFER_MESSAGES.dateInPast;
+  return true;
+}
+
+function ReadOnlyField({ label, value }: { label: string; value: string }) {
+  return (
+    <Field label={label}>
+      {(control) => (
+        <Input
+          {...control}
+          value={value}
+          readOnly
+          className="read-only:border-stone-300 read-only:bg-stone-100 read-only:text-stone-800"
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The offer form: what is being bought and by whom (read-only), then amount and date. */
+export function MakeOfferForm({ property, user, pending, onSubmit, onCancel }: MakeOfferFormProps) {
+  const { minPrice, maxPrice } = property;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<OfferFormValues>({ defaultValues: { offerAmount: '', selectedDate: '' } });
+
+  return (
+    <form
+      noValidate
+      aria-label="Make an offer"
+      onSubmit={handleSubmit((values) =>
+        onSubmit({ offerAmount: Number(values.offerAmount), selectedDate: values.selectedDate }),
+      )}
+      className="rounded-2xl border border-sand bg-white p-5 shadow-sm sm:p-6"
+    >
+      <fieldset>
+        <legend className="text-lg font-bold text-teal-900">Property and buyer</legend>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <ReadOnlyField label="Property Title" value={property.title} />
+          <ReadOnlyField label="Property Type" value={property.propertyType} />
+          <ReadOnlyField label="Location" value={property.location} />
+          <ReadOnlyField label="Owner" value={ownerName(property)} />
+          <ReadOnlyField label="Your Name" value={user.name} />
+          <ReadOnlyField label="Your Email" value={user.email} />
+        </div>
+      </fieldset>
+
+      <fieldset className="mt-8">
+        <legend className="text-lg font-bold text-teal-900">Your offer</legend>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Offer Amount ($)"
+            hint={`Between ${formatDollars(minPrice)} and ${formatDollars(maxPrice)}`}
+            error={errors.offerAmount?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                {...register('offerAmount', { validate: checkAmount(minPrice, maxPrice) })}
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min={minPrice}
+                max={maxPrice}
+                aria-required="true"
+              />
+            )}
+          </Field>
+          <Field label="Buying Date" error={errors.selectedDate?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                {...register('selectedDate', { validate: checkDate })}
+                type="date"
+                min={todayIso()}
+                aria-required="true"
+              />
+            )}
+          </Field>
+        </div>
+      </fieldset>
+
+      <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" size="lg" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" size="lg" disabled={pending} aria-busy={pending}>
+          {pending && <InlineSpinner />}
+          {pending ? 'Submitting...' : 'Submit Offer'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { OFFER_MESSAGES, TIMINGS_MS } from '@keyhaven/shared';
+import { useMutationState } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { MessageDialog } from '@/components/ui/alert-dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { CheckIcon } from '@/components/ui/icons';
+import { Notice } from '@/components/ui/notice';
+import { errorMessage } from '@/lib/api-client';
+import { isOfferSubmission, type OfferSubmittedState } from '../api/make-offer';
+import { offerKeys } from '../api/query-keys';
+
+/** 'Offer Sent!': closes by itself after 2000 ms and has no button (spec sections 8 and 9). */
+function OfferSentDialog({ message, onClose }: { message: string; onClose: () => void }) {
+  // The latest onClose, without restarting the clock every time the page re-renders.
+  const latestOnClose = useRef(onClose);
+  latestOnClose.current = onClose;
+  useEffect(() => {
+    const timer = window.setTimeout(() => latestOnClose.current(), TIMINGS_MS.offerDialog);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="text-center">
+        <CheckIcon className="mx-auto size-12 text-teal-700" />
+        <DialogTitle className="mt-3">{OFFER_MESSAGES.sentTitle}</DialogTitle>
+        <DialogDescription className="mt-2">{message}</DialogDescription>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * The outcome of an offer submitted on the Make Offer page, which sends the buyer on before the
+ * server answers (spec section 2). The page the buyer lands on renders this; it finds the
+ * submission in the mutation cache by the ticket in the navigation state, and shows 'Offer Sent!'
+ * or the 'Error' dialog once the answer is in.
+ */
+export function OfferOutcomeDialog() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const ticket = (location.state as Partial<OfferSubmittedState> | null)?.offerTicket;
+  const [closed, setClosed] = useState<string | null>(null);
+
+  const outcomes = useMutationState({
+    filters: {
+      mutationKey: offerKeys.make,
+      predicate: (mutation) => ticket !== undefined && isOfferSubmission(mutation, ticket),
+    },
+    select: (mutation) => ({
+      status: mutation.state.status,
+      message: (mutation.state.data as { message?: string } | undefined)?.message,
+      error: mutation.state.error,
+    }),
+  });
+  const outcome = outcomes.at(-1);
+
+  if (!ticket || closed === ticket || !outcome) return null;
+
+  // Forget the submission, so going back to this entry does not show it again.
+  const close = () => {
+    setClosed(ticket);
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  };
+
+  if (outcome.status === 'success') {
+    return (
+      <OfferSentDialog message={outcome.message || OFFER_MESSAGES.submitted} onClose={close} />
+    );
+  }
+  if (outcome.status === 'error') {
+    return (
+      <MessageDialog
+        open
+        onClose={close}
+        title={OFFER_MESSAGES.failedTitle}
+        message={errorMessage(outcome.error, OFFER_MESSAGES.failed)}
+      />
+    );
+  }
+  return (
+    <Notice role="status" className="mt-6">
+      Sending your offer...
+    </Notice>
+  );
+}

@@ -1,0 +1,44 @@
+import { useMutation } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { api } from '@/lib/api-client';
+
+const ZCheckoutResponse = z.object({ url: z.string().check(z.minLength(1)) });
+
+export type CheckoutOffer = {
+  propertyId: string;
+  title: string;
+  location: string;
+  image: string | null;
+  amount: number;
+};
+
+/**
+ * Opens a checkout for the buyer's accepted offer on a listing (spec section 3's checkout shape).
+ * The server charges the stored offer, whatever amount is sent; the answer's `url` is where the
+ * browser goes next: the test checkout here, or the card provider's page.
+ */
+export const createCheckoutSession = ({
+  propertyId,
+  title,
+  location,
+  image,
+  amount,
+}: CheckoutOffer) =>
+  api('/api/payment/create-checkout-session', {
+    method: 'POST',
+    body: {
+      offer: {
+        _id: propertyId,
+        property: { _id: propertyId, title, location, image },
+        offerDetails: { amount },
+      },
+    },
+    schema: ZCheckoutResponse,
+  });
+
+/** Starts a payment and sends the browser to the checkout; the page is left behind. */
+export const useCreateCheckoutSession = () =>
+  useMutation({
+    mutationFn: createCheckoutSession,
+    onSuccess: ({ url }) => window.location.assign(url),
+  });

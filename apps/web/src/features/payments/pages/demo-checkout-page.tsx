@@ -1,0 +1,276 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DEMO_CARDS, formatDollars, PAYMENT_MESSAGES, ZDemoPaymentRequest } from '@keyhaven/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ContentLayout } from '@/components/layouts/content-layout';
+import { Button, buttonStyles } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { InlineSpinner, PageSpinner } from '@/components/ui/spinner';
+import { PropertyImage } from '@/features/properties/components/property-image';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { pageTitle } from '@/lib/brand';
+import { paths } from '@/lib/paths';
+import { type DemoCheckout, useDemoCheckout, usePayDemoCheckout } from '../api/demo-checkout';
+
+const TITLE = pageTitle('Test Checkout');
+const FIELDS = ['cardNumber', 'expiry', 'cvc', 'name'] as const;
+type FieldName = (typeof FIELDS)[number];
+const isField = (name: string): name is FieldName => (FIELDS as readonly string[]).includes(name);
+
+/** `4242424242424242` -> `4242 4242 4242 4242`. */
+const spaced = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+const resultPath = (sessionId: string) =>
+  `${paths.paymentSuccess}?session_id=${encodeURIComponent(sessionId)}`;
+
+function TestModeNotice() {
+  return (
+    <Notice tone="warning" title="This is a TEST payment">
+      <p>
+        No real money is taken and no real card is charged. Pay with the test card{' '}
+        <strong className="whitespace-nowrap font-mono">{spaced(DEMO_CARDS.success)}</strong> to
+        succeed;{' '}
+        <strong className="whitespace-nowrap font-mono">{spaced(DEMO_CARDS.declined)}</strong> is
+        always declined. Any future expiry date, any CVC and any name will do.
+      </p>
+    </Notice>
+  );
+}
+
+function OrderSummary({ checkout }: { checkout: DemoCheckout }) {
+  return (
+    <section
+      aria-labelledby="checkout-summary-title"
+      className="overflow-hidden rounded-2xl border border-sand bg-white shadow-sm"
+    >
+      <PropertyImage
+        image={checkout.propertyImage}
+        alt={checkout.propertyTitle}
+        variant="card"
+        loading="eager"
+      />
+      <div className="p-5">
+        <h2 id="checkout-summary-title" className="text-lg font-bold text-stone-900">
+          {checkout.propertyTitle}
+        </h2>
+        {checkout.propertyLocation && (
+          <p className="mt-1 text-stone-700">{checkout.propertyLocation}</p>
+        )}
+        <p className="mt-4 flex items-baseline justify-between gap-2 border-t border-sand pt-4">
+          <span className="text-sm font-semibold text-stone-600">
+            {checkout.status === 'paid' ? 'Amount paid' : 'Amount due'}
+          </span>
+          <span className="text-2xl font-bold text-teal-900">{formatDollars(checkout.amount)}</span>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function CardForm({ checkout }: { checkout: DemoCheckout }) {
+  const navigate = useNavigate();
+  const pay = usePayDemoCheckout(checkout.sessionId);
+  const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ZDemoPaymentRequest),
+    defaultValues: { cardNumber: '', expiry: '', cvc: '', name: '' },
+  });
+  // Redirecting counts as busy too: the button must not take a second payment.
+  const busy = pay.isPending || pay.isSuccess;
+
+  const onSubmit = handleSubmit((card) => {
+    setFailure(null);
+    pay.mutate(card, {
+      onSuccess: ({ redirectUrl }) => {
+        if (redirectUrl.startsWith('/')) navigate(redirectUrl, { replace: true });
+        else window.location.assign(redirectUrl);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 402) {
+          setFailure({
+            title: 'Payment declined',
+            message: error.message || PAYMENT_MESSAGES.declined,
+          });
+          return;
+        }
+        const fields = error instanceof ApiError ? Object.entries(error.fields ?? {}) : [];
+        const known = fields.filter(([name]) => isField(name));
+        if (known.length > 0) {
+          for (const [name, message] of known) {
+            if (isField(name)) setError(name, { message }, { shouldFocus: true });
+          }
+          return;
+        }
+        setFailure({
+          title: 'Payment not completed',
+          message: errorMessage(error, 'Something went wrong. Please try again.'),
+        });
+      },
+    });
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label="Card details"
+      onSubmit={onSubmit}
+      className="rounded-2xl border border-sand bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 className="text-lg font-bold text-teal-900">Card details</h2>
+      {failure && (
+        <Notice role="alert" tone="error" title={failure.title} className="mt-4">
+          {failure.message}
+        </Notice>
+      )}
+      <div className="mt-4 space-y-4">
+        <Field label="Card number" error={errors.cardNumber?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...register('cardNumber')}
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="4242 4242 4242 4242"
+              aria-required="true"
+            />
+          )}
+        </Field>
+        <div className="grid grid-cols-2 gap-4">
+          <Field label="Expiry (MM/YY)" error={errors.expiry?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                {...register('expiry')}
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                placeholder="MM/YY"
+                aria-required="true"
+              />
+            )}
+          </Field>
+          <Field label="CVC" error={errors.cvc?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                {...register('cvc')}
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                placeholder="123"
+                aria-required="true"
+              />
+            )}
+          </Field>
+        </div>
+        <Field label="Name on card" error={errors.name?.message}>
+          {(control) => (
+            <Input {...control} {...register('name')} autoComplete="cc-name" aria-required="true" />
+          )}
+        </Field>
+      </div>
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Link
+          to={paths.dashboard.bought}
+          className={buttonStyles({ variant: 'secondary', size: 'lg' })}
+        >
+          Cancel
+        </Link>
+        <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
+          {busy && <InlineSpinner />}
+          {busy ? 'Processing...' : `Pay ${formatDollars(checkout.amount)}`}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ClosedCheckout({ checkout }: { checkout: DemoCheckout }) {
+  if (checkout.status === 'paid') {
+    return (
+      <Notice tone="success" title="This checkout is already paid">
+        <p>Nothing more to pay here.</p>
+        <Link to={resultPath(checkout.sessionId)} className={buttonStyles({ className: 'mt-4' })}>
+          See the payment result
+        </Link>
+      </Notice>
+    );
+  }
+  return (
+    <Notice tone="warning" title="This checkout can no longer be paid">
+      <p>Start a new payment from Purchased Properties.</p>
+      <Link to={paths.dashboard.bought} className={buttonStyles({ className: 'mt-4' })}>
+        Purchased Properties
+      </Link>
+    </Notice>
+  );
+}
+
+/**
+ * The built-in test checkout (DESIGN: the demo payment provider): what is being paid, a plain
+ * warning that it is a test, and a card form that takes the test cards only.
+ */
+export function DemoCheckoutPage() {
+  const { sessionId = '' } = useParams();
+  const checkout = useDemoCheckout(sessionId);
+
+  if (checkout.isPending) {
+    return (
+      <>
+        <title>{TITLE}</title>
+        <PageSpinner label="Loading checkout" />
+      </>
+    );
+  }
+  if (checkout.isError) {
+    const missing =
+      checkout.error instanceof ApiError && [400, 404].includes(checkout.error.status);
+    return (
+      <ContentLayout heading="Checkout Not Found" documentTitle={TITLE}>
+        {missing ? (
+          <div className="mt-6 space-y-4">
+            <p className="text-stone-700">
+              This payment session does not exist, or it belongs to another account.
+            </p>
+            <Link to={paths.dashboard.bought} className={buttonStyles()}>
+              Purchased Properties
+            </Link>
+          </div>
+        ) : (
+          <ErrorState
+            title="We couldn't load this checkout"
+            message="Check your connection and try again."
+            onRetry={() => checkout.refetch()}
+          />
+        )}
+      </ContentLayout>
+    );
+  }
+
+  return (
+    <ContentLayout heading="Test Checkout" documentTitle={TITLE}>
+      <div className="mt-6">
+        <TestModeNotice />
+      </div>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <div>
+          <OrderSummary checkout={checkout.data} />
+        </div>
+        <div className="min-w-0">
+          {checkout.data.status === 'open' ? (
+            <CardForm checkout={checkout.data} />
+          ) : (
+            <ClosedCheckout checkout={checkout.data} />
+          )}
+        </div>
+      </div>
+    </ContentLayout>
+  );
+}

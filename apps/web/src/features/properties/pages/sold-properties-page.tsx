@@ -1,5 +1,0 @@
-import { ContentLayout } from '@/components/layouts/content-layout';
-
-export function SoldPropertiesPage() {
-  return <ContentLayout heading="Sold Properties" />;
-}

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { User } from '@/features/auth/types';
+import { ZMessage } from '@/features/properties/types';
+import { api } from '@/lib/api-client';
+import { wishlistKeys } from './query-keys';
+
+type Save = { propertyId: string; user: User };
+
+/** Saves a listing to the signed-in buyer's wishlist; saving twice keeps one entry. */
+export const addToWishlist = ({ propertyId, user }: Save) =>
+  api(`/properties/${encodeURIComponent(propertyId)}/wishlist`, {
+    method: 'PATCH',
+    // The spec's body: the status and the buyer's own fields (the server checks they are ours).
+    body: {
+      wishlistStatus: 'true',
+      wishlistUser: {
+        uid: user.uid,
+        _id: user._id,
+        email: user.email,
+        name: user.name,
+        phone: user.phone,
+        photo: user.photo,
+        role: user.role,
+      },
+    },
+    schema: ZMessage,
+  });
+
+export function useAddToWishlist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addToWishlist,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: wishlistKeys.all }),
+  });
+}
