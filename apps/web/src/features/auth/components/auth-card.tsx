@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { cn } from '@/lib/cn';
 
 type AuthCardProps = {
   heading: string;
@@ -10,6 +11,8 @@ type AuthCardProps = {
   switchPrompt: string;
   switchLabel: string;
   switchTo: string;
+  /** A wider card, for the longer registration form. */
+  wide?: boolean;
 };
 
 /** The shared frame of the sign-in and registration pages. */
@@ -21,11 +24,17 @@ export function AuthCard({
   switchPrompt,
   switchLabel,
   switchTo,
+  wide = false,
 }: AuthCardProps) {
   return (
     <div className="flex flex-1 items-center justify-center px-4 py-12 sm:py-20">
       <title>{documentTitle}</title>
-      <div className="w-full max-w-md rounded-2xl border border-sand bg-white p-6 shadow-sm sm:p-8">
+      <div
+        className={cn(
+          'w-full rounded-2xl border border-sand bg-white p-6 shadow-sm sm:p-8',
+          wide ? 'max-w-xl' : 'max-w-md',
+        )}
+      >
         <h1 className="text-center text-3xl font-bold text-teal-900">{heading}</h1>
         <p className="mt-2 text-center text-stone-700">{intro}</p>
         {children}

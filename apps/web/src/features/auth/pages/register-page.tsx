@@ -1,8 +1,20 @@
+import { useNavigate } from 'react-router';
 import { BRAND_NAME, pageTitle } from '@/lib/brand';
 import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
 import { AuthCard } from '../components/auth-card';
+import { GoogleSignIn } from '../components/google-sign-in';
+import { RegisterForm } from '../components/register-form';
+import { AUTH_MESSAGES } from '../messages';
 
 export function RegisterPage() {
+  const navigate = useNavigate();
+
+  const onSuccess = () => {
+    toast.success(AUTH_MESSAGES.registered);
+    navigate(paths.home, { replace: true });
+  };
+
   return (
     <AuthCard
       heading="Create Your Account"
@@ -11,6 +23,10 @@ export function RegisterPage() {
       switchPrompt="Already have an account?"
       switchLabel="Login"
       switchTo={paths.login}
-    />
+      wide
+    >
+      <RegisterForm onSuccess={onSuccess} />
+      <GoogleSignIn returnTo={paths.home} />
+    </AuthCard>
   );
 }

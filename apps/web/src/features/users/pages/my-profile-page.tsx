@@ -3,9 +3,14 @@ import { Avatar } from '@/components/ui/avatar';
 import { useSignedInUser } from '@/features/auth/api/get-session';
 import { ROLE_LABELS } from '@/features/auth/types';
 import { formatDate } from '@/lib/format';
+import { useUser } from '../api/get-user';
 
+/** The dashboard's index for every role: who the signed-in user is (spec section 2). */
 export function MyProfilePage() {
-  const user = useSignedInUser();
+  const sessionUser = useSignedInUser();
+  // The stored record (spec section 7); the session's copy stands in until it arrives.
+  const { data: user = sessionUser } = useUser(sessionUser.uid);
+
   const details = [
     { label: 'Email', value: user.email },
     { label: 'Phone', value: user.phone },
@@ -25,7 +30,9 @@ export function MyProfilePage() {
           <Avatar name={user.name} src={user.photo} className="size-24 text-2xl ring-4" />
           <div className="min-w-0">
             <p className="text-2xl font-bold break-words text-white">{user.name}</p>
-            <p className="mt-1 inline-block rounded-full bg-cream px-3 py-0.5 text-sm font-semibold text-teal-900">
+            <p className="mt-1 text-teal-50 break-all">{user.email}</p>
+            <p className="mt-2 inline-block rounded-full bg-cream px-3 py-0.5 text-sm font-semibold text-teal-900">
+              <span className="sr-only">Role: </span>
               {ROLE_LABELS[user.role]}
             </p>
           </div>

@@ -1,0 +1,29 @@
+import type { AuthResponse } from '@keyhaven/shared';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { type SessionResponse, ZUser } from '../types';
+import { sessionQueryKey } from './get-session';
+
+/** The `{ user, token }` answer of login and register (`ZAuthResponse` in @keyhaven/shared). */
+export const ZAuthResponse: z.ZodMiniType<AuthResponse> = z.object({
+  user: ZUser,
+  token: z.string(),
+});
+
+/** Queries that hold nothing about a particular visitor. */
+const VISITOR_NEUTRAL = new Set<unknown>([sessionQueryKey[0], 'auth-providers']);
+
+/**
+ * The session is the cookie the answer set; the user in it is who is signed in now. Nothing the
+ * previous visitor fetched may be shown to them, so every other cached query goes.
+ */
+export function startSession(queryClient: QueryClient, { user }: AuthResponse) {
+  queryClient.removeQueries({ predicate: (query) => !VISITOR_NEUTRAL.has(query.queryKey[0]) });
+  queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user });
+  void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+}
+
+export const useStartSession = () => {
+  const queryClient = useQueryClient();
+  return (response: AuthResponse) => startSession(queryClient, response);
+};

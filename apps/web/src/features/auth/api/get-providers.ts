@@ -1,0 +1,22 @@
+import type { AuthProvidersResponse } from '@keyhaven/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { api } from '@/lib/api-client';
+
+const ZAuthProvidersResponse: z.ZodMiniType<AuthProvidersResponse> = z.object({
+  google: z.boolean(),
+});
+
+export const getProviders = (signal?: AbortSignal) =>
+  api('/auth/providers', { schema: ZAuthProvidersResponse, signal });
+
+export const providersQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth-providers'],
+    queryFn: ({ signal }) => getProviders(signal),
+    // Which providers are configured changes only with a server restart.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** Which sign-in providers the server has enabled (Google only when it is configured). */
+export const useProviders = () => useQuery(providersQueryOptions());

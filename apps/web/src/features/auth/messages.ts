@@ -1,0 +1,10 @@
+/** The spec's words for sign-in and registration; zod-free, so pages import them at no cost. */
+export { AUTH_MESSAGES } from '@keyhaven/shared';
+
+/** Texts of the sign-in screens the spec gives no wording for. */
+export const AUTH_SCREEN_TEXT = {
+  loginSuccess: 'Login successful!',
+  /** Decision 010: Google joins an existing account only when both sides verified the address. */
+  googleFailedExplanation:
+    'If you registered this e-mail with a password, sign in with your password.',
+} as const;

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZUser } from '@/features/auth/types';
+import { api } from '@/lib/api-client';
+
+export const usersQueryKey = ['users'] as const;
+
+export const getUser = (uid: string, signal?: AbortSignal) =>
+  api(`/auth/users/${encodeURIComponent(uid)}`, { schema: ZUser, signal });
+
+/** One user's record (spec section 7: cached 5 minutes, keyed by the uid). */
+export const userQueryOptions = (uid: string) =>
+  queryOptions({
+    queryKey: [...usersQueryKey, 'detail', uid],
+    queryFn: ({ signal }) => getUser(uid, signal),
+  });
+
+export const useUser = (uid: string) => useQuery(userQueryOptions(uid));
