@@ -40,7 +40,12 @@ async function drawPhoto(page: Page): Promise<Buffer> {
 /** The public search API (not the page address, which has no such path). */
 const isSearch = (url: URL) => url.pathname === '/properties/search';
 
-const cardsIn = (page: Page) => page.getByRole('main').getByRole('article');
+/** Listing cards; review cards (which carry a star rating) share the page on Home. */
+const cardsIn = (page: Page) =>
+  page
+    .getByRole('main')
+    .getByRole('article')
+    .filter({ hasNot: page.getByRole('img', { name: /^Rated \d out of 5$/ }) });
 const cardOf = (page: Page, title: string) => cardsIn(page).filter({ hasText: title });
 
 /** The number in the page's "N properties" line. */
