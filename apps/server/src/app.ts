@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { offersRoutes } from './modules/offers/offers.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { listingCachePlugin } from './modules/properties/listing-cache.js';
 import { propertiesRoutes } from './modules/properties/properties.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { createLocalImageStorage } from './modules/uploads/image-storage.js';
@@ -49,6 +50,8 @@ export interface AppDependencies {
   database?: DatabaseHandle;
   /** Where the built web app lives; tests point it elsewhere. */
   webDistDir?: string;
+  /** Told of every route as it is registered (the authorization matrix test lists them this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -73,6 +76,7 @@ export async function buildApp(
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   }).withTypeProvider<ZodTypeProvider>();
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -117,6 +121,7 @@ export async function buildApp(
   await app.register(openApiPlugin, { brandName: config.brandName, publicUrl: config.publicUrl });
 
   await app.register(authenticationPlugin);
+  await app.register(listingCachePlugin, { ttlSeconds: config.searchCacheSeconds });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

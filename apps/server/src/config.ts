@@ -48,6 +48,7 @@ const ZEnvironment = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     TRUST_PROXY: booleanFromEnv.default(false),
+    SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -109,6 +110,8 @@ function toConfig(env: z.infer<typeof ZEnvironment>) {
     brandName: env.BRAND_NAME,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    // Public search pages are cached this long in each process (0: off; off by default in tests).
+    searchCacheSeconds: env.SEARCH_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 10),
   };
 }
 

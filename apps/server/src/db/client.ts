@@ -27,6 +27,8 @@ export interface DatabaseHandle {
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** The advisory lock that serialises migrations between instances (any fixed number). */
+const MIGRATION_LOCK = 4_221_771_305;
 
 /**
  * Opens the database the config names: an embedded PGlite in DATA_DIR, or a PostgreSQL pool.
@@ -41,7 +43,18 @@ export async function openDatabase(
     return {
       db: db as unknown as Database,
       driver: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: async () => {
+        // Instances started together must not apply the same migrations at once: one holds a
+        // lock while the others wait, then find nothing left to do.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+          client.release();
+        }
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },

@@ -149,12 +149,23 @@ export const properties = pgTable(
     check('properties_price_positive', sql`${t.minPriceCents} >= 0`),
     check('properties_rooms_positive', sql`${t.bedrooms} >= 0 and ${t.bathrooms} >= 0`),
     check('properties_area_positive', sql`${t.areaSize} >= 0`),
-    index('properties_agent_idx').on(t.agentId, t.createdAt.desc()),
-    index('properties_public_newest_idx')
-      .on(t.createdAt.desc(), t.id)
-      .where(sql`${t.approval} = 'approved'`),
+    // Lists are ordered `created_at desc, id`; Postgres reads `desc` as NULLS FIRST, and an index
+    // only serves that order when it is declared the same way (Drizzle's default is NULLS LAST).
+    index('properties_agent_idx').on(t.agentId, t.createdAt.desc().nullsFirst(), t.id),
+    index('properties_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    index('properties_approval_newest_idx').on(t.approval, t.createdAt.desc().nullsFirst(), t.id),
+    // Public search: approved and Available, newest first, optionally one type, or by price.
+    index('properties_open_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.approval} = 'approved' and ${t.availability} = 'Available'`),
+    index('properties_open_type_newest_idx')
+      .on(t.propertyType, t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.approval} = 'approved' and ${t.availability} = 'Available'`),
     index('properties_public_price_idx')
       .on(t.minPriceCents, t.maxPriceCents)
+      .where(sql`${t.approval} = 'approved' and ${t.availability} = 'Available'`),
+    index('properties_open_max_price_idx')
+      .on(t.maxPriceCents.desc().nullsFirst(), t.id)
       .where(sql`${t.approval} = 'approved' and ${t.availability} = 'Available'`),
     index('properties_location_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`),
   ],
@@ -203,7 +214,7 @@ export const offers = pgTable(
     uniqueIndex('offers_one_sale_per_property_idx')
       .on(t.propertyId)
       .where(sql`${t.status} in ('accepted', 'paid')`),
-    index('offers_buyer_idx').on(t.buyerId, t.createdAt.desc()),
+    index('offers_buyer_idx').on(t.buyerId, t.createdAt.desc().nullsFirst()),
     index('offers_property_status_idx').on(t.propertyId, t.status),
   ],
 );
@@ -262,9 +273,21 @@ export const reviews = pgTable(
     uniqueIndex('reviews_one_per_buyer_property_idx')
       .on(t.reviewerId, t.propertyId)
       .where(sql`${t.propertyId} is not null`),
-    index('reviews_property_idx').on(t.propertyId, t.postedAt.desc()),
-    index('reviews_target_posted_idx').on(t.reviewFor, t.postedAt.desc()),
-    index('reviews_reviewer_idx').on(t.reviewerId, t.postedAt.desc()),
+    index('reviews_property_idx').on(
+      t.propertyId,
+      t.postedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('reviews_target_posted_idx').on(
+      t.reviewFor,
+      t.postedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('reviews_reviewer_idx').on(
+      t.reviewerId,
+      t.postedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -302,5 +325,5 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst())],
 );

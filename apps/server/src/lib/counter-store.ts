@@ -8,6 +8,8 @@ export interface CounterStore {
   /** Adds one and returns the new count; the window starts with the first hit. */
   hit(key: string, windowMs: number): Promise<number>;
   count(key: string): Promise<number>;
+  /** Takes one back (never below zero, never reviving an expired counter). */
+  decrement(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -30,6 +32,10 @@ export function createMemoryCounterStore(now: () => number = Date.now): CounterS
       return entry.count;
     },
     count: async (key) => live(key)?.count ?? 0,
+    decrement: async (key) => {
+      const entry = live(key);
+      if (entry && entry.count > 0) entry.count -= 1;
+    },
     reset: async (key) => {
       counters.delete(key);
     },
@@ -50,6 +56,14 @@ export function createRedisCounterStore(redis: Redis, prefix = 'keyhaven:'): Cou
       return Number(result?.[0]?.[1] ?? 0);
     },
     count: async (key) => Number((await redis.get(prefix + key)) ?? 0),
+    decrement: async (key) => {
+      // Only an existing counter, so an expired one does not come back without its expiry.
+      await redis.eval(
+        "if redis.call('get', KEYS[1]) and tonumber(redis.call('get', KEYS[1])) > 0 then return redis.call('decr', KEYS[1]) end return 0",
+        1,
+        prefix + key,
+      );
+    },
     reset: async (key) => {
       await redis.del(prefix + key);
     },

@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden } from '../lib/app-error.js';
+import { AppError, forbidden } from '../lib/app-error.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -16,6 +16,19 @@ function isCrossSite(request: FastifyRequest, publicOrigin: string): boolean {
     return origin !== publicOrigin && origin !== ownOrigin;
   }
   return request.headers['sec-fetch-site'] === 'cross-site';
+}
+
+/** Where a NUL character hides in parsed input (`''` for the value itself), or undefined. */
+function nulCharacterAt(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) {
+    return undefined;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    const at = nulCharacterAt(child, path ? `${path}.${key}` : key, depth + 1);
+    if (at !== undefined) return at;
+  }
+  return undefined;
 }
 
 export const securityPlugin = fp(
@@ -48,6 +61,33 @@ export const securityPlugin = fp(
     app.addHook('onRequest', async (request) => {
       if (!SAFE_METHODS.has(request.method) && isCrossSite(request, publicOrigin)) {
         throw forbidden('Cross-site requests are not allowed');
+      }
+    });
+
+    // API answers (every route that declares its access) may hold personal data: no browser or
+    // shared cache keeps them, unless a route chose its own caching.
+    app.addHook('onSend', async (request, reply) => {
+      const access = (request.routeOptions.config as { access?: unknown } | undefined)?.access;
+      if (access !== undefined && !reply.hasHeader('cache-control')) {
+        reply.header('cache-control', 'no-store');
+      }
+    });
+
+    // PostgreSQL text cannot hold a NUL character: refuse it as bad input (after the access
+    // check and the schema), rather than let the database fail the request.
+    app.addHook('preHandler', async (request) => {
+      for (const [part, value] of [
+        ['params', request.params],
+        ['query', request.query],
+        ['body', request.body],
+      ] as const) {
+        const field = nulCharacterAt(value);
+        if (field !== undefined) {
+          const name = field || part;
+          throw new AppError('VALIDATION_FAILED', 'Text cannot contain NUL characters', {
+            [name]: 'Text cannot contain NUL characters',
+          });
+        }
       }
     });
   },

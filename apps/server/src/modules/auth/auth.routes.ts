@@ -23,6 +23,11 @@ async function relay(response: Response, reply: FastifyReply) {
   return (await response.json().catch(() => ({}))) as { token?: string; code?: string };
 }
 
+/** How long a failed sign-in takes at least: above what hashing and lookups take. */
+const FAILED_SIGN_IN_MS = 250;
+const sleep = (ms: number) =>
+  ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const throttle = createLoginThrottle(app.counters);
 
@@ -83,19 +88,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const started = performance.now();
       const { email, password } = request.body;
-      await throttle.assertAllowed(email, request.ip);
+      await throttle.begin(email, request.ip);
       const response = await app.auth.api.signInEmail({
         body: { email, password },
         headers: fromNodeHeaders(request.headers),
         asResponse: true,
       });
       if (!response.ok) {
-        await throttle.recordFailure(email, request.ip);
-        // Unknown e-mail and wrong password read the same, and better-auth hashes either way.
+        // The attempt stays counted as a failure. Unknown e-mail and wrong password read the
+        // same, and better-auth hashes either way; but an existing account costs it one more
+        // query, so every failure answers no sooner than a fixed time, and both take as long.
+        await sleep(started + FAILED_SIGN_IN_MS - performance.now());
         throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
       }
-      await throttle.recordSuccess(email);
+      await throttle.succeeded(email, request.ip);
       const body = await relay(response, reply);
       const [user] = await app.db.select().from(users).where(eq(users.email, email));
       if (!user || !body.token) throw new AppError('INTERNAL', AUTH_MESSAGES.loginFailed);

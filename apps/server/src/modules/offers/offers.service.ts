@@ -225,7 +225,8 @@ export async function offersForAgent(
   const rows = await offerRows(db)
     .where(and(eq(properties.agentId, agentId), inArray(offers.status, [...statuses])))
     .orderBy(desc(offers.createdAt));
-  const views = await toPropertyViews(db, rows);
+  // Every row is one of this agent's listings: the agent is a party to each sale.
+  const views = await toPropertyViews(db, rows, { id: agentId, role: 'agent' });
   return rows.map((row, index) => ({
     ...(views[index] as NonNullable<(typeof views)[number]>),
     offerId: row.offer.id,
@@ -253,7 +254,8 @@ export async function offersOfBuyer(db: Database, buyerId: string) {
   const rows = await offerRows(db)
     .where(eq(offers.buyerId, buyerId))
     .orderBy(desc(offers.createdAt));
-  const views = await toPropertyViews(db, rows);
+  // A home sold to someone else shows as Sold, without that buyer's details.
+  const views = await toPropertyViews(db, rows, { id: buyerId, role: 'user' });
   return rows.map((row, index) => ({
     ...(views[index] as NonNullable<(typeof views)[number]>),
     offerId: row.offer.id,

@@ -14,16 +14,29 @@ import {
 } from '@keyhaven/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/app-error.js';
+import { sendCachedPage } from './listing-cache.js';
 import {
   approvedListings,
   createListing,
   deleteListing,
   findListing,
+  type ListingFilters,
   managedListings,
   searchListings,
   setApproval,
   updateListing,
 } from './properties.service.js';
+
+/** The parsed filters, in a fixed order, name a cached search page. */
+const searchCacheKey = (query: ListingFilters) =>
+  [
+    query.location ?? '',
+    query.propertyType ?? '',
+    query.priceRange ?? '',
+    query.sort ?? '',
+    query.page,
+    query.limit,
+  ].join('\u0000');
 
 const errors = {
   400: ZErrorResponse,
@@ -47,9 +60,11 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { items, total } = await searchListings(app.db, request.query);
-      reply.header('x-total-count', total);
-      return items;
+      const page = await app.listingCache.get(searchCacheKey(request.query), async () => {
+        const { items, total } = await searchListings(app.db, request.query);
+        return { body: JSON.stringify(ZPropertyList.encode(items)), total };
+      });
+      return sendCachedPage(request, reply, page);
     },
   );
 
@@ -65,8 +80,8 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await request.requireUser();
-      const { items, total } = await approvedListings(app.db, request.query);
+      const viewer = await request.requireUser();
+      const { items, total } = await approvedListings(app.db, request.query, viewer);
       reply.header('x-total-count', total);
       return items;
     },
@@ -89,7 +104,11 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { agentUID, ...filters } = request.query;
       const ownList = caller.role === 'agent' && agentUID === caller.id;
       if (caller.role !== 'admin' && !ownList) throw forbidden();
-      const { items, total } = await managedListings(app.db, { ...filters, agentId: agentUID });
+      const { items, total } = await managedListings(
+        app.db,
+        { ...filters, agentId: agentUID },
+        caller,
+      );
       reply.header('x-total-count', total);
       return items;
     },

@@ -8,11 +8,11 @@ import {
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
-import { offers, properties } from '../../db/schema.js';
+import { offers, payments, properties } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { SessionUser } from '../../plugins/authentication.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { agents, listingColumns, toPropertyViews } from './property-view.js';
+import { agents, listingColumns, toPropertyViews, type Viewer } from './property-view.js';
 
 type AddInput = z.output<typeof ZPropertyAddRequest>;
 type EditInput = z.output<typeof ZPropertyEditRequest>;
@@ -58,6 +58,7 @@ async function pageOf(
   order: SQL[],
   page: number,
   limit: number,
+  viewer: Viewer | null,
 ) {
   const [rows, [total]] = await Promise.all([
     db
@@ -74,7 +75,7 @@ async function pageOf(
       .innerJoin(agents, eq(agents.id, properties.agentId))
       .where(where),
   ]);
-  return { items: await toPropertyViews(db, rows), total: total?.value ?? 0 };
+  return { items: await toPropertyViews(db, rows, viewer), total: total?.value ?? 0 };
 }
 
 /** Public search: approved, Available listings of agents in good standing. */
@@ -85,17 +86,19 @@ export function searchListings(db: Database, filters: ListingFilters) {
     ORDER[filters.sort ?? 'newest'],
     filters.page,
     filters.limit,
+    null,
   );
 }
 
 /** The signed-in catalogue: every approved listing, sold ones included (they show a badge). */
-export function approvedListings(db: Database, filters: ListingFilters) {
+export function approvedListings(db: Database, filters: ListingFilters, viewer: Viewer) {
   return pageOf(
     db,
     and(...publicConditions(filters, false)),
     ORDER[filters.sort ?? 'newest'],
     filters.page,
     filters.limit,
+    viewer,
   );
 }
 
@@ -109,7 +112,7 @@ export interface ManagedFilters {
 }
 
 /** Listings as an agent (their own) or an admin (everyone's) manages them. */
-export function managedListings(db: Database, filters: ManagedFilters) {
+export function managedListings(db: Database, filters: ManagedFilters, viewer: Viewer) {
   const conditions: SQL[] = [];
   if (filters.agentId) conditions.push(eq(properties.agentId, filters.agentId));
   if (filters.status) conditions.push(eq(properties.approval, filters.status));
@@ -123,7 +126,7 @@ export function managedListings(db: Database, filters: ManagedFilters) {
     if (!filters.agentId) matches.push(ilike(agents.name, pattern));
     conditions.push(or(...matches) as SQL);
   }
-  return pageOf(db, and(...conditions), ORDER.newest, filters.page, filters.limit);
+  return pageOf(db, and(...conditions), ORDER.newest, filters.page, filters.limit, viewer);
 }
 
 async function loadListing(db: Database, id: string) {
@@ -151,7 +154,7 @@ export async function findListing(db: Database, id: string, viewer: SessionUser)
       .where(eq(agents.id, row.property.agentId));
     if (agent?.role === 'fraud') throw notFound('Property not found');
   }
-  const [view] = await toPropertyViews(db, [row]);
+  const [view] = await toPropertyViews(db, [row], viewer);
   return view as NonNullable<typeof view>;
 }
 
@@ -189,13 +192,23 @@ async function lockOwnedListing(tx: Executor, id: string, caller: SessionUser) {
   return row;
 }
 
+/**
+ * Whether the listing is held or sold: an accepted or paid offer, or a paid payment (which
+ * outlives the offer when the buyer's account is deleted, and still means the home is sold).
+ */
 async function hasCommittedOffer(tx: Executor, propertyId: string) {
   const [committed] = await tx
     .select({ id: offers.id })
     .from(offers)
     .where(and(eq(offers.propertyId, propertyId), inArray(offers.status, ['accepted', 'paid'])))
     .limit(1);
-  return Boolean(committed);
+  if (committed) return true;
+  const [sale] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.propertyId, propertyId), eq(payments.status, 'paid')))
+    .limit(1);
+  return Boolean(sale);
 }
 
 export async function updateListing(

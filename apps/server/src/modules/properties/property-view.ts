@@ -21,9 +21,15 @@ export const listingColumns = {
 
 type SoldDetails = NonNullable<Property['soldDetails']>;
 
+/** Who is looking: sale details (buyer, transaction) are shown only to the sale's parties. */
+export interface Viewer {
+  id: string;
+  role: string;
+}
+
 /** Sale facts come from the paid payment, which outlives a deleted buyer. */
 export async function soldDetailsFor(db: Database, propertyIds: string[]) {
-  const sold = new Map<string, SoldDetails>();
+  const sold = new Map<string, SoldDetails & { buyerId: string | null }>();
   if (propertyIds.length === 0) return sold;
   const buyers = alias(users, 'buyers');
   const rows = await db
@@ -32,6 +38,7 @@ export async function soldDetailsFor(db: Database, propertyIds: string[]) {
       amountCents: payments.amountCents,
       paidAt: payments.paidAt,
       transactionId: payments.transactionId,
+      buyerId: payments.buyerId,
       buyerName: buyers.name,
       buyerEmail: buyers.email,
     })
@@ -46,6 +53,7 @@ export async function soldDetailsFor(db: Database, propertyIds: string[]) {
       buyerName: row.buyerName ?? 'Deleted user',
       buyerEmail: row.buyerEmail,
       transactionId: row.transactionId ?? '',
+      buyerId: row.buyerId,
     });
   }
   return sold;
@@ -84,12 +92,26 @@ export function toPropertyView(
   };
 }
 
-/** Turns query rows into API listings, adding sale details for the sold ones in one query. */
+/**
+ * Turns query rows into API listings, adding sale details for the sold ones in one query. The
+ * buyer's name and e-mail and the transaction id are for the sale's parties only: the listing's
+ * agent, the buyer and admins. Everyone else sees the listing as Sold, without the details.
+ */
 export async function toPropertyViews(
   db: Database,
   rows: Array<{ property: PropertyRow } & AgentInfo>,
+  viewer: Viewer | null,
 ): Promise<Property[]> {
   const soldIds = rows.filter((r) => r.property.availability === 'Sold').map((r) => r.property.id);
   const sold = await soldDetailsFor(db, soldIds);
-  return rows.map((r) => toPropertyView(r.property, r, sold.get(r.property.id)));
+  return rows.map((r) => {
+    const sale = sold.get(r.property.id);
+    const party =
+      sale &&
+      viewer &&
+      (viewer.role === 'admin' || viewer.id === r.property.agentId || viewer.id === sale.buyerId);
+    if (!sale || !party) return toPropertyView(r.property, r, undefined);
+    const { buyerId: _buyer, ...details } = sale;
+    return toPropertyView(r.property, r, details);
+  });
 }

@@ -67,7 +67,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['wishlist'],
         summary: 'Remove a listing from the caller’s wishlist',
         params: ZPropertyIdParams,
-        body: ZUidBody.optional(),
+        body: ZUidBody.nullish(),
         response: { 200: ZMessageResponse, ...errors },
       },
     },

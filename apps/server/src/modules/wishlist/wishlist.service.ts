@@ -33,5 +33,5 @@ export async function wishlistOf(db: Database, userId: string) {
     .innerJoin(agents, eq(agents.id, properties.agentId))
     .where(eq(wishlistItems.userId, userId))
     .orderBy(desc(wishlistItems.createdAt));
-  return toPropertyViews(db, rows);
+  return toPropertyViews(db, rows, { id: userId, role: 'user' });
 }

@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/*
+ * A short-lived, in-process cache of the public listing pages (search and the catalogue). They
+ * are the same for every viewer and the most requested, and each costs a page query plus a
+ * count over every matching listing. Entries hold the response body already serialised, with
+ * its ETag.
+ *
+ * Any successful or failed unsafe request other than the buyer actions listed below empties the
+ * cache before its reply is sent, so this instance never answers with listings older than a
+ * change it made; other instances catch up within the lifetime (`SEARCH_CACHE_SECONDS`).
+ */
+
+export interface CachedPage {
+  body: string;
+  total: number;
+  etag: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    listingCache: ListingCache;
+  }
+}
+
+/** Writes that never change what a listing page shows, so they keep the cache. */
+const KEEPS_LISTINGS = new Set([
+  '/auth/login',
+  '/auth/logout',
+  '/make-offer/:propertyId',
+  '/properties/:id/wishlist',
+  '/wishlist-properties/:id/remove',
+]);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const MAX_ENTRIES = 5000;
+
+export class ListingCache {
+  private readonly entries = new Map<string, { page: CachedPage; expires: number }>();
+  private readonly loading = new Map<string, Promise<CachedPage>>();
+  private generation = 0;
+
+  constructor(private readonly ttlMs: number) {}
+
+  get enabled() {
+    return this.ttlMs > 0;
+  }
+
+  /** The cached page for `key`, or `load()`'s; concurrent misses for one key share one load. */
+  async get(key: string, load: () => Promise<Omit<CachedPage, 'etag'>>): Promise<CachedPage> {
+    if (!this.enabled) return withEtag(await load());
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > now) return hit.page;
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+
+    const generation = this.generation;
+    const promise = load()
+      .then(withEtag)
+      .then((page) => {
+        // A change during the load may not be in it: serve it to the waiters, keep it for no one.
+        if (generation === this.generation) {
+          if (this.entries.size >= MAX_ENTRIES) this.evict(now);
+          this.entries.delete(key);
+          this.entries.set(key, { page, expires: Date.now() + this.ttlMs });
+        }
+        return page;
+      })
+      .finally(() => {
+        if (this.loading.get(key) === promise) this.loading.delete(key);
+      });
+    this.loading.set(key, promise);
+    return promise;
+  }
+
+  invalidate() {
+    this.generation++;
+    this.entries.clear();
+    this.loading.clear();
+  }
+
+  private evict(now: number) {
+    for (const [key, entry] of this.entries) {
+      if (entry.expires <= now) this.entries.delete(key);
+    }
+    // Still full: drop the oldest tenth (Map keeps insertion order).
+    let excess = this.entries.size - Math.floor(MAX_ENTRIES * 0.9);
+    for (const key of this.entries.keys()) {
+      if (excess-- <= 0) break;
+      this.entries.delete(key);
+    }
+  }
+}
+
+function withEtag(page: Omit<CachedPage, 'etag'>): CachedPage {
+  const hash = createHash('sha1').update(page.body).digest('base64url').slice(0, 27);
+  return { ...page, etag: `"${hash}-${page.total}"` };
+}
+
+/** Sends a cached page: 304 when the client's copy is current, else the stored JSON body. */
+export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  reply.header('x-total-count', page.total).header('etag', page.etag);
+  // Clients may keep it but must ask again: the ETag makes asking cheap.
+  reply.header('cache-control', 'no-cache');
+  const given = request.headers['if-none-match'];
+  if (given?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
+    return reply.code(304).send();
+  }
+  return reply.type('application/json; charset=utf-8').send(page.body);
+}
+
+export const listingCachePlugin = fp(
+  async (app: FastifyInstance, options: { ttlSeconds: number }) => {
+    const cache = new ListingCache(options.ttlSeconds * 1000);
+    app.decorate('listingCache', cache);
+    if (!cache.enabled) return;
+    // Before the reply leaves, so a client that saw its change succeed never reads older pages.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (SAFE_METHODS.has(request.method)) return payload;
+      if (KEEPS_LISTINGS.has(request.routeOptions.url ?? '')) return payload;
+      cache.invalidate();
+      return payload;
+    });
+  },
+  { name: 'listing-cache' },
+);

@@ -1,0 +1,230 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { configFrom } from '../../src/config.js';
+import { createAccount } from '../helpers/accounts.js';
+import { startStripeApi } from '../helpers/stripe-api.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import {
+  changedTables,
+  type Fingerprint,
+  fingerprint,
+  restore,
+  type Snapshot,
+  snapshot,
+} from '../security/support/db-state.js';
+import {
+  ACTORS,
+  type Actor,
+  buildWorld,
+  callAs,
+  leakedSecrets,
+  type World,
+} from '../security/support/world.js';
+import { expectedFor, MATRIX, type MatrixCase, type MatrixRow, NOT_IN_MATRIX } from './matrix.js';
+
+/*
+ * Every route Fastify registers has a row in the matrix (test/authz/matrix.ts), and every cell
+ * of it holds: the expected status for that actor, nothing of anybody else's in the response,
+ * and not one row of the database changed by a refused request.
+ */
+
+interface Running {
+  app: FastifyInstance;
+  database: TestDatabase;
+  routes: Array<{ method: string; path: string }>;
+  dataDir: string;
+}
+
+async function start(kind: 'demo' | 'stripe', env: Record<string, string> = {}): Promise<Running> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `keyhaven-authz-${kind}-`));
+  // A built web app with one hashed asset, so @fastify/static registers a file route too.
+  const webDist = path.join(dataDir, 'web-dist');
+  await mkdir(path.join(webDist, 'assets'), { recursive: true });
+  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>%BRAND_NAME%</title>');
+  await writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'export {}');
+  const database = await createTestDatabase();
+  const routes: Running['routes'] = [];
+  const app = await buildApp(
+    configFrom({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env }),
+    {
+      database,
+      webDistDir: webDist,
+      onRoute: (route: RouteOptions) => {
+        for (const method of [route.method].flat()) routes.push({ method, path: route.url });
+      },
+    },
+  );
+  await app.ready();
+  return { app, database, routes, dataDir };
+}
+
+async function stop(running: Running | undefined) {
+  await running?.app.close();
+  await running?.database.destroy();
+  if (running) await rm(running.dataDir, { recursive: true, force: true });
+}
+
+const excluded = (method: string, routePath: string) =>
+  NOT_IN_MATRIX.some((rule) => rule.matches(method, routePath));
+
+const rowsFor = (kind: 'demo' | 'stripe') => MATRIX.filter((row) => (row.app ?? kind) === kind);
+
+let demo: Running;
+let stripe: Running;
+let stripeApi: Awaited<ReturnType<typeof startStripeApi>>;
+
+beforeAll(async () => {
+  stripeApi = await startStripeApi();
+  [demo, stripe] = await Promise.all([
+    start('demo'),
+    start('stripe', {
+      STRIPE_SECRET_KEY: 'sk_test_matrix',
+      STRIPE_WEBHOOK_SECRET: 'whsec_matrix',
+      STRIPE_API_BASE: stripeApi.url,
+    }),
+  ]);
+});
+
+afterAll(async () => {
+  await Promise.all([stop(demo), stop(stripe)]);
+  await stripeApi?.close();
+});
+
+describe('the authorization matrix', () => {
+  it('has a row for every route Fastify registers, and no row for a route that does not exist', () => {
+    const problems: string[] = [];
+    for (const [kind, running] of [
+      ['demo', demo],
+      ['stripe', stripe],
+    ] as const) {
+      const registered = running.routes.filter((r) => !excluded(r.method, r.path));
+      for (const route of registered) {
+        const row = MATRIX.find((m) => m.method === route.method && m.path === route.path);
+        if (!row)
+          problems.push(
+            `${route.method} ${route.path} (${kind} app) has no row in test/authz/matrix.ts`,
+          );
+      }
+      for (const row of rowsFor(kind)) {
+        if (!running.routes.some((r) => r.method === row.method && r.path === row.path)) {
+          problems.push(`the row ${row.method} ${row.path} names no route of the ${kind} app`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    // The exclusions are used for what they say, not to hide an API route.
+    const skipped = [...demo.routes, ...stripe.routes].filter(
+      (r) => r.method !== 'HEAD' && excluded(r.method, r.path),
+    );
+    for (const route of skipped) {
+      expect(route.path, `${route.method} ${route.path}`).toMatch(
+        /^\/(api\/docs|assets\/|[^/]+\.\w+$)/,
+      );
+    }
+  });
+});
+
+interface CellContext {
+  running: Running;
+  world: World;
+  state: Snapshot;
+  print: Fingerprint;
+}
+
+/** One cell: one actor sends one input to one route. Answers the broken promises, in words. */
+async function runCell(ctx: CellContext, row: MatrixRow, cell: MatrixCase, actor: Actor) {
+  const { app, database } = ctx.running;
+  const expected = expectedFor(cell.expect, actor);
+  const request = cell.request(ctx.world);
+  const response = await callAs(app, ctx.world, actor, {
+    method: row.method,
+    ...request,
+    headers: request.headers as Record<string, string> | undefined,
+  });
+  const problems: string[] = [];
+  if (response.statusCode !== expected) {
+    problems.push(
+      `expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 300)}`,
+    );
+  }
+  const leaks = leakedSecrets(response.body, ctx.world, actor);
+  if (leaks.length > 0) problems.push(`the response shows ${leaks.join(', ')}`);
+  const after = await fingerprint(database.db);
+  const changed = changedTables(ctx.print, after);
+  if ((expected >= 400 || response.statusCode >= 400) && changed.length > 0) {
+    problems.push(`refused with ${response.statusCode}, yet changed ${changed.join(', ')}`);
+  }
+  if (changed.length > 0) await restore(database.db, ctx.state, changed);
+  const where = `${row.method} ${row.path} as ${actor} with ${cell.input} (${request.url})`;
+  return problems.map((problem) => `${where}: ${problem}`);
+}
+
+async function runRow(ctx: CellContext, row: MatrixRow) {
+  const failures: string[] = [];
+  for (const cell of row.cases) {
+    for (const actor of ACTORS) failures.push(...(await runCell(ctx, row, cell, actor)));
+  }
+  // The restores really did put everything back.
+  expect(changedTables(ctx.print, await fingerprint(ctx.running.database.db))).toEqual([]);
+  expect(failures).toEqual([]);
+}
+
+describe('every cell, on the demo-checkout app', () => {
+  const ctx = {} as CellContext;
+  beforeAll(async () => {
+    ctx.running = demo;
+    ctx.world = await buildWorld(demo.app);
+    ctx.state = await snapshot(demo.database.db);
+    ctx.print = await fingerprint(demo.database.db);
+  });
+
+  it.each(rowsFor('demo').map((row) => [`${row.method} ${row.path}`, row] as const))(
+    '%s',
+    async (_name, row) => {
+      await runRow(ctx, row);
+    },
+  );
+});
+
+describe('every cell, on the Stripe app', () => {
+  const ctx = {} as CellContext;
+  beforeAll(async () => {
+    ctx.running = stripe;
+    const [user, otherUser, agent, otherAgent, admin, fraud, spare] = [
+      await createAccount(stripe.app),
+      await createAccount(stripe.app),
+      await createAccount(stripe.app, 'agent'),
+      await createAccount(stripe.app, 'agent'),
+      await createAccount(stripe.app, 'admin'),
+      await createAccount(stripe.app, 'fraud'),
+      await createAccount(stripe.app),
+    ];
+    ctx.world = {
+      accounts: { user, otherUser, agent, otherAgent, admin, fraud, spare },
+      openListing: '',
+      heldListing: '',
+      soldListing: '',
+      unapprovedListing: '',
+      reviewId: '',
+      openSessionId: 'cs_none_open',
+      paidSessionId: 'cs_none_paid',
+      transactionId: 'pi_none',
+      imageKey: '',
+      passwordHashes: [],
+    };
+    ctx.state = await snapshot(stripe.database.db);
+    ctx.print = await fingerprint(stripe.database.db);
+  });
+
+  it.each(
+    MATRIX.filter((row) => row.app === 'stripe').map(
+      (row) => [`${row.method} ${row.path}`, row] as const,
+    ),
+  )('%s', async (_name, row) => {
+    await runRow(ctx, row);
+  });
+});

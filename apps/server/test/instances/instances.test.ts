@@ -1,0 +1,315 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registrationBody } from '../helpers/accounts.js';
+import { listingBody } from '../helpers/listings.js';
+import { daysFromNow } from '../helpers/offers.js';
+import { type ServerProcess, startServer } from '../security/support/server-process.js';
+
+/*
+ * Several instances: two server processes on two ports against one PostgreSQL database, with
+ * their counters in Redis. A session made on one works on the other, login throttling and rate
+ * limits count across both, and a payment fulfilled through one is seen by the other.
+ * Skipped, with one line saying so, when PostgreSQL does not answer.
+ */
+
+const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+async function postgresAnswers() {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const available = await postgresAnswers();
+if (!available)
+  console.warn(
+    `PostgreSQL does not answer at ${postgresUrl}: the several-instances tests are skipped.`,
+  );
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+const databaseName = `keyhaven_instances_${randomBytes(5).toString('hex')}`;
+let databaseUrl: string;
+let dataDir: string;
+let a: ServerProcess;
+let b: ServerProcess;
+let redis: Redis;
+/** Every Redis key these tests made a server create, deleted at the end and no other. */
+const usedAddresses = new Set<string>();
+const usedEmails = new Set<string>();
+
+function env(name: string) {
+  return {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    DATA_DIR: path.join(dataDir, name),
+    SESSION_SECRET: 'instances-test-secret-instances-test-secret-0123',
+    PUBLIC_URL: 'http://localhost:3000',
+  };
+}
+
+let addressCounter = 0;
+function nextLoopback() {
+  addressCounter += 1;
+  const address = `127.77.${(addressCounter >> 8) & 255}.${addressCounter & 255 || 1}`;
+  usedAddresses.add(address);
+  return address;
+}
+
+interface Answer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: the JSON of whichever route was called
+  body: any;
+}
+
+/**
+ * A call through real HTTP from a loopback address of its own: the servers count failures and
+ * rate limits per address in the shared Redis, and these tests must leave no count behind for
+ * 127.0.0.1 (every key they cause is deleted at the end).
+ */
+function send(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<Answer> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method,
+        path,
+        localAddress: nextLoopback(),
+        agent: false,
+        headers: {
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => {
+          text += chunk;
+        });
+        response.on('end', () => {
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {}
+          resolve({ status: response.statusCode ?? 0, body });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+async function login(server: ServerProcess, email: string, password: string): Promise<number> {
+  usedEmails.add(email.toLowerCase());
+  return (await send(server, 'POST', '/auth/login', { body: { email, password } })).status;
+}
+
+async function register(server: ServerProcess) {
+  const body = registrationBody();
+  usedEmails.add(body.email.toLowerCase());
+  const answer = await send(server, 'POST', '/auth/register', { body });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return {
+    id: answer.body.user._id as string,
+    email: body.email,
+    password: body.password,
+    token: answer.body.token as string,
+  };
+}
+
+/** Roles are given as an operator would, in the database (registration always makes a user). */
+async function setRole(id: string, role: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('update users set role = $1 where id = $2', [role, id]);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(!available)('two instances on one PostgreSQL database', () => {
+  beforeAll(async () => {
+    await adminQuery(`create database ${databaseName}`);
+    const url = new URL(postgresUrl);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'keyhaven-instances-'));
+    redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+    // Both start at once on a fresh database: they must agree on the migrations.
+    [a, b] = await Promise.all([startServer(env('a')), startServer(env('b'))]);
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    if (redis) {
+      const keys = [
+        ...[...usedEmails].map((email) => `keyhaven:login-failures:account:${email}`),
+        ...[...usedAddresses].map((address) => `keyhaven:login-failures:address:${address}`),
+      ];
+      for (const address of usedAddresses) {
+        let cursor = '0';
+        do {
+          const [next, found] = await redis.scan(
+            cursor,
+            'MATCH',
+            `keyhaven-rate:*${address}*`,
+            'COUNT',
+            1000,
+          );
+          cursor = next;
+          keys.push(...found);
+        } while (cursor !== '0');
+      }
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+    }
+    await adminQuery(`drop database if exists ${databaseName} with (force)`).catch(() => {});
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('share sessions: made on one, used and ended on the other', async () => {
+    const user = await register(a);
+    const onB = await send(b, 'GET', '/auth/session', { token: user.token });
+    expect(onB.body.user?._id).toBe(user.id);
+    const loggedOut = await send(b, 'POST', '/auth/logout', { token: user.token });
+    expect(loggedOut.status).toBe(200);
+    expect((await send(a, 'GET', `/auth/users/${user.id}`, { token: user.token })).status).toBe(
+      401,
+    );
+  });
+
+  it('count failed logins across both, through Redis: the 11th is refused on either', async () => {
+    const user = await register(a);
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const status = await login(attempt % 2 ? a : b, user.email, 'Wrong-Pass1');
+      expect(status, `failure ${attempt} on ${attempt % 2 ? 'a' : 'b'}`).toBe(401);
+    }
+    expect(await login(a, user.email, user.password)).toBe(429);
+    expect(await login(b, user.email, user.password)).toBe(429);
+    const count = await redis.get(`keyhaven:login-failures:account:${user.email.toLowerCase()}`);
+    expect(Number(count)).toBeGreaterThanOrEqual(10);
+  });
+
+  it('see each other’s role changes and payments at once', async () => {
+    const agent = await register(a);
+    const admin = await register(b);
+    const buyer = await register(a);
+    await setRole(agent.id, 'agent');
+    await setRole(admin.id, 'admin');
+
+    const listed = await send(b, 'POST', '/api/properties', {
+      token: agent.token,
+      body: listingBody(),
+    });
+    expect(listed.status).toBe(200);
+    const listingId = listed.body.insertedId as string;
+    expect(
+      (
+        await send(a, 'PATCH', `/api/properties/admin-approval/${listingId}/true`, {
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(200);
+    const offered = await send(b, 'PATCH', `/make-offer/${listingId}`, {
+      token: buyer.token,
+      body: { offerAmount: 260_000, selectedDate: daysFromNow(30) },
+    });
+    expect(offered.status).toBe(200);
+    const accepted = await send(
+      a,
+      'PATCH',
+      `/api/properties/accept-request/${listingId}?email=${encodeURIComponent(buyer.email)}`,
+      {
+        token: agent.token,
+      },
+    );
+    expect(accepted.status).toBe(200);
+    const checkout = await send(b, 'POST', '/api/payment/create-checkout-session', {
+      token: buyer.token,
+      body: { offer: { _id: listingId } },
+    });
+    expect(checkout.status).toBe(200);
+    const session = (checkout.body.url as string).split('/').pop() as string;
+    const paid = await send(a, 'POST', `/api/payment/demo/${session}/pay`, {
+      token: buyer.token,
+      body: {
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/39',
+        cvc: '123',
+        name: 'Two Instances',
+      },
+    });
+    expect(paid.status).toBe(200);
+
+    const verified = await send(b, 'GET', `/api/payment/verify?session_id=${session}`, {
+      token: buyer.token,
+    });
+    expect(verified.body).toMatchObject({ verified: true, amount: 260_000 });
+    const listing = await send(b, 'GET', `/api/properties/${listingId}`, { token: buyer.token });
+    expect(listing.body).toMatchObject({ availability: 'Sold', soldStatus: 'true' });
+    // Paying twice, through the other instance, sells nothing twice.
+    const again = await send(b, 'POST', `/api/payment/demo/${session}/pay`, {
+      token: buyer.token,
+      body: {
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/39',
+        cvc: '123',
+        name: 'Two Instances',
+      },
+    });
+    expect(again.status).toBe(200);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        "select count(*)::int as n from payments where status = 'paid'",
+      );
+      expect(rows[0]?.n).toBe(1);
+    } finally {
+      await client.end();
+    }
+
+    // A role change made through one instance binds the other at once.
+    expect(
+      (await send(a, 'PATCH', `/api/user-role-update/${agent.id}/fraud`, { token: admin.token }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await send(b, 'POST', '/api/properties', { token: agent.token, body: listingBody() }))
+        .status,
+    ).toBe(403);
+  });
+});

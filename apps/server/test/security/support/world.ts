@@ -1,0 +1,203 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { accounts, payments, reviews } from '../../../src/db/schema.js';
+import { createAccount, type TestAccount } from '../../helpers/accounts.js';
+import { createListing } from '../../helpers/listings.js';
+import { accept, offer, openCheckout, payDemo } from '../../helpers/offers.js';
+
+/** Who calls: the seven actors of the authorization matrix. */
+export const ACTORS = [
+  'anonymous',
+  'user',
+  'otherUser',
+  'agent',
+  'otherAgent',
+  'admin',
+  'fraud',
+] as const;
+export type Actor = (typeof ACTORS)[number];
+
+/**
+ * The objects every cell is tried against. `user` owns the buyer-side objects (offers, review,
+ * wishlist item, payments, profile); `agent` owns every listing.
+ */
+export interface World {
+  accounts: Record<Exclude<Actor, 'anonymous'>, TestAccount> & { spare: TestAccount };
+  /** Approved and Available: the user's pending offer, wishlist item and review are on it. */
+  openListing: string;
+  /** Approved, Pending: the user's accepted offer, with an open demo checkout. */
+  heldListing: string;
+  /** Approved and Sold to the user. */
+  soldListing: string;
+  /** Waiting for admin approval. */
+  unapprovedListing: string;
+  reviewId: string;
+  openSessionId: string;
+  paidSessionId: string;
+  transactionId: string;
+  /** A stored image file, as an upload leaves it. */
+  imageKey: string;
+  /** Password hashes: they must never leave the server, whoever asks. */
+  passwordHashes: string[];
+}
+
+let addressCounter = 0;
+/** A fresh client address per request, so per-address limits never trip by accident. */
+export function freshAddress() {
+  addressCounter += 1;
+  return `10.200.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+export function headersFor(world: World, actor: Actor): Record<string, string> {
+  return actor === 'anonymous' ? {} : world.accounts[actor].bearer;
+}
+
+/** Sends a request as an actor, from a fresh address. */
+export function callAs(
+  app: FastifyInstance,
+  world: World,
+  actor: Actor,
+  options: InjectOptions & { headers?: Record<string, string> },
+) {
+  return app.inject({
+    ...options,
+    headers: { ...headersFor(world, actor), ...(options.headers ?? {}) },
+    remoteAddress: freshAddress(),
+  });
+}
+
+export async function buildWorld(app: FastifyInstance): Promise<World> {
+  const [user, otherUser, agent, otherAgent, admin, fraud, spare] = [
+    await createAccount(app, 'user', { name: 'Ursula Owner' }),
+    await createAccount(app, 'user', { name: 'Oscar Other' }),
+    await createAccount(app, 'agent', { name: 'Agatha Agent' }),
+    await createAccount(app, 'agent', { name: 'Otto Otheragent' }),
+    await createAccount(app, 'admin', { name: 'Ada Admin' }),
+    await createAccount(app, 'fraud', { name: 'Fred Fraud' }),
+    await createAccount(app, 'user', { name: 'Sam Spare' }),
+  ] as const;
+
+  const openListing = await createListing(app, agent, { title: 'Open house' });
+  const heldListing = await createListing(app, agent, { title: 'Held house' });
+  const soldListing = await createListing(app, agent, { title: 'Sold house' });
+  const unapprovedListing = await createListing(app, agent, { title: 'Waiting house' }, 'pending');
+
+  const must = async (label: string, response: Promise<{ statusCode: number; body: string }>) => {
+    const r = await response;
+    if (r.statusCode !== 200) throw new Error(`${label}: ${r.statusCode} ${r.body}`);
+    return r;
+  };
+  await must('offer on open listing', offer(app, user, openListing));
+  await must(
+    'wishlist',
+    app.inject({
+      method: 'PATCH',
+      url: `/properties/${openListing}/wishlist`,
+      headers: user.bearer,
+      payload: { wishlistStatus: 'true' },
+    }),
+  );
+  const review = await must(
+    'review',
+    app.inject({
+      method: 'POST',
+      url: '/api/reviews',
+      headers: user.bearer,
+      payload: {
+        reviewFor: 'property',
+        propertyId: openListing,
+        rating: 4,
+        title: 'Nice',
+        text: 'Lovely garden',
+      },
+    }),
+  );
+  await must('offer on held listing', offer(app, user, heldListing));
+  await must('accept held', accept(app, agent, heldListing, user.email));
+  const open = await openCheckout(app, user, heldListing);
+
+  await must('offer on sold listing', offer(app, user, soldListing));
+  await must('accept sold', accept(app, agent, soldListing, user.email));
+  const paid = await openCheckout(app, user, soldListing);
+  await must('pay', payDemo(app, user, paid.sessionId));
+  const [payment] = await app.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.checkoutSessionId, paid.sessionId), eq(payments.status, 'paid')));
+  if (!payment?.transactionId) throw new Error('the sale was not recorded');
+
+  const imageKey = `${'ab'.repeat(16)}-1600.webp`;
+  await writeFile(path.join(app.config.uploadsDir, imageKey), Buffer.from('RIFF....WEBP'));
+
+  const hashes = (await app.db.select({ password: accounts.password }).from(accounts))
+    .map((row) => row.password)
+    .filter((hash): hash is string => Boolean(hash));
+  const [storedReview] = await app.db.select().from(reviews);
+  return {
+    accounts: { user, otherUser, agent, otherAgent, admin, fraud, spare },
+    openListing,
+    heldListing,
+    soldListing,
+    unapprovedListing,
+    reviewId: storedReview?.id ?? (JSON.parse(review.body).insertedId as string),
+    openSessionId: open.sessionId,
+    paidSessionId: paid.sessionId,
+    transactionId: payment.transactionId,
+    imageKey,
+    passwordHashes: hashes,
+  };
+}
+
+/**
+ * What an actor must never read: other people's private data. Agents' names and e-mails are
+ * public (listings show them by spec), and a reviewer's id and name are public on reviews
+ * (spec section 3); e-mails, phones, payment references, tokens and password hashes are not.
+ * `agent` legitimately sees the buyer of its own listings; `admin` sees everyone.
+ */
+export function secretsHiddenFrom(
+  world: World,
+  actor: Actor,
+): Array<{ what: string; value: string }> {
+  const { user, otherUser, admin, fraud } = world.accounts;
+  const secrets: Array<{ what: string; value: string; readers: Actor[] }> = [
+    { what: "the user's e-mail", value: user.email, readers: ['user', 'agent', 'admin'] },
+    { what: "the user's id", value: user.id, readers: ['user', 'agent', 'admin'] },
+    { what: "the other user's e-mail", value: otherUser.email, readers: ['otherUser', 'admin'] },
+    { what: "the other user's id", value: otherUser.id, readers: ['otherUser', 'admin'] },
+    { what: "the fraud user's e-mail", value: fraud.email, readers: ['fraud', 'admin'] },
+    { what: "the fraud user's id", value: fraud.id, readers: ['fraud', 'admin'] },
+    { what: "the admin's e-mail", value: admin.email, readers: ['admin'] },
+    { what: "the admin's id", value: admin.id, readers: ['admin'] },
+    { what: "the user's open checkout", value: world.openSessionId, readers: ['user'] },
+    { what: "the user's paid checkout", value: world.paidSessionId, readers: ['user'] },
+    {
+      what: "the sale's transaction id",
+      value: world.transactionId,
+      readers: ['user', 'agent', 'admin'],
+    },
+  ];
+  for (const [name, account] of Object.entries(world.accounts)) {
+    secrets.push({
+      what: `${name}'s session token`,
+      value: account.token,
+      readers: [name as Actor],
+    });
+  }
+  for (const hash of world.passwordHashes) {
+    secrets.push({ what: 'a password hash', value: hash, readers: [] });
+  }
+  return secrets.filter((secret) => !secret.readers.includes(actor));
+}
+
+/**
+ * The secrets present in a response body. A reviewer's id on a review is public by spec, so
+ * `"reviewerUID":"<id>"` is removed before looking.
+ */
+export function leakedSecrets(body: string, world: World, actor: Actor): string[] {
+  const scrubbed = body.replace(/"reviewerUID":"[^"]*"/g, '"reviewerUID":"-"');
+  return secretsHiddenFrom(world, actor)
+    .filter((secret) => scrubbed.includes(secret.value))
+    .map((secret) => secret.what);
+}
