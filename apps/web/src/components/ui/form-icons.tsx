@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { Icon, type IconProps } from './icon';
 
 /*
  * Icons of forms and dialogs. They live apart from icons.tsx on purpose: that module is part of
@@ -7,28 +7,6 @@ import type { ComponentProps } from 'react';
 
 /** Also exported here for pages that import it alongside these icons. */
 export { InlineSpinner } from './spinner';
-
-type IconProps = ComponentProps<'svg'>;
-
-/** Decorative line icons; the control that holds one carries the accessible name. */
-function Icon({ children, className = 'size-6', ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
 
 export const EyeIcon = (props: IconProps) => (
   <Icon {...props}>

@@ -1,26 +1,4 @@
-import type { ComponentProps } from 'react';
-
-type IconProps = ComponentProps<'svg'>;
-
-/** Decorative line icons; the control that holds one carries the accessible name. */
-function Icon({ children, className = 'size-6', ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon, type IconProps } from './icon';
 
 export const MenuIcon = (props: IconProps) => (
   <Icon {...props}>
