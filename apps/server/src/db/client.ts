@@ -39,6 +39,11 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   if (database.driver === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 20 });
+    // An idle connection can be cut by the server (restart, failover, an administrator). The pool
+    // drops it and the next query opens a new one; unhandled, the event would end the process.
+    pool.on('error', (error) => {
+      console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Database,
