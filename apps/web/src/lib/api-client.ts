@@ -1,15 +1,5 @@
 import type { ErrorCode } from '@keyhaven/shared';
-import * as z from 'zod/mini';
-
-/**
- * The `{ error, code, fields }` body of every API error (`ZErrorResponse` in @keyhaven/shared),
- * restated with zod/mini: the full zod build is too heavy for the first page load.
- */
-const ZErrorBody = z.object({
-  error: z.string(),
-  code: z.string(),
-  fields: z.optional(z.record(z.string(), z.string())),
-});
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 
 /** A non-2xx answer from the server, carrying the `{ error, code, fields }` body it sent. */
 export class ApiError extends Error {
@@ -31,6 +21,56 @@ export class UnexpectedResponseError extends Error {
   override readonly name = 'UnexpectedResponseError';
 }
 
+const isStringRecord = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((entry) => typeof entry === 'string');
+
+/**
+ * The `ApiError` for a non-2xx answer: the server's `{ error, code, fields }` body
+ * (`ZErrorResponse` in @keyhaven/shared) when it sent one, else `fallbackMessage`. Three fields
+ * are checked by hand, so no schema library rides along for them.
+ */
+export function apiErrorFrom(
+  status: number,
+  body: unknown,
+  fallbackMessage = `Request failed with status ${status}`,
+): ApiError {
+  const { error, code, fields } = (body ?? {}) as {
+    error?: unknown;
+    code?: unknown;
+    fields?: unknown;
+  };
+  if (
+    typeof error === 'string' &&
+    typeof code === 'string' &&
+    (fields === undefined || isStringRecord(fields))
+  ) {
+    return new ApiError(status, error, code, fields);
+  }
+  return new ApiError(status, fallbackMessage);
+}
+
+/**
+ * Checks a 2xx body against its schema, failing with `UnexpectedResponseError` when it does not
+ * match. Any Standard Schema works (valibot for the API answers, zod too), so this file needs no
+ * schema library of its own.
+ */
+export async function parseBody<S extends StandardSchemaV1>(
+  schema: S,
+  body: unknown,
+  request: string,
+): Promise<StandardSchemaV1.InferOutput<S>> {
+  const result = await schema['~standard'].validate(body);
+  if (result.issues) {
+    throw new UnexpectedResponseError(`Unexpected response from ${request}`, {
+      cause: result.issues,
+    });
+  }
+  return result.value;
+}
+
 type ClientConfig = {
   /** Called on every 401/403 the caller has not opted out of (spec section 4: it signs out). */
   onUnauthorized: () => void;
@@ -45,11 +85,8 @@ export function configureApiClient(next: ClientConfig) {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type ApiRequest<S extends z.core.$ZodType> = {
-  /**
-   * Validates the response body; its output is what `api` resolves with. Any zod schema works,
-   * classic or mini.
-   */
+export type ApiRequest<S extends StandardSchemaV1> = {
+  /** Validates the response body; its output is what `api` resolves with. */
   schema: S;
   method?: Method;
   /** Sent as JSON. */
@@ -63,7 +100,7 @@ export type ApiRequest<S extends z.core.$ZodType> = {
   signOutOnUnauthorized?: boolean;
 };
 
-function withQuery(path: string, query: ApiRequest<z.core.$ZodType>['query']) {
+function withQuery(path: string, query: ApiRequest<StandardSchemaV1>['query']) {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -84,10 +121,10 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** Calls the server with JSON in and out; rejects with `ApiError` on any non-2xx answer. */
-export async function api<S extends z.core.$ZodType>(
+export async function api<S extends StandardSchemaV1>(
   path: string,
   { schema, method = 'GET', body, query, signal, signOutOnUnauthorized = true }: ApiRequest<S>,
-): Promise<z.output<S>> {
+): Promise<StandardSchemaV1.InferOutput<S>> {
   const response = await fetch(withQuery(path, query), {
     method,
     credentials: 'same-origin',
@@ -104,21 +141,9 @@ export async function api<S extends z.core.$ZodType>(
     if ((response.status === 401 || response.status === 403) && signOutOnUnauthorized) {
       config.onUnauthorized();
     }
-    const parsed = z.safeParse(ZErrorBody, payload);
-    if (parsed.success) {
-      const { error, code, fields } = parsed.data;
-      throw new ApiError(response.status, error, code, fields);
-    }
-    throw new ApiError(response.status, `Request failed with status ${response.status}`);
+    throw apiErrorFrom(response.status, payload);
   }
-
-  const parsed = z.safeParse(schema, payload);
-  if (!parsed.success) {
-    throw new UnexpectedResponseError(`Unexpected response from ${method} ${path}`, {
-      cause: parsed.error,
-    });
-  }
-  return parsed.data;
+  return parseBody(schema, payload, `${method} ${path}`);
 }
 
 /** The server's own words for a failure, when it sent any; otherwise `fallback`. */

@@ -7,6 +7,7 @@ import {
   type ZRegisterRequest,
 } from '@keyhaven/shared';
 import * as z from 'zod/mini';
+import type { Exactly } from '@/lib/contract-twins';
 import { AUTH_MESSAGES } from './messages';
 
 /*
@@ -15,18 +16,11 @@ import { AUTH_MESSAGES } from './messages';
  * date patterns, and the messages of AUTH_MESSAGES. The first failing check of a field
  * is what the form shows, as with the server's piped schemas.
  *
- * Why twins: the shared schemas are built with zod "classic". Any use of it, even in a lazy
- * chunk, keeps the parts of zod's core that classic needs, and that core is the module Home
- * already loads for its zod/mini schemas: about 12 KB gzip more on the first page. `Exactly`
- * turns any drift of the shapes into a compile error, and e2e/identity.spec.ts compares the
- * form's messages with the server's for the same input.
+ * Why twins: the shared schemas are built with zod "classic", which only the agent's forms and
+ * the test checkout load; with it, the sign-in and registration pages would download about 11 KB
+ * gzip more. `Exactly` turns any drift of the shapes into a compile error, and
+ * e2e/identity.spec.ts compares the form's messages with the server's for the same input.
  */
-
-type Exactly<Twin, Contract> = [Twin] extends [Contract]
-  ? [Contract] extends [Twin]
-    ? Contract
-    : never
-  : never;
 
 const requiredChecks = (label: string, max: number) => [
   z.trim(),

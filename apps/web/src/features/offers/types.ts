@@ -4,61 +4,52 @@ import {
   type RequestedProperty,
   type UserRequest,
 } from '@keyhaven/shared';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { ZProperty } from '@/features/properties/types';
+import type { ContractTwin } from '@/lib/contract-twins';
 
 export type { Property, RequestedProperty, UserRequest };
 
 /*
- * zod/mini twins of ZRequestedProperty and ZUserRequest in @keyhaven/shared: the buyer's buttons
- * on the listing page should not pull the full zod build. `Exactly` turns any drift from the
- * contract, in either direction, into a compile error.
+ * valibot twins of ZRequestedProperty and ZUserRequest in @keyhaven/shared: the buyer's buttons
+ * on the listing page should not pull zod, and valibot keeps the first download small. Their
+ * types turn any drift from the contract, in either direction, into a compile error.
  */
-type Exactly<Twin, Contract> = [Twin] extends [Contract]
-  ? [Contract] extends [Twin]
-    ? Contract
-    : never
-  : never;
-
-const requestedTwin = z.intersection(
+const requestedTwin = v.intersect([
   ZProperty,
-  z.object({
-    offerId: z.string(),
-    offerStatus: z.enum(OFFER_STATUSES),
-    offerAmount: z.number(),
-    selectedDate: z.string(),
-    offeredAt: z.string(),
-    buyerUID: z.string(),
-    buyerName: z.string(),
-    buyerEmail: z.string(),
-    buyerPhone: z.nullable(z.string()),
-    transactionId: z.nullable(z.string()),
+  v.object({
+    offerId: v.string(),
+    offerStatus: v.picklist(OFFER_STATUSES),
+    offerAmount: v.number(),
+    selectedDate: v.string(),
+    offeredAt: v.string(),
+    buyerUID: v.string(),
+    buyerName: v.string(),
+    buyerEmail: v.string(),
+    buyerPhone: v.nullable(v.string()),
+    transactionId: v.nullable(v.string()),
   }),
-);
-export const ZRequestedProperty: z.ZodMiniType<
-  Exactly<z.output<typeof requestedTwin>, RequestedProperty>
-> = requestedTwin;
-export const ZRequestedPropertyList = z.array(ZRequestedProperty);
+]);
+export const ZRequestedProperty: ContractTwin<typeof requestedTwin, RequestedProperty> =
+  requestedTwin;
+export const ZRequestedPropertyList = v.array(ZRequestedProperty);
 
-const userRequestTwin = z.intersection(
+const userRequestTwin = v.intersect([
   ZProperty,
-  z.object({
-    offerId: z.string(),
-    offerStatus: z.enum(OFFER_STATUSES),
-    requestStatus: z.enum(['pending', 'accepted', 'rejected', 'bought']),
-    userRequestDetails: z.object({
-      uid: z.string(),
-      offerAmount: z.number(),
-      selectedDate: z.string(),
+  v.object({
+    offerId: v.string(),
+    offerStatus: v.picklist(OFFER_STATUSES),
+    requestStatus: v.picklist(['pending', 'accepted', 'rejected', 'bought']),
+    userRequestDetails: v.object({
+      uid: v.string(),
+      offerAmount: v.number(),
+      selectedDate: v.string(),
     }),
-    transactionId: z.nullable(z.string()),
+    transactionId: v.nullable(v.string()),
   }),
-);
-export const ZUserRequest: z.ZodMiniType<Exactly<z.output<typeof userRequestTwin>, UserRequest>> =
-  userRequestTwin;
-export const ZUserRequestList = z.array(ZUserRequest);
-
-export const ZMessage = z.object({ message: z.string() });
+]);
+export const ZUserRequest: ContractTwin<typeof userRequestTwin, UserRequest> = userRequestTwin;
+export const ZUserRequestList = v.array(ZUserRequest);
 
 /** The buyer's wording of an offer's state (spec section 4). */
 export type RequestStatus = UserRequest['requestStatus'];

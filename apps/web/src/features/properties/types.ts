@@ -5,62 +5,54 @@ import {
   PROPERTY_TYPES,
   type Property,
 } from '@keyhaven/shared';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import type { ContractTwin } from '@/lib/contract-twins';
 
 export type { Property };
 
 /*
- * A zod/mini twin of ZProperty in @keyhaven/shared: listing pages load fast without the full zod
- * build (only the agent's forms need it). `Exactly` turns any drift from the contract, in either
- * direction, into a compile error.
+ * The valibot twin of ZProperty in @keyhaven/shared: listing pages load fast without zod, and
+ * valibot keeps the first download small (only the agent's forms need zod). Its type turns any
+ * drift from the contract, in either direction, into a compile error.
  */
-type Exactly<Twin, Contract> = [Twin] extends [Contract]
-  ? [Contract] extends [Twin]
-    ? Contract
-    : never
-  : never;
-
-const soldDetailsTwin = z.object({
-  price: z.number(),
-  date: z.string(),
-  buyerName: z.string(),
-  buyerEmail: z.nullable(z.string()),
-  transactionId: z.string(),
+const soldDetailsTwin = v.object({
+  price: v.number(),
+  date: v.string(),
+  buyerName: v.string(),
+  buyerEmail: v.nullable(v.string()),
+  transactionId: v.string(),
 });
 
-const propertyTwin = z.object({
-  _id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  location: z.string(),
-  image: z.nullable(z.string()),
-  propertyType: z.enum(PROPERTY_TYPES),
-  minPrice: z.number(),
-  maxPrice: z.number(),
-  bedrooms: z.number(),
-  bathrooms: z.number(),
-  areaSize: z.number(),
-  features: z.array(z.enum(FEATURES)),
-  availability: z.enum(AVAILABILITY),
-  adminApproval: z.enum(ADMIN_APPROVAL),
-  advertiseStatus: z.enum(['true', 'false']),
-  soldStatus: z.enum(['true', 'false']),
-  soldDetails: z.nullable(soldDetailsTwin),
-  creatorName: z.string(),
-  creatorEmail: z.string(),
-  creatorUID: z.string(),
-  agentName: z.string(),
-  agentEmail: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+const propertyTwin = v.object({
+  _id: v.string(),
+  title: v.string(),
+  description: v.string(),
+  location: v.string(),
+  image: v.nullable(v.string()),
+  propertyType: v.picklist(PROPERTY_TYPES),
+  minPrice: v.number(),
+  maxPrice: v.number(),
+  bedrooms: v.number(),
+  bathrooms: v.number(),
+  areaSize: v.number(),
+  features: v.array(v.picklist(FEATURES)),
+  availability: v.picklist(AVAILABILITY),
+  adminApproval: v.picklist(ADMIN_APPROVAL),
+  advertiseStatus: v.picklist(['true', 'false']),
+  soldStatus: v.picklist(['true', 'false']),
+  soldDetails: v.nullable(soldDetailsTwin),
+  creatorName: v.string(),
+  creatorEmail: v.string(),
+  creatorUID: v.string(),
+  agentName: v.string(),
+  agentEmail: v.string(),
+  createdAt: v.string(),
+  updatedAt: v.string(),
 });
 
-export const ZProperty: z.ZodMiniType<Exactly<z.output<typeof propertyTwin>, Property>> =
-  propertyTwin;
+export const ZProperty: ContractTwin<typeof propertyTwin, Property> = propertyTwin;
 
-export const ZPropertyList = z.array(ZProperty);
-
-export const ZMessage = z.object({ message: z.string() });
+export const ZPropertyList = v.array(ZProperty);
 
 /** One page of a list and the total the server counted (its X-Total-Count header). */
 export type ListPage<T> = { items: T[]; total: number };

@@ -3,38 +3,32 @@ import {
   type Review,
   type REVIEW_MESSAGES as SHARED_REVIEW_MESSAGES,
 } from '@keyhaven/shared';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import type { ContractTwin } from '@/lib/contract-twins';
 
 export type { Review };
 
-/** Exactly `Contract`, or `never` when the twin drifts from it in either direction. */
-type Exactly<Twin, Contract> = [Twin] extends [Contract]
-  ? [Contract] extends [Twin]
-    ? Contract
-    : never
-  : never;
-
 /*
- * The zod/mini twin of ZReview in @keyhaven/shared: the home page shows reviews, and the full zod
- * build must stay off it. `Exactly` turns any drift from the contract into a compile error.
+ * The valibot twin of ZReview in @keyhaven/shared: the home page shows reviews, and valibot keeps
+ * the first download small. Its type turns any drift from the contract into a compile error.
  */
-const reviewTwin = z.object({
-  _id: z.string(),
-  rating: z.number(),
-  title: z.string(),
-  text: z.string(),
-  reviewFor: z.enum(REVIEW_TARGETS),
-  reviewerUID: z.string(),
-  reviewerName: z.string(),
-  reviewerAvatar: z.nullable(z.string()),
-  postedAt: z.string(),
-  propertyId: z.nullable(z.string()),
-  propertyTitle: z.nullable(z.string()),
-  propertyIMG: z.nullable(z.string()),
-  agentId: z.nullable(z.string()),
+const reviewTwin = v.object({
+  _id: v.string(),
+  rating: v.number(),
+  title: v.string(),
+  text: v.string(),
+  reviewFor: v.picklist(REVIEW_TARGETS),
+  reviewerUID: v.string(),
+  reviewerName: v.string(),
+  reviewerAvatar: v.nullable(v.string()),
+  postedAt: v.string(),
+  propertyId: v.nullable(v.string()),
+  propertyTitle: v.nullable(v.string()),
+  propertyIMG: v.nullable(v.string()),
+  agentId: v.nullable(v.string()),
 });
-export const ZReview: z.ZodMiniType<Exactly<z.output<typeof reviewTwin>, Review>> = reviewTwin;
-export const ZReviewList = z.array(ZReview);
+export const ZReview: ContractTwin<typeof reviewTwin, Review> = reviewTwin;
+export const ZReviewList = v.array(ZReview);
 
 /** One page of reviews and the total the server counted (its X-Total-Count header). */
 export type ReviewPage = { reviews: Review[]; total: number };

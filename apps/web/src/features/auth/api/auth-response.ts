@@ -1,14 +1,13 @@
 import type { AuthResponse } from '@keyhaven/shared';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import type { ContractTwin } from '@/lib/contract-twins';
 import { type SessionResponse, ZUser } from '../types';
 import { sessionQueryKey } from './get-session';
 
+const authResponseTwin = v.object({ user: ZUser, token: v.string() });
 /** The `{ user, token }` answer of login and register (`ZAuthResponse` in @keyhaven/shared). */
-export const ZAuthResponse: z.ZodMiniType<AuthResponse> = z.object({
-  user: ZUser,
-  token: z.string(),
-});
+export const ZAuthResponse: ContractTwin<typeof authResponseTwin, AuthResponse> = authResponseTwin;
 
 /** Queries that hold nothing about a particular visitor. */
 const VISITOR_NEUTRAL = new Set<unknown>([sessionQueryKey[0], 'auth-providers']);

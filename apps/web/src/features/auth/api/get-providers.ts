@@ -1,11 +1,12 @@
 import type { AuthProvidersResponse } from '@keyhaven/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { api } from '@/lib/api-client';
+import type { ContractTwin } from '@/lib/contract-twins';
 
-const ZAuthProvidersResponse: z.ZodMiniType<AuthProvidersResponse> = z.object({
-  google: z.boolean(),
-});
+const providersTwin = v.object({ google: v.boolean() });
+const ZAuthProvidersResponse: ContractTwin<typeof providersTwin, AuthProvidersResponse> =
+  providersTwin;
 
 export const getProviders = (signal?: AbortSignal) =>
   api('/auth/providers', { schema: ZAuthProvidersResponse, signal });

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
+import { ZMessageResponse } from '@/lib/contract-twins';
 import { apiPaths } from '@/lib/paths';
 import type { SessionResponse } from '../types';
 import { sessionQueryKey } from './get-session';
 
-const ZLogoutResponse = z.object({ message: z.string() });
-
-export const logout = () => api(apiPaths.logout, { method: 'POST', schema: ZLogoutResponse });
+export const logout = () => api(apiPaths.logout, { method: 'POST', schema: ZMessageResponse });
 
 export function useLogout() {
   const queryClient = useQueryClient();

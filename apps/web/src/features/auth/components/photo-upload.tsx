@@ -4,9 +4,13 @@ import { MessageDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { ImageIcon } from '@/components/ui/form-icons';
 import { InlineSpinner } from '@/components/ui/spinner';
+import {
+  checkImageFile,
+  uploadFailure,
+  useUploadImage,
+} from '@/features/properties/api/upload-image';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
-import { checkImageFile, uploadFailure, useUploadPhoto } from '../api/upload-photo';
 
 type PhotoUploadProps = {
   /** The uploaded photo's address, or null. */
@@ -28,7 +32,7 @@ const ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
 export function PhotoUpload({ value, onChange, onUploadingChange, disabled }: PhotoUploadProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const upload = useUploadPhoto();
+  const upload = useUploadImage();
   const [problem, setProblem] = useState<Problem | null>(null);
 
   function clearInput() {

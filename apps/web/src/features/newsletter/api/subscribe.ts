@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { api } from '@/lib/api-client';
 import { apiPaths } from '@/lib/paths';
 
-const ZSubscribeResponse = z.object({ message: z.optional(z.string()) });
+const ZSubscribeResponse = v.object({ message: v.optional(v.string()) });
 
 export const subscribe = (email: string) =>
   api(apiPaths.subscribe, { method: 'POST', body: { email }, schema: ZSubscribeResponse });

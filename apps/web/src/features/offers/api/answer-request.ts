@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { propertyKeys } from '@/features/properties/api/query-keys';
 import { api } from '@/lib/api-client';
-import { ZMessage } from '../types';
+import { ZMessageResponse } from '@/lib/contract-twins';
 import { offerKeys } from './query-keys';
 
 type Answer = { propertyId: string; buyerEmail: string };
@@ -11,7 +11,7 @@ export const acceptRequest = ({ propertyId, buyerEmail }: Answer) =>
   api(`/api/properties/accept-request/${encodeURIComponent(propertyId)}`, {
     method: 'PATCH',
     query: { email: buyerEmail },
-    schema: ZMessage,
+    schema: ZMessageResponse,
   });
 
 /** The agent rejects a buyer's pending offer (spec: the request goes back to normal). */
@@ -20,7 +20,7 @@ export const rejectRequest = ({ propertyId, buyerEmail }: Answer) =>
     method: 'PATCH',
     query: { email: buyerEmail },
     body: { requestStatus: 'normal', userEmailToRemove: buyerEmail },
-    schema: ZMessage,
+    schema: ZMessageResponse,
   });
 
 /** An answer changes the offer lists and, on acceptance, the listing's availability. */

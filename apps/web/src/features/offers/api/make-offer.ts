@@ -3,7 +3,7 @@ import { type Mutation, useMutation, useQueryClient } from '@tanstack/react-quer
 import { propertyKeys } from '@/features/properties/api/query-keys';
 import { wishlistKeys } from '@/features/wishlist/api/query-keys';
 import { api } from '@/lib/api-client';
-import { ZMessage } from '../types';
+import { ZMessageResponse } from '@/lib/contract-twins';
 import { offerKeys } from './query-keys';
 
 export type MakeOfferVariables = {
@@ -24,7 +24,7 @@ export const makeOffer = ({ propertyId, body }: MakeOfferVariables) =>
   api(`/make-offer/${encodeURIComponent(propertyId)}`, {
     method: 'PATCH',
     body,
-    schema: ZMessage,
+    schema: ZMessageResponse,
   });
 
 /** A fresh ticket for one submission. */

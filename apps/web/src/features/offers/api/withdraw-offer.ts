@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { ZMessage } from '../types';
+import { ZMessageResponse } from '@/lib/contract-twins';
 import { offerKeys } from './query-keys';
 
 type Withdrawal = { propertyId: string; uid: string };
@@ -10,7 +10,7 @@ export const withdrawOffer = ({ propertyId, uid }: Withdrawal) =>
   api(`/requested-properties/${encodeURIComponent(propertyId)}/remove`, {
     method: 'PATCH',
     body: { uid },
-    schema: ZMessage,
+    schema: ZMessageResponse,
   });
 
 export function useWithdrawOffer() {

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { api } from '@/lib/api-client';
 
-const ZCheckoutResponse = z.object({ url: z.string().check(z.minLength(1)) });
+const ZCheckoutResponse = v.object({ url: v.pipe(v.string(), v.nonEmpty()) });
 
 export type CheckoutOffer = {
   propertyId: string;

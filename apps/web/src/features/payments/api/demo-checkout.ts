@@ -1,19 +1,19 @@
 import type { DemoPaymentRequest } from '@keyhaven/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { api } from '@/lib/api-client';
 
-const ZDemoCheckout = z.object({
-  sessionId: z.string(),
-  status: z.enum(['open', 'paid', 'failed', 'expired']),
-  amount: z.number(),
-  propertyTitle: z.string(),
-  propertyLocation: z.string(),
-  propertyImage: z.nullable(z.string()),
+const ZDemoCheckout = v.object({
+  sessionId: v.string(),
+  status: v.picklist(['open', 'paid', 'failed', 'expired']),
+  amount: v.number(),
+  propertyTitle: v.string(),
+  propertyLocation: v.string(),
+  propertyImage: v.nullable(v.string()),
 });
-export type DemoCheckout = z.output<typeof ZDemoCheckout>;
+export type DemoCheckout = v.InferOutput<typeof ZDemoCheckout>;
 
-const ZDemoPaymentResponse = z.object({ redirectUrl: z.string().check(z.minLength(1)) });
+const ZDemoPaymentResponse = v.object({ redirectUrl: v.pipe(v.string(), v.nonEmpty()) });
 
 const sessionPath = (sessionId: string) => `/api/payment/demo/${encodeURIComponent(sessionId)}`;
 

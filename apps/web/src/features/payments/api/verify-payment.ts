@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { api } from '@/lib/api-client';
 
-const ZVerifyResponse = z.object({
-  verified: z.boolean(),
-  transactionId: z.nullable(z.string()),
-  amount: z.number(),
+const ZVerifyResponse = v.object({
+  verified: v.boolean(),
+  transactionId: v.nullable(v.string()),
+  amount: v.number(),
 });
 
 export const verifyPayment = (sessionId: string, signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
 import { LIMITS, type SearchSort } from '@keyhaven/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { parseBody } from '@/lib/api-client';
 import { type ListPage, type Property, ZPropertyList } from '../types';
-import { parseBody } from './parse';
 import { propertyKeys } from './query-keys';
 import { requestList } from './request-list';
 
@@ -27,7 +27,7 @@ export const allPropertiesQueryOptions = (query: CatalogueQuery) =>
         signal,
         client,
       });
-      return { items: parseBody(ZPropertyList, body, `GET ${PATH}`), total };
+      return { items: await parseBody(ZPropertyList, body, `GET ${PATH}`), total };
     },
   });
 

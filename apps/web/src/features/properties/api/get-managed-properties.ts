@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { parseBody } from '@/lib/api-client';
 import { type ApprovalFilter, type ListPage, type Property, ZPropertyList } from '../types';
-import { parseBody } from './parse';
 import { propertyKeys } from './query-keys';
 import { requestList } from './request-list';
 
@@ -22,7 +22,7 @@ export const managedPropertiesQueryOptions = (query: ManagedQuery) =>
     queryKey: propertyKeys.managed(query),
     queryFn: async ({ signal, client }): Promise<ListPage<Property>> => {
       const { body, total } = await requestList(PATH, { query, signal, client });
-      return { items: parseBody(ZPropertyList, body, `GET ${PATH}`), total };
+      return { items: await parseBody(ZPropertyList, body, `GET ${PATH}`), total };
     },
   });
 

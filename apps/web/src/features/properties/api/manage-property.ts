@@ -5,13 +5,14 @@ import type {
   ZPropertyEditRequest,
 } from '@keyhaven/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import type { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { ZMessage } from '../types';
+import { ZMessageResponse } from '@/lib/contract-twins';
 import { propertyPath } from './get-property';
 import { propertyKeys } from './query-keys';
 
-const ZInserted = z.object({ insertedId: z.string() });
+const ZInserted = v.object({ insertedId: v.string() });
 
 type AddBody = z.output<typeof ZPropertyAddRequest> | PropertyAddRequest;
 type EditBody = z.output<typeof ZPropertyEditRequest> | PropertyEditRequest;
@@ -20,16 +21,16 @@ export const addProperty = (body: AddBody) =>
   api('/api/properties', { method: 'POST', body, schema: ZInserted });
 
 export const updateProperty = (id: string, body: EditBody) =>
-  api(propertyPath(id), { method: 'PATCH', body, schema: ZMessage });
+  api(propertyPath(id), { method: 'PATCH', body, schema: ZMessageResponse });
 
 export const deleteProperty = (id: string) =>
-  api(propertyPath(id), { method: 'DELETE', schema: ZMessage });
+  api(propertyPath(id), { method: 'DELETE', schema: ZMessageResponse });
 
 /** Admin approval: `true` approves, `false` rejects. */
 export const setApproval = (id: string, approve: boolean) =>
   api(`/api/properties/admin-approval/${encodeURIComponent(id)}/${approve}`, {
     method: 'PATCH',
-    schema: ZMessage,
+    schema: ZMessageResponse,
   });
 
 /** Any change to a listing can move it between every list, so all of them refetch. */

@@ -1,7 +1,7 @@
 import type { SessionResponse } from '@keyhaven/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { sessionQueryKey } from '@/features/auth/api/get-session';
-import { ApiError } from '@/lib/api-client';
+import { apiErrorFrom } from '@/lib/api-client';
 
 export type ListQuery = Record<string, string | number | undefined>;
 
@@ -19,11 +19,6 @@ function withQuery(path: string, query: ListQuery = {}) {
   }
   const search = params.toString();
   return search ? `${path}?${search}` : path;
-}
-
-function isErrorBody(body: unknown): body is { error: string; code: string } {
-  const value = body as { error?: unknown; code?: unknown } | null;
-  return typeof value?.error === 'string' && typeof value.code === 'string';
 }
 
 const listLength = (body: unknown) => (Array.isArray(body) ? body.length : 0);
@@ -50,8 +45,7 @@ export async function requestList(
     if ((response.status === 401 || response.status === 403) && client) {
       client.setQueryData<SessionResponse>(sessionQueryKey, { user: null });
     }
-    if (isErrorBody(body)) throw new ApiError(response.status, body.error, body.code);
-    throw new ApiError(response.status, `Request failed with status ${response.status}`);
+    throw apiErrorFrom(response.status, body);
   }
   const header = response.headers.get('x-total-count');
   const counted = header === null ? Number.NaN : Number(header);

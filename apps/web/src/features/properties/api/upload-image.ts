@@ -1,20 +1,21 @@
 import { LIMITS, MESSAGES, UPLOAD_MIME_TYPES, type UploadResponse } from '@keyhaven/shared';
 import { useMutation } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { ApiError } from '@/lib/api-client';
-import { parseBody } from './parse';
+import * as v from 'valibot';
+import { ApiError, apiErrorFrom, parseBody } from '@/lib/api-client';
+import type { ContractTwin } from '@/lib/contract-twins';
 
 const UPLOADS_PATH = '/api/uploads';
 
-const ZUploadResponse: z.ZodMiniType<UploadResponse> = z.object({
-  success: z.literal(true),
-  data: z.object({
-    url: z.string(),
-    thumbnailUrl: z.string(),
-    width: z.number(),
-    height: z.number(),
+const uploadResponseTwin = v.object({
+  success: v.literal(true),
+  data: v.object({
+    url: v.string(),
+    thumbnailUrl: v.string(),
+    width: v.number(),
+    height: v.number(),
   }),
 });
+const ZUploadResponse: ContractTwin<typeof uploadResponseTwin, UploadResponse> = uploadResponseTwin;
 
 export type UploadedImage = UploadResponse['data'];
 export type UploadProblem = { title: string; message: string };
@@ -33,6 +34,8 @@ export function checkImageFile(file: File): UploadProblem | null {
 /**
  * Sends one image as multipart (field `image`); the server stores a 1600 px and a 480 px WebP.
  * The API client speaks only JSON, so this is a plain fetch that fails like it, with `ApiError`.
+ * Anyone may upload (registration needs a photo before the account exists), so a 401 or 403
+ * here says nothing about the session.
  */
 export async function uploadImage(file: File): Promise<UploadedImage> {
   const body = new FormData();
@@ -43,16 +46,12 @@ export async function uploadImage(file: File): Promise<UploadedImage> {
     credentials: 'same-origin',
     headers: { Accept: 'application/json' },
   });
-  const payload = (await response.json().catch(() => undefined)) as
-    | { error?: unknown; code?: unknown }
-    | undefined;
+  const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    if (typeof payload?.error === 'string' && typeof payload.code === 'string') {
-      throw new ApiError(response.status, payload.error, payload.code);
-    }
-    throw new ApiError(response.status, `Upload failed with status ${response.status}`);
+    throw apiErrorFrom(response.status, payload, `Upload failed with status ${response.status}`);
   }
-  return parseBody(ZUploadResponse, payload, `POST ${UPLOADS_PATH}`).data;
+  const { data } = await parseBody(ZUploadResponse, payload, `POST ${UPLOADS_PATH}`);
+  return data;
 }
 
 /** A failed upload's title and text: the server's reason for a refused file, else the spec's. */

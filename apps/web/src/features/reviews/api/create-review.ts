@@ -1,11 +1,11 @@
 import type { ReviewRequest } from '@keyhaven/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { ApiError, api } from '@/lib/api-client';
 import { reviewKeys } from './query-keys';
 import { signOutLocally } from './request-reviews';
 
-const ZReviewSaved = z.object({ insertedId: z.string(), message: z.string() });
+const ZReviewSaved = v.object({ insertedId: v.string(), message: v.string() });
 
 /**
  * Posts a review as the signed-in user. A 403 is an answer here, not a lost session: the server

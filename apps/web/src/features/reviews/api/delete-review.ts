@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
+import { ZMessageResponse } from '@/lib/contract-twins';
 import { reviewKeys } from './query-keys';
-
-const ZMessage = z.object({ message: z.string() });
 
 /** Deletes a review (its reviewer, or an admin moderating). */
 export const deleteReview = (id: string) =>
-  api(`/api/property-reviews/${encodeURIComponent(id)}`, { method: 'DELETE', schema: ZMessage });
+  api(`/api/property-reviews/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    schema: ZMessageResponse,
+  });
 
 export function useDeleteReview() {
   const client = useQueryClient();

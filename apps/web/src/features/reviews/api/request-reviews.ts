@@ -1,11 +1,8 @@
 import type { SessionResponse } from '@keyhaven/shared';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { sessionQueryKey } from '@/features/auth/api/get-session';
-import { ApiError, UnexpectedResponseError } from '@/lib/api-client';
+import { apiErrorFrom, parseBody } from '@/lib/api-client';
 import { type ReviewPage, ZReviewList } from '../types';
-
-const ZErrorBody = z.object({ error: z.string(), code: z.string() });
 
 type ReviewListRequest = {
   query: Record<string, string | number | undefined>;
@@ -35,19 +32,12 @@ export async function requestReviews(
 
   if (!response.ok) {
     if (response.status === 401 || response.status === 403) onUnauthorized?.();
-    const parsed = z.safeParse(ZErrorBody, payload);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.error, parsed.data.code);
-    throw new ApiError(response.status, `Request failed with status ${response.status}`);
+    throw apiErrorFrom(response.status, payload);
   }
-  const parsed = z.safeParse(ZReviewList, payload);
-  if (!parsed.success) {
-    throw new UnexpectedResponseError(`Unexpected response from GET ${path}`, {
-      cause: parsed.error,
-    });
-  }
+  const reviews = await parseBody(ZReviewList, payload, `GET ${path}`);
   const header = Number(response.headers.get('x-total-count') ?? Number.NaN);
-  const total = Number.isInteger(header) && header >= 0 ? header : parsed.data.length;
-  return { reviews: parsed.data, total };
+  const total = Number.isInteger(header) && header >= 0 ? header : reviews.length;
+  return { reviews, total };
 }
 
 /** Signs the visitor out in the app state, as the API client does on a 401 or 403. */

@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
-
-const ZMessageResponse = z.object({ message: z.string() });
+import { ZMessageResponse } from '@/lib/contract-twins';
 
 export const deleteUser = (userId: string) =>
   api(`/api/users/${encodeURIComponent(userId)}`, {

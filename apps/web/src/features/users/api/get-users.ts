@@ -1,14 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { sessionQueryKey } from '@/features/auth/api/get-session';
 import { type SessionResponse, type User, ZUser } from '@/features/auth/types';
-import { ApiError, UnexpectedResponseError } from '@/lib/api-client';
+import { apiErrorFrom, parseBody } from '@/lib/api-client';
 import { usersQueryKey } from './get-user';
 
 const ALL_USERS_PATH = '/api/all-users';
 
-const ZUserList = z.array(ZUser);
-const ZErrorBody = z.object({ error: z.string(), code: z.string() });
+const ZUserList = v.array(ZUser);
 
 export type UsersPage = { users: User[]; total: number };
 
@@ -31,19 +30,12 @@ export async function getUsers(
 
   if (!response.ok) {
     if (response.status === 401 || response.status === 403) onUnauthorized();
-    const parsed = z.safeParse(ZErrorBody, payload);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.error, parsed.data.code);
-    throw new ApiError(response.status, `Request failed with status ${response.status}`);
+    throw apiErrorFrom(response.status, payload);
   }
-  const parsed = z.safeParse(ZUserList, payload);
-  if (!parsed.success) {
-    throw new UnexpectedResponseError(`Unexpected response from GET ${ALL_USERS_PATH}`, {
-      cause: parsed.error,
-    });
-  }
+  const users = await parseBody(ZUserList, payload, `GET ${ALL_USERS_PATH}`);
   const header = Number(response.headers.get('x-total-count'));
-  const total = Number.isFinite(header) && header >= 0 ? header : parsed.data.length;
-  return { users: parsed.data, total };
+  const total = Number.isFinite(header) && header >= 0 ? header : users.length;
+  return { users, total };
 }
 
 export function useUsers(page: number, limit: number) {

@@ -1,9 +1,7 @@
 import type { Role } from '@keyhaven/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
-
-const ZMessageResponse = z.object({ message: z.string() });
+import { ZMessageResponse } from '@/lib/contract-twins';
 
 type RoleChange = { userId: string; role: Role };
 

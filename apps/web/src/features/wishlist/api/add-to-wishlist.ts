@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@/features/auth/types';
-import { ZMessage } from '@/features/properties/types';
 import { api } from '@/lib/api-client';
+import { ZMessageResponse } from '@/lib/contract-twins';
 import { wishlistKeys } from './query-keys';
 
 type Save = { propertyId: string; user: User };
@@ -23,7 +23,7 @@ export const addToWishlist = ({ propertyId, user }: Save) =>
         role: user.role,
       },
     },
-    schema: ZMessage,
+    schema: ZMessageResponse,
   });
 
 export function useAddToWishlist() {

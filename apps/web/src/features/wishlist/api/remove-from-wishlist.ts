@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZMessage } from '@/features/properties/types';
 import { api } from '@/lib/api-client';
+import { ZMessageResponse } from '@/lib/contract-twins';
 import { wishlistKeys } from './query-keys';
 
 type Removal = { propertyId: string; uid: string };
@@ -9,7 +9,7 @@ export const removeFromWishlist = ({ propertyId, uid }: Removal) =>
   api(`/wishlist-properties/${encodeURIComponent(propertyId)}/remove`, {
     method: 'PATCH',
     body: { uid },
-    schema: ZMessage,
+    schema: ZMessageResponse,
   });
 
 export function useRemoveFromWishlist() {

@@ -1,0 +1,27 @@
+import type { MessageResponse } from '@keyhaven/shared';
+import * as v from 'valibot';
+
+/*
+ * The web checks API answers with valibot twins of the zod contract schemas in @keyhaven/shared:
+ * valibot is small and tree-shakes down to the checks in use, which keeps the first download
+ * small, where zod's core alone would add about 14 KB gzip to it.
+ */
+
+/** Exactly `Contract`, or `never` when the twin drifts from it in either direction. */
+export type Exactly<Twin, Contract> = [Twin] extends [Contract]
+  ? [Contract] extends [Twin]
+    ? Contract
+    : never
+  : never;
+
+/**
+ * The type a twin of `Contract` is declared with: any drift of `Twin`'s output from the contract
+ * makes the twin unassignable to it, a compile error.
+ */
+export type ContractTwin<Twin extends v.GenericSchema, Contract> = v.GenericSchema<
+  Exactly<v.InferOutput<Twin>, Contract>
+>;
+
+const messageTwin = v.object({ message: v.string() });
+/** The `{ message }` answer of most changes (`ZMessageResponse` in @keyhaven/shared). */
+export const ZMessageResponse: ContractTwin<typeof messageTwin, MessageResponse> = messageTwin;
