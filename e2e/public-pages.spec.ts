@@ -77,3 +77,22 @@ test('/properties redirects to the listing, which asks a visitor to sign in', as
   await page.goto('/properties');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('a new page opens at the top, and Back returns to where the last one was left', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const footer = page.getByRole('contentinfo');
+  await footer.scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  const leftAt = await page.evaluate(() => window.scrollY);
+
+  await page.getByRole('banner').getByRole('link', { name: 'About' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^About /);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find Your Perfect Haven');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(leftAt - 50);
+});

@@ -68,6 +68,7 @@ const vitest = (report) => [
 run('Lint and format (Biome)', 'npx', ['biome', 'check', '.']);
 run('Type check', 'npm', ['run', 'typecheck']);
 run('Build', 'npm', ['run', 'build']);
+run('Bundle size budget', 'node', ['scripts/check-bundle-size.mjs']);
 run('Integration tests on PGlite', 'npx', vitest('vitest-pglite.json'), { TEST_DATABASE_URL: '' });
 
 if (await postgresAnswers()) {

@@ -1,204 +1,156 @@
-import { createBrowserRouter, redirect } from 'react-router';
-import { PageSpinner } from '@/components/ui/spinner';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { RequireAuth } from '@/features/auth/components/require-auth';
+import { GenericErrorPage } from '@/features/errors/pages/generic-error-page';
 import { NotFoundPage } from '@/features/errors/pages/not-found-page';
 import { HomePage } from '@/features/home/pages/home-page';
 import { paths } from '@/lib/paths';
+import { ErrorBoundary } from './error-boundary';
 import { RootLayout } from './layouts/root-layout';
-import { RouteErrorBoundary } from './route-error-boundary';
+import { lazyPage } from './lazy-page';
 
 const { dashboard } = paths;
 
-/**
- * The one route table (spec section 2). Every page but Home loads on demand to keep the first
- * download small. Not Found stays eager: the error boundary needs it anyway.
- */
-export const router = createBrowserRouter([
+// Every page but Home loads on demand to keep the first download small.
+const LoginPage = lazyPage(() =>
+  import('@/features/auth/pages/login-page').then((m) => m.LoginPage),
+);
+const RegisterPage = lazyPage(() =>
+  import('@/features/auth/pages/register-page').then((m) => m.RegisterPage),
+);
+const AboutPage = lazyPage(() =>
+  import('@/features/about/pages/about-page').then((m) => m.AboutPage),
+);
+const ForbiddenPage = lazyPage(() =>
+  import('@/features/errors/pages/forbidden-page').then((m) => m.ForbiddenPage),
+);
+const PropertyDetailsPage = lazyPage(() =>
+  import('@/features/properties/pages/property-details-page').then((m) => m.PropertyDetailsPage),
+);
+const EditPropertyPage = lazyPage(() =>
+  import('@/features/properties/pages/edit-property-page').then((m) => m.EditPropertyPage),
+);
+const PaymentSuccessPage = lazyPage(() =>
+  import('@/features/payments/pages/payment-success-page').then((m) => m.PaymentSuccessPage),
+);
+const DemoCheckoutPage = lazyPage(() =>
+  import('@/features/payments/pages/demo-checkout-page').then((m) => m.DemoCheckoutPage),
+);
+const AllPropertiesPage = lazyPage(() =>
+  import('@/features/properties/pages/all-properties-page').then((m) => m.AllPropertiesPage),
+);
+const MakeOfferPage = lazyPage(() =>
+  import('@/features/offers/pages/make-offer-page').then((m) => m.MakeOfferPage),
+);
+const DashboardLayout = lazyPage(() =>
+  import('./layouts/dashboard-layout').then((m) => m.DashboardLayout),
+);
+const MyProfilePage = lazyPage(() =>
+  import('@/features/users/pages/my-profile-page').then((m) => m.MyProfilePage),
+);
+const WishlistPage = lazyPage(() =>
+  import('@/features/wishlist/pages/wishlist-page').then((m) => m.WishlistPage),
+);
+const PurchasedPropertiesPage = lazyPage(() =>
+  import('@/features/offers/pages/purchased-properties-page').then(
+    (m) => m.PurchasedPropertiesPage,
+  ),
+);
+const MyReviewsPage = lazyPage(() =>
+  import('@/features/reviews/pages/my-reviews-page').then((m) => m.MyReviewsPage),
+);
+const AddPropertyPage = lazyPage(() =>
+  import('@/features/properties/pages/add-property-page').then((m) => m.AddPropertyPage),
+);
+const MyPropertiesPage = lazyPage(() =>
+  import('@/features/properties/pages/my-properties-page').then((m) => m.MyPropertiesPage),
+);
+const SoldPropertiesPage = lazyPage(() =>
+  import('@/features/offers/pages/sold-properties-page').then((m) => m.SoldPropertiesPage),
+);
+const RequestedPropertiesPage = lazyPage(() =>
+  import('@/features/offers/pages/requested-properties-page').then(
+    (m) => m.RequestedPropertiesPage,
+  ),
+);
+const ManageUsersPage = lazyPage(() =>
+  import('@/features/users/pages/manage-users-page').then((m) => m.ManageUsersPage),
+);
+const ManagePropertiesPage = lazyPage(() =>
+  import('@/features/properties/pages/manage-properties-page').then((m) => m.ManagePropertiesPage),
+);
+const ManageReviewsPage = lazyPage(() =>
+  import('@/features/reviews/pages/manage-reviews-page').then((m) => m.ManageReviewsPage),
+);
+
+/** The one route table (spec section 2), rendered inside the shared frame. */
+const routes: RouteObject[] = [
   {
-    Component: RootLayout,
-    HydrateFallback: PageSpinner,
-    // Only reached when the frame itself fails; page errors are caught below, inside the frame.
-    errorElement: (
-      <main className="flex min-h-dvh flex-col">
-        <RouteErrorBoundary />
-      </main>
-    ),
+    element: <RootLayout />,
     children: [
+      { index: true, element: <HomePage /> },
+      { path: paths.login, element: <LoginPage /> },
+      { path: paths.register, element: <RegisterPage /> },
+      { path: paths.about, element: <AboutPage /> },
+      { path: paths.forbidden, element: <ForbiddenPage /> },
+      { path: paths.properties, element: <Navigate to={paths.allProperties} replace /> },
       {
-        errorElement: <RouteErrorBoundary />,
+        element: <RequireAuth />,
         children: [
-          { index: true, Component: HomePage },
+          { path: paths.propertyDetails, element: <PropertyDetailsPage /> },
+          { path: paths.editProperty, element: <EditPropertyPage /> },
+          { path: paths.paymentSuccess, element: <PaymentSuccessPage /> },
+          { path: paths.demoCheckout, element: <DemoCheckoutPage /> },
+          { path: paths.allProperties, element: <AllPropertiesPage /> },
+          { path: paths.makeOffer, element: <MakeOfferPage /> },
           {
-            path: paths.login,
-            lazy: () =>
-              import('@/features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
-          },
-          {
-            path: paths.register,
-            lazy: () =>
-              import('@/features/auth/pages/register-page').then((m) => ({
-                Component: m.RegisterPage,
-              })),
-          },
-          {
-            path: paths.about,
-            lazy: () =>
-              import('@/features/about/pages/about-page').then((m) => ({ Component: m.AboutPage })),
-          },
-          {
-            path: paths.forbidden,
-            lazy: () =>
-              import('@/features/errors/pages/forbidden-page').then((m) => ({
-                Component: m.ForbiddenPage,
-              })),
-          },
-          { path: paths.properties, loader: () => redirect(paths.allProperties) },
-          {
-            element: <RequireAuth />,
+            path: dashboard.root,
+            element: <DashboardLayout />,
             children: [
               {
-                path: paths.propertyDetails,
-                lazy: () =>
-                  import('@/features/properties/pages/property-details-page').then((m) => ({
-                    Component: m.PropertyDetailsPage,
-                  })),
+                index: true,
+                element: <MyProfilePage />,
               },
+              { path: dashboard.wishlist, element: <WishlistPage /> },
+              { path: dashboard.bought, element: <PurchasedPropertiesPage /> },
+              { path: dashboard.reviews, element: <MyReviewsPage /> },
               {
-                path: paths.editProperty,
-                lazy: () =>
-                  import('@/features/properties/pages/edit-property-page').then((m) => ({
-                    Component: m.EditPropertyPage,
-                  })),
-              },
-              {
-                path: paths.paymentSuccess,
-                lazy: () =>
-                  import('@/features/payments/pages/payment-success-page').then((m) => ({
-                    Component: m.PaymentSuccessPage,
-                  })),
-              },
-              {
-                path: paths.demoCheckout,
-                lazy: () =>
-                  import('@/features/payments/pages/demo-checkout-page').then((m) => ({
-                    Component: m.DemoCheckoutPage,
-                  })),
-              },
-              {
-                path: paths.allProperties,
-                lazy: () =>
-                  import('@/features/properties/pages/all-properties-page').then((m) => ({
-                    Component: m.AllPropertiesPage,
-                  })),
-              },
-              {
-                path: paths.makeOffer,
-                lazy: () =>
-                  import('@/features/offers/pages/make-offer-page').then((m) => ({
-                    Component: m.MakeOfferPage,
-                  })),
-              },
-              {
-                path: dashboard.root,
-                lazy: () =>
-                  import('./layouts/dashboard-layout').then((m) => ({
-                    Component: m.DashboardLayout,
-                  })),
+                element: <RequireAuth allow="agent" />,
                 children: [
-                  {
-                    index: true,
-                    lazy: () =>
-                      import('@/features/users/pages/my-profile-page').then((m) => ({
-                        Component: m.MyProfilePage,
-                      })),
-                  },
-                  {
-                    path: dashboard.wishlist,
-                    lazy: () =>
-                      import('@/features/wishlist/pages/wishlist-page').then((m) => ({
-                        Component: m.WishlistPage,
-                      })),
-                  },
-                  {
-                    path: dashboard.bought,
-                    lazy: () =>
-                      import('@/features/offers/pages/purchased-properties-page').then((m) => ({
-                        Component: m.PurchasedPropertiesPage,
-                      })),
-                  },
-                  {
-                    path: dashboard.reviews,
-                    lazy: () =>
-                      import('@/features/reviews/pages/my-reviews-page').then((m) => ({
-                        Component: m.MyReviewsPage,
-                      })),
-                  },
-                  {
-                    element: <RequireAuth allow="agent" />,
-                    children: [
-                      {
-                        path: dashboard.addProperty,
-                        lazy: () =>
-                          import('@/features/properties/pages/add-property-page').then((m) => ({
-                            Component: m.AddPropertyPage,
-                          })),
-                      },
-                      {
-                        path: dashboard.myProperties,
-                        lazy: () =>
-                          import('@/features/properties/pages/my-properties-page').then((m) => ({
-                            Component: m.MyPropertiesPage,
-                          })),
-                      },
-                      {
-                        path: dashboard.soldProperties,
-                        lazy: () =>
-                          import('@/features/offers/pages/sold-properties-page').then((m) => ({
-                            Component: m.SoldPropertiesPage,
-                          })),
-                      },
-                      {
-                        path: dashboard.requests,
-                        lazy: () =>
-                          import('@/features/offers/pages/requested-properties-page').then((m) => ({
-                            Component: m.RequestedPropertiesPage,
-                          })),
-                      },
-                    ],
-                  },
-                  {
-                    element: <RequireAuth allow="admin" />,
-                    children: [
-                      {
-                        path: dashboard.manageUsers,
-                        lazy: () =>
-                          import('@/features/users/pages/manage-users-page').then((m) => ({
-                            Component: m.ManageUsersPage,
-                          })),
-                      },
-                      {
-                        path: dashboard.manageProperties,
-                        lazy: () =>
-                          import('@/features/properties/pages/manage-properties-page').then(
-                            (m) => ({ Component: m.ManagePropertiesPage }),
-                          ),
-                      },
-                      {
-                        path: dashboard.manageReviews,
-                        lazy: () =>
-                          import('@/features/reviews/pages/manage-reviews-page').then((m) => ({
-                            Component: m.ManageReviewsPage,
-                          })),
-                      },
-                    ],
-                  },
+                  { path: dashboard.addProperty, element: <AddPropertyPage /> },
+                  { path: dashboard.myProperties, element: <MyPropertiesPage /> },
+                  { path: dashboard.soldProperties, element: <SoldPropertiesPage /> },
+                  { path: dashboard.requests, element: <RequestedPropertiesPage /> },
+                ],
+              },
+              {
+                element: <RequireAuth allow="admin" />,
+                children: [
+                  { path: dashboard.manageUsers, element: <ManageUsersPage /> },
+                  { path: dashboard.manageProperties, element: <ManagePropertiesPage /> },
+                  { path: dashboard.manageReviews, element: <ManageReviewsPage /> },
                 ],
               },
             ],
           },
-          { path: '*', Component: NotFoundPage },
         ],
       },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+export function AppRoutes() {
+  const element = useRoutes(routes);
+  // Only reached when the frame itself fails; page errors are caught inside the frame.
+  return (
+    <ErrorBoundary
+      fallback={
+        <main className="flex min-h-dvh flex-col">
+          <GenericErrorPage />
+        </main>
+      }
+    >
+      {element}
+    </ErrorBoundary>
+  );
+}

@@ -1,10 +1,11 @@
 import type { Role } from '@keyhaven/shared';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { MenuIcon } from '@/components/ui/icons';
 import { Sheet, SheetContent, SheetTrigger } from '@/components/ui/sheet';
+import { PageSpinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/features/auth/api/get-session';
 import { ROLE_LABELS } from '@/features/auth/types';
 import { cn } from '@/lib/cn';
@@ -111,7 +112,9 @@ export function DashboardLayout() {
             </SheetContent>
           </Sheet>
         </div>
-        <Outlet />
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
       </div>
     </div>
   );

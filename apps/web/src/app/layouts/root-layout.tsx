@@ -1,5 +1,10 @@
-import type { MouseEvent } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { type MouseEvent, Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { GenericErrorPage } from '@/features/errors/pages/generic-error-page';
+import { ErrorBoundary } from '../error-boundary';
+import { usePageLoading } from '../lazy-page';
+import { ScrollRestoration } from '../scroll-restoration';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 
@@ -24,8 +29,7 @@ function SkipLink() {
 
 /** A thin bar while the next page's code loads, since the current page stays up meanwhile. */
 function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  if (!usePageLoading()) return null;
   return (
     <div aria-hidden="true" className="fixed inset-x-0 top-16 z-40 h-1 overflow-hidden bg-teal-100">
       <div className="h-full w-1/3 animate-pulse bg-teal-700" />
@@ -35,6 +39,7 @@ function NavigationProgress() {
 
 /** The shared frame of every page: fixed navigation, the page, the footer. */
 export function RootLayout() {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -42,7 +47,12 @@ export function RootLayout() {
       <NavigationProgress />
       {/* pt-16 keeps content clear of the fixed 4rem navigation bar. */}
       <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 flex-col pt-16 outline-none">
-        <Outlet />
+        <ErrorBoundary fallback={<GenericErrorPage />} resetKey={pathname}>
+          {/* Only the first page of a visit shows this; later ones load while the last stays up. */}
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <Footer />
       <ScrollRestoration />

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@keyhaven/shared';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { KEEP_SCROLL } from '@/lib/keep-scroll';
 import { paths } from '@/lib/paths';
 import { useSearchProperties } from '../api/search-properties';
 import { plural } from '../lib/listing-format';
@@ -37,7 +38,7 @@ export function PropertySearchSection() {
     : { limit: FEATURED_COUNT };
   const result = useSearchProperties(query);
 
-  const onSearch = (next: SearchFilters) => setParams(toParams(next), { preventScrollReset: true });
+  const onSearch = (next: SearchFilters) => setParams(toParams(next), { state: KEEP_SCROLL });
 
   return (
     <section

@@ -6,6 +6,7 @@ import { inputStyles } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { pageTitle } from '@/lib/brand';
 import { cn } from '@/lib/cn';
+import { KEEP_SCROLL } from '@/lib/keep-scroll';
 import { CATALOGUE_PAGE_SIZE, useAllProperties } from '../api/get-all-properties';
 import { ListEmpty, ListError } from '../components/list-states';
 import { AvailabilityBadge } from '../components/listing-badges';
@@ -59,7 +60,7 @@ export function AllPropertiesPage() {
                 toSearchParams(filters, {
                   sort: SORT_OPTIONS.find((o) => o.value === event.target.value)?.value,
                 }),
-                { preventScrollReset: true },
+                { state: KEEP_SCROLL },
               )
             }
             className={inputStyles('max-w-52')}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { KEEP_SCROLL } from '@/lib/keep-scroll';
 
 function pageFrom(value: string | null) {
   const page = Number(value);
@@ -12,7 +13,7 @@ export function usePageParam() {
   const page = pageFrom(params.get('page'));
   const goToPage = useCallback(
     (next: number, { replace = false } = {}) =>
-      setParams(next <= 1 ? {} : { page: String(next) }, { preventScrollReset: true, replace }),
+      setParams(next <= 1 ? {} : { page: String(next) }, { state: KEEP_SCROLL, replace }),
     [setParams],
   );
   return { page, goToPage };

@@ -8,6 +8,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/features/auth/api/get-session';
 import { errorMessage } from '@/lib/api-client';
+import { KEEP_SCROLL } from '@/lib/keep-scroll';
 import { toast } from '@/lib/toast';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
@@ -92,7 +93,7 @@ export function ManageUsersPage() {
   const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   const goToPage = (next: number) =>
-    setSearchParams(next === 1 ? {} : { page: String(next) }, { preventScrollReset: true });
+    setSearchParams(next === 1 ? {} : { page: String(next) }, { state: KEEP_SCROLL });
 
   // Deleting the last user of the last page, or an old link, can leave us past the end.
   useEffect(() => {
