@@ -24,8 +24,8 @@ if (args.help) {
   console.log(`Usage: npm run bench:web -- [--chromium PATH] [--html]
 
 Runs Lighthouse (mobile preset) on /, /all-properties (signed in) and a /propertyDetails/{id}
-page of the built app, with Debian's Chromium. --html also writes each report as HTML into
-bench/results/. Build first: npm run build.`);
+page of the built app, with Debian's Chromium. --html also writes each full report (HTML and
+JSON) into bench/results/. Build first: npm run build.`);
   process.exit(0);
 }
 
@@ -115,6 +115,7 @@ try {
     const { lhr } = result;
     if (args.html) {
       writeFileSync(path.join(resultsDir, `lighthouse-${page.name}.html`), result.report[1]);
+      writeFileSync(path.join(resultsDir, `lighthouse-${page.name}.json`), result.report[0]);
     }
     const audit = (id) => lhr.audits[id];
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

@@ -45,8 +45,15 @@ export function RootLayout() {
       <SkipLink />
       <Navbar />
       <NavigationProgress />
-      {/* pt-16 keeps content clear of the fixed 4rem navigation bar. */}
-      <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 flex-col pt-16 outline-none">
+      {/*
+        pt-16 keeps content clear of the fixed 4rem navigation bar. At least a screen tall, so the
+        footer starts below the fold and does not jump down when the page's data arrives.
+      */}
+      <main
+        id={MAIN_ID}
+        tabIndex={-1}
+        className="flex min-h-dvh flex-1 flex-col pt-16 outline-none"
+      >
         <ErrorBoundary fallback={<GenericErrorPage />} resetKey={pathname}>
           {/* Only the first page of a visit shows this; later ones load while the last stays up. */}
           <Suspense fallback={<PageSpinner />}>

@@ -18,6 +18,7 @@ type PropertyCardProps = {
   actions?: ReactNode;
   /** The first row of a page may load its pictures at once. */
   imageLoading?: 'lazy' | 'eager';
+  /** h2 on a page of listings under its h1; h3 inside a titled section. */
   headingLevel?: 'h2' | 'h3';
 };
 
@@ -29,7 +30,7 @@ export function PropertyCard({
   badges,
   actions,
   imageLoading = 'lazy',
-  headingLevel: Heading = 'h3',
+  headingLevel: Heading = 'h2',
 }: PropertyCardProps) {
   const title = property.title?.trim() || LISTING_TEXTS.untitled;
   const location = property.location?.trim() || LISTING_TEXTS.noLocation;

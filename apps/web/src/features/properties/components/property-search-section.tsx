@@ -75,7 +75,10 @@ export function PropertySearchSection() {
             <ul className={GRID}>
               {result.data.items.map((property, index) => (
                 <li key={property._id ?? index}>
-                  <PropertyCard property={{ ...property, _id: property._id ?? '' }} />
+                  <PropertyCard
+                    property={{ ...property, _id: property._id ?? '' }}
+                    headingLevel="h3"
+                  />
                 </li>
               ))}
             </ul>

@@ -79,7 +79,6 @@ export function WishlistPage() {
               <li key={property._id}>
                 <PropertyCard
                   property={property}
-                  headingLevel="h2"
                   badges={<AvailabilityBadge availability={property.availability} />}
                   actions={
                     <div className="flex flex-col gap-2">
