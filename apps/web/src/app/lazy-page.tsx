@@ -9,7 +9,10 @@ const listeners = new Set<() => void>();
 
 function setPending(next: number) {
   pending = next;
-  for (const listener of listeners) listener();
+  // Downloads start while React renders; listeners hear of it once that render is over.
+  queueMicrotask(() => {
+    for (const listener of listeners) listener();
+  });
 }
 
 function subscribe(listener: () => void) {
@@ -26,16 +29,28 @@ export function usePageLoading() {
   );
 }
 
-/** A page component whose module is fetched the first time it renders. */
+/** A page component whose module is fetched the first time it renders, or on `preload()`. */
+export type LazyPage<Props extends object> = ComponentType<Props> & {
+  preload: () => Promise<unknown>;
+};
+
 export function lazyPage<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
-): ComponentType<Props> {
-  return lazy(async () => {
-    setPending(pending + 1);
-    try {
-      return { default: await load() };
-    } finally {
-      setPending(pending - 1);
+): LazyPage<Props> {
+  let module: Promise<{ default: ComponentType<Props> }> | undefined;
+  const preload = () => {
+    if (!module) {
+      setPending(pending + 1);
+      module = load()
+        .then((component) => ({ default: component }))
+        .finally(() => setPending(pending - 1));
     }
-  });
+    return module;
+  };
+  return Object.assign(lazy(preload), { preload });
+}
+
+/** Whether an element is a lazy page, so its code can be fetched ahead of rendering it. */
+export function isLazyPage(type: unknown): type is LazyPage<object> {
+  return typeof type === 'object' && type !== null && 'preload' in type;
 }

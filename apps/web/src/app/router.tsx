@@ -1,4 +1,5 @@
-import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { useState } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { GenericErrorPage } from '@/features/errors/pages/generic-error-page';
 import { NotFoundPage } from '@/features/errors/pages/not-found-page';
@@ -6,7 +7,7 @@ import { HomePage } from '@/features/home/pages/home-page';
 import { paths } from '@/lib/paths';
 import { ErrorBoundary } from './error-boundary';
 import { RootLayout } from './layouts/root-layout';
-import { lazyPage } from './lazy-page';
+import { isLazyPage, lazyPage } from './lazy-page';
 
 const { dashboard } = paths;
 
@@ -139,7 +140,23 @@ const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * Starts downloading the first page's code at once: a signed-in page otherwise waits for the
+ * session check before it even asks for its code.
+ */
+function usePreloadFirstPage() {
+  const location = useLocation();
+  useState(() => {
+    for (const { route } of matchRoutes(routes, location) ?? []) {
+      const type = (route.element as { type?: unknown } | undefined)?.type;
+      // A failed download shows when the page renders and asks for the same promise.
+      if (isLazyPage(type)) type.preload().catch(() => {});
+    }
+  });
+}
+
 export function AppRoutes() {
+  usePreloadFirstPage();
   const element = useRoutes(routes);
   // Only reached when the frame itself fails; page errors are caught inside the frame.
   return (
