@@ -11,6 +11,9 @@ export type SourceType = 'jpeg' | 'png' | 'gif' | 'webp';
 /** Rendition widths; an image narrower than a width keeps its own size. */
 const LARGE_WIDTH = 1600;
 const THUMBNAIL_WIDTH = 480;
+/** Card thumbnails stay under this (issue 8): a busy or tall picture is encoded coarser. */
+export const THUMBNAIL_MAX_BYTES = 40_000;
+const THUMBNAIL_QUALITIES = [70, 55, 40, 25, 10];
 /** Beyond this a small file can still decode to gigabytes of pixels. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -39,6 +42,16 @@ export interface ProcessedImage {
   width: number;
   height: number;
   format: SourceType;
+}
+
+/** The best quality whose WebP fits the thumbnail budget (the coarsest one if none does). */
+async function encodeThumbnail(resized: sharp.Sharp) {
+  let encoded: Buffer | undefined;
+  for (const quality of THUMBNAIL_QUALITIES) {
+    encoded = await resized.clone().webp({ quality }).toBuffer();
+    if (encoded.length < THUMBNAIL_MAX_BYTES) break;
+  }
+  return encoded as Buffer;
 }
 
 const unreadable = () => new AppError('UNSUPPORTED_MEDIA_TYPE', UNREADABLE_IMAGE_MESSAGE);
@@ -73,10 +86,9 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
         .resize({ width: LARGE_WIDTH, withoutEnlargement: true })
         .webp({ quality: 80 })
         .toBuffer({ resolveWithObject: true }),
-      sharp(input, options)
-        .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
-        .webp({ quality: 70 })
-        .toBuffer(),
+      encodeThumbnail(
+        sharp(input, options).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }),
+      ),
     ]);
     return {
       large: large.data,

@@ -4,11 +4,15 @@ import path from 'node:path';
 import { LIMITS, MESSAGES } from '@keyhaven/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { makeImage, makeSolidImage } from '../../../test/fixtures/images.js';
+import { makeImage, makeNoiseImage, makeSolidImage } from '../../../test/fixtures/images.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { uploads } from '../../db/schema.js';
 import { MISSING_IMAGE_MESSAGE, NOT_MULTIPART_MESSAGE } from './uploads.routes.js';
-import { TOO_MANY_PIXELS_MESSAGE, UNREADABLE_IMAGE_MESSAGE } from './uploads.service.js';
+import {
+  THUMBNAIL_MAX_BYTES,
+  TOO_MANY_PIXELS_MESSAGE,
+  UNREADABLE_IMAGE_MESSAGE,
+} from './uploads.service.js';
 
 const ctx = useTestApp();
 
@@ -118,8 +122,24 @@ describe('POST /api/uploads', () => {
       const metadata = await sharp(served.rawPayload).metadata();
       expect(metadata).toMatchObject({ format: 'webp', width });
       expect(metadata.exif).toBeUndefined();
-      if (width === 480) expect(served.rawPayload.length).toBeLessThan(40 * 1024);
+      if (width === 480) expect(served.rawPayload.length).toBeLessThan(THUMBNAIL_MAX_BYTES);
     }
+  });
+
+  it('keeps a card thumbnail under 40 KB even for a tall picture of pure noise', async () => {
+    const response = await upload(await makeNoiseImage(1200, 1800));
+
+    expect(response.statusCode).toBe(200);
+    const thumbnail = await ctx.app.inject({
+      method: 'GET',
+      url: response.json().data.thumbnailUrl,
+    });
+    expect(thumbnail.rawPayload.length).toBeLessThan(THUMBNAIL_MAX_BYTES);
+    expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 480,
+      height: 720,
+    });
   });
 
   it('never enlarges a small image, and turns it upright by its EXIF orientation', async () => {
