@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { MESSAGES } from '@keyhaven/shared';
-import sharp, { type SharpOptions } from 'sharp';
+import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import type { Database } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
@@ -45,13 +45,13 @@ export interface ProcessedImage {
 }
 
 /** The best quality whose WebP fits the thumbnail budget (the coarsest one if none does). */
-async function encodeThumbnail(resized: sharp.Sharp) {
-  let encoded: Buffer | undefined;
+async function encodeThumbnail(resized: Sharp) {
+  let encoded = Buffer.alloc(0);
   for (const quality of THUMBNAIL_QUALITIES) {
     encoded = await resized.clone().webp({ quality }).toBuffer();
     if (encoded.length < THUMBNAIL_MAX_BYTES) break;
   }
-  return encoded as Buffer;
+  return encoded;
 }
 
 const unreadable = () => new AppError('UNSUPPORTED_MEDIA_TYPE', UNREADABLE_IMAGE_MESSAGE);
