@@ -157,7 +157,8 @@ export async function explainListQueries(database) {
         const executionMs = Number(plan.match(/Execution Time: ([\d.]+) ms/)?.[1] ?? Number.NaN);
         results.push({
           endpoint: name,
-          kind: /^select count\(/i.test(query) ? 'count' : 'rows',
+          // Totals are counts, whether one count or counts grouped by type and price range.
+          kind: /\bcount\(/i.test(query.slice(0, query.search(/ from /i))) ? 'count' : 'rows',
           sql: query,
           plan,
           executionMs,

@@ -71,6 +71,10 @@ export async function openDatabase(
   const client = await PGlite.create({
     dataDir: inMemory ? undefined : database.dataDir,
     extensions: { pg_trgm },
+    // The buffer pool lives in this process and stays resident once touched: PostgreSQL's 128 MB
+    // default held the server over 450 MB at 100,000 listings. With 16 MB, pages beyond it come
+    // from the operating system's file cache, and searches measured no slower.
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   });
   const db = drizzlePglite(client, { schema });
   return {
@@ -81,6 +85,25 @@ export async function openDatabase(
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+  };
+}
+
+/**
+ * A statement prepared once per database, on first use, for the queries every request runs:
+ * Drizzle builds its SQL once, and PostgreSQL parses and plans it once per connection instead
+ * of on every call. `make` must name its statement (`.prepare(name)`).
+ */
+export function preparedPerDatabase<Statement>(
+  make: (db: Database) => Statement,
+): (db: Database) => Statement {
+  const made = new WeakMap<Database, Statement>();
+  return (db) => {
+    let statement = made.get(db);
+    if (!statement) {
+      statement = make(db);
+      made.set(db, statement);
+    }
+    return statement;
   };
 }
 

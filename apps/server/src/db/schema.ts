@@ -144,31 +144,58 @@ export const properties = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    check('properties_price_order', sql`${t.maxPriceCents} >= ${t.minPriceCents}`),
-    check('properties_price_positive', sql`${t.minPriceCents} >= 0`),
-    check('properties_rooms_positive', sql`${t.bedrooms} >= 0 and ${t.bathrooms} >= 0`),
-    check('properties_area_positive', sql`${t.areaSize} >= 0`),
-    // Lists are ordered `created_at desc, id`; Postgres reads `desc` as NULLS FIRST, and an index
-    // only serves that order when it is declared the same way (Drizzle's default is NULLS LAST).
-    index('properties_agent_idx').on(t.agentId, t.createdAt.desc().nullsFirst(), t.id),
-    index('properties_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id),
-    index('properties_approval_newest_idx').on(t.approval, t.createdAt.desc().nullsFirst(), t.id),
-    // Public search: approved and Available, newest first, optionally one type, or by price.
-    index('properties_open_newest_idx')
-      .on(t.createdAt.desc().nullsFirst(), t.id)
-      .where(sql`${t.approval} = 'approved' and ${t.availability} = 'Available'`),
-    index('properties_open_type_newest_idx')
-      .on(t.propertyType, t.createdAt.desc().nullsFirst(), t.id)
-      .where(sql`${t.approval} = 'approved' and ${t.availability} = 'Available'`),
-    index('properties_public_price_idx')
-      .on(t.minPriceCents, t.maxPriceCents)
-      .where(sql`${t.approval} = 'approved' and ${t.availability} = 'Available'`),
-    index('properties_open_max_price_idx')
-      .on(t.maxPriceCents.desc().nullsFirst(), t.id)
-      .where(sql`${t.approval} = 'approved' and ${t.availability} = 'Available'`),
-    index('properties_location_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`),
-  ],
+  (t) => {
+    // Newest first, then what a search filters on: a search walks the index in order and stops
+    // after one page, without reading the rows it skips.
+    const newestWithFilters = () =>
+      [
+        t.createdAt.desc().nullsFirst(),
+        t.id,
+        t.agentId,
+        t.minPriceCents,
+        t.maxPriceCents,
+        t.location,
+      ] as const;
+    return [
+      check('properties_price_order', sql`${t.maxPriceCents} >= ${t.minPriceCents}`),
+      check('properties_price_positive', sql`${t.minPriceCents} >= 0`),
+      check('properties_rooms_positive', sql`${t.bedrooms} >= 0 and ${t.bathrooms} >= 0`),
+      check('properties_area_positive', sql`${t.areaSize} >= 0`),
+      // Lists are ordered `created_at desc, id`; Postgres reads `desc` as NULLS FIRST, and an index
+      // only serves that order when it is declared the same way (Drizzle's default is NULLS LAST).
+      index('properties_agent_idx').on(t.agentId, t.createdAt.desc().nullsFirst(), t.id),
+      index('properties_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+      // The columns after `id` never change the order: with them a page's ids (and a deep page's
+      // skipped entries) come from the index alone, including the agent that hides fraud agents'
+      // listings. Drizzle cannot declare INCLUDE columns, so they are trailing key columns.
+      index('properties_approval_newest_idx').on(
+        t.approval,
+        t.createdAt.desc().nullsFirst(),
+        t.id,
+        t.agentId,
+      ),
+      // Counts of approved (and of open) listings by type and price range, from the index alone.
+      index('properties_approved_facets_idx')
+        .on(t.propertyType, t.availability, t.minPriceCents, t.maxPriceCents, t.agentId)
+        .where(sql`${t.approval} = 'approved'`),
+      // Public search: approved and Available, newest first, optionally one type, or by price.
+      index('properties_open_newest_idx')
+        .on(...newestWithFilters())
+        .where(sql`${t.approval} = 'approved' and ${t.availability} = 'Available'`),
+      index('properties_open_type_newest_idx')
+        .on(t.propertyType, ...newestWithFilters())
+        .where(sql`${t.approval} = 'approved' and ${t.availability} = 'Available'`),
+      index('properties_public_price_idx')
+        .on(t.minPriceCents, t.maxPriceCents)
+        .where(sql`${t.approval} = 'approved' and ${t.availability} = 'Available'`),
+      index('properties_open_max_price_idx')
+        .on(t.maxPriceCents.desc().nullsFirst(), t.id)
+        .where(sql`${t.approval} = 'approved' and ${t.availability} = 'Available'`),
+      index('properties_location_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`),
+      // The admins' text search matches titles anywhere in them.
+      index('properties_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    ];
+  },
 );
 
 export const wishlistItems = pgTable(

@@ -1,11 +1,13 @@
 import type { Role } from '@keyhaven/shared';
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { users } from '../db/schema.js';
+import { preparedPerDatabase } from '../db/client.js';
+import { sessions, users } from '../db/schema.js';
 import { forbidden, unauthenticated } from '../lib/app-error.js';
 import { type Auth, createAuth } from '../modules/auth/auth.js';
+import { presentedSession } from '../modules/auth/session-token.js';
 
 export type SessionUser = typeof users.$inferSelect;
 
@@ -31,11 +33,37 @@ declare module 'fastify' {
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
+const sessionUser = preparedPerDatabase((db) =>
+  db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .prepare('session_user'),
+);
+
+/**
+ * The role and the account's existence come from our table on every request, so a role change
+ * or a deletion applies to the very next request. A session token in the usual form is looked up
+ * with its user in one query; better-auth handles every other case itself: unusual credentials,
+ * and sessions that have expired (it deletes them) or are due for renewal (it extends them).
+ */
 async function resolveUser(app: FastifyInstance, request: FastifyRequest) {
+  const context = await app.auth.$context;
+  const presented = presentedSession(request.headers, {
+    name: context.authCookies.sessionToken.name,
+    secret: context.secret,
+  });
+  if (presented.kind === 'none') return null;
+  if (presented.kind === 'token') {
+    const [found] = await sessionUser(app.db).execute({ token: presented.token });
+    if (!found) return null;
+    const { expiresIn, updateAge } = context.sessionConfig;
+    const renewsAt = found.expiresAt.getTime() - (expiresIn - updateAge) * 1000;
+    if (Math.min(renewsAt, found.expiresAt.getTime()) > Date.now()) return found.user;
+  }
   const session = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
-  // The role and the account's existence come from our table on every request, so a role
-  // change or a deletion applies to the very next request.
   const [user] = await app.db.select().from(users).where(eq(users.id, session.user.id));
   return user ?? null;
 }

@@ -280,6 +280,48 @@ describe('access ends on the very next request', () => {
   });
 });
 
+describe('the session lookup', () => {
+  const sessionUser = async (headers: Record<string, string>) =>
+    JSON.parse((await send('GET', '/auth/session', { headers })).body).user as {
+      _id: string;
+    } | null;
+  const expiry = async (token: string) => {
+    const [row] = await ctx.app.db.select().from(sessions).where(eq(sessions.token, token));
+    return row?.expiresAt;
+  };
+  const DAY = 24 * 3600 * 1000;
+
+  it('refuses an expired session, by cookie and by token, and deletes it', async () => {
+    const account = await createAccount(ctx.app);
+    await ctx.app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.token, account.token));
+    expect(await sessionUser({ cookie: account.cookie })).toBeNull();
+    expect(await sessionUser(account.bearer)).toBeNull();
+    expect(await expiry(account.token)).toBeUndefined();
+  });
+
+  it('renews a session due for it, as better-auth does, and keeps the user signed in', async () => {
+    const account = await createAccount(ctx.app);
+    await ctx.app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 2 * DAY) })
+      .where(eq(sessions.token, account.token));
+    expect((await sessionUser(account.bearer))?._id).toBe(account.id);
+    expect((await expiry(account.token))?.getTime()).toBeGreaterThan(Date.now() + 6 * DAY);
+    expect((await sessionUser({ cookie: account.cookie }))?._id).toBe(account.id);
+  });
+
+  it('refuses a session cookie whose signature is not ours', async () => {
+    const account = await createAccount(ctx.app);
+    const [name] = account.cookie.split('=');
+    const forged = `${name}=${encodeURIComponent(`${account.token}.${'A'.repeat(43)}=`)}`;
+    expect(await sessionUser({ cookie: forged })).toBeNull();
+    expect((await sessionUser({ cookie: account.cookie }))?._id).toBe(account.id);
+  });
+});
+
 describe('cookies', () => {
   it('are HttpOnly, SameSite=Lax, path /, and expire within a week', async () => {
     const account = await createAccount(ctx.app);

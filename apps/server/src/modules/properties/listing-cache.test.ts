@@ -1,11 +1,22 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createAccount } from '../../../test/helpers/accounts.js';
+import { createAccount, type TestAccount } from '../../../test/helpers/accounts.js';
 import { createListing } from '../../../test/helpers/listings.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
+import { properties } from '../../db/schema.js';
 import { ListingCache } from './listing-cache.js';
 
 // The cache is off in tests by default (helpers change rows directly); these turn it on.
 const ctx = useTestApp({ SEARCH_CACHE_SECONDS: '60' });
+
+const approveThroughApi = async (admin: TestAccount, id: string) => {
+  const approved = await ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/properties/admin-approval/${id}/true`,
+    headers: admin.bearer,
+  });
+  expect(approved.statusCode).toBe(200);
+};
 
 const search = (headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url: '/properties/search?location=Austin', headers });
@@ -37,12 +48,7 @@ describe('public search cache', () => {
     const pendingId = await createListing(ctx.app, agent, { title: 'Second home' }, 'pending');
     expect((await search()).json()).toHaveLength(1);
 
-    const approved = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/properties/admin-approval/${pendingId}/true`,
-      headers: admin.bearer,
-    });
-    expect(approved.statusCode).toBe(200);
+    await approveThroughApi(admin, pendingId);
     const after = await search();
     expect(after.headers['x-total-count']).toBe('2');
     expect(after.json().map((p: { title: string }) => p.title)).toContain('Second home');
@@ -57,9 +63,61 @@ describe('public search cache', () => {
   });
 });
 
+describe('cached counts', () => {
+  const total = (response: { headers: Record<string, unknown> }) =>
+    Number(response.headers['x-total-count']);
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url, headers });
+  /** A copy of a listing written straight to the database, as test helpers change rows. */
+  const copyBehindTheApi = async (id: string) => {
+    const [row] = await ctx.app.db.select().from(properties).where(eq(properties.id, id));
+    if (!row) throw new Error('the listing is missing');
+    const { id: _id, ...copy } = row;
+    await ctx.app.db.insert(properties).values({ ...copy, title: 'Behind the API' });
+  };
+
+  it('serve every page, sort and type of a search, and count a listing approved through the API on the very next request', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const admin = await createAccount(ctx.app, 'admin');
+    const first = await createListing(ctx.app, agent, { title: 'First home' });
+    expect(total(await search())).toBe(1);
+
+    // The cached count does not see a listing added behind the API yet, on any page, sort or
+    // type of this search, while the uncached page does.
+    await copyBehindTheApi(first);
+    const sorted = await get('/properties/search?location=Austin&sort=price-asc');
+    expect(sorted.json()).toHaveLength(2);
+    expect(total(sorted)).toBe(1);
+    expect(total(await get('/properties/search?location=Austin&propertyType=House'))).toBe(1);
+
+    const pendingId = await createListing(ctx.app, agent, { title: 'Second home' }, 'pending');
+    await approveThroughApi(admin, pendingId);
+    expect(total(await get('/properties/search?location=Austin&sort=price-desc'))).toBe(3);
+  });
+
+  it('are shared by every viewer of the catalogue, and count a listing approved through the API on the very next request', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const admin = await createAccount(ctx.app, 'admin');
+    const buyer = await createAccount(ctx.app);
+    const other = await createAccount(ctx.app);
+    const listed = await createListing(ctx.app, agent, { title: 'Listed' });
+    expect(total(await get('/api/all-properties', buyer.bearer))).toBe(1);
+
+    // Added behind the API: another viewer's page shows it, the shared count does not yet.
+    await copyBehindTheApi(listed);
+    const shared = await get('/api/all-properties', other.bearer);
+    expect(shared.json()).toHaveLength(2);
+    expect(total(shared)).toBe(1);
+
+    const pendingId = await createListing(ctx.app, agent, { title: 'Reviewed' }, 'pending');
+    await approveThroughApi(admin, pendingId);
+    expect(total(await get('/api/all-properties', buyer.bearer))).toBe(3);
+  });
+});
+
 describe('ListingCache', () => {
   it('shares one load between concurrent misses and keeps nothing loaded across a change', async () => {
-    const cache = new ListingCache(60_000);
+    const cache = new ListingCache<{ body: string; total: number }>(60_000);
     let loads = 0;
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
@@ -84,7 +142,7 @@ describe('ListingCache', () => {
   });
 
   it('loads every time when its lifetime is zero', async () => {
-    const cache = new ListingCache(0);
+    const cache = new ListingCache<{ body: string; total: number }>(0);
     let loads = 0;
     const load = async () => ({ body: '[]', total: ++loads });
     await cache.get('k', load);

@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { FacetCount } from './properties.service.js';
 
 /*
- * A short-lived, in-process cache of the public listing pages (search and the catalogue). They
- * are the same for every viewer and the most requested, and each costs a page query plus a
- * count over every matching listing. Entries hold the response body already serialised, with
- * its ETag.
+ * Short-lived, in-process caches of what listing pages cost most: the public search pages, which
+ * are the same for every viewer (held as the response body already serialised, with its ETag),
+ * and the counts of matching listings (by location, per type and price range), which do not
+ * depend on the viewer either, so the signed-in catalogue shares them although its pages differ
+ * by viewer.
  *
- * Any successful or failed unsafe request other than the buyer actions listed below empties the
- * cache before its reply is sent, so this instance never answers with listings older than a
+ * Any successful or failed unsafe request other than the buyer actions listed below empties both
+ * before its reply is sent, so this instance never answers with listings or totals older than a
  * change it made; other instances catch up within the lifetime (`SEARCH_CACHE_SECONDS`).
  */
 
@@ -19,9 +21,14 @@ export interface CachedPage {
   etag: string;
 }
 
+export interface ListingCaches {
+  pages: ListingCache<CachedPage>;
+  counts: ListingCache<FacetCount[]>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    listingCache: ListingCache;
+    listingCache: ListingCaches;
   }
 }
 
@@ -36,9 +43,9 @@ const KEEPS_LISTINGS = new Set([
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MAX_ENTRIES = 5000;
 
-export class ListingCache {
-  private readonly entries = new Map<string, { page: CachedPage; expires: number }>();
-  private readonly loading = new Map<string, Promise<CachedPage>>();
+export class ListingCache<T> {
+  private readonly entries = new Map<string, { value: T; expires: number }>();
+  private readonly loading = new Map<string, Promise<T>>();
   private generation = 0;
 
   constructor(private readonly ttlMs: number) {}
@@ -47,26 +54,25 @@ export class ListingCache {
     return this.ttlMs > 0;
   }
 
-  /** The cached page for `key`, or `load()`'s; concurrent misses for one key share one load. */
-  async get(key: string, load: () => Promise<Omit<CachedPage, 'etag'>>): Promise<CachedPage> {
-    if (!this.enabled) return withEtag(await load());
+  /** The cached value for `key`, or `load()`'s; concurrent misses for one key share one load. */
+  async get(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return load();
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return hit.page;
+    if (hit && hit.expires > now) return hit.value;
     const pending = this.loading.get(key);
     if (pending) return pending;
 
     const generation = this.generation;
     const promise = load()
-      .then(withEtag)
-      .then((page) => {
+      .then((value) => {
         // A change during the load may not be in it: serve it to the waiters, keep it for no one.
         if (generation === this.generation) {
           if (this.entries.size >= MAX_ENTRIES) this.evict(now);
           this.entries.delete(key);
-          this.entries.set(key, { page, expires: Date.now() + this.ttlMs });
+          this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
         }
-        return page;
+        return value;
       })
       .finally(() => {
         if (this.loading.get(key) === promise) this.loading.delete(key);
@@ -94,7 +100,8 @@ export class ListingCache {
   }
 }
 
-function withEtag(page: Omit<CachedPage, 'etag'>): CachedPage {
+/** A page body with the ETag that names it. */
+export function withEtag(page: Omit<CachedPage, 'etag'>): CachedPage {
   const hash = createHash('sha1').update(page.body).digest('base64url').slice(0, 27);
   return { ...page, etag: `"${hash}-${page.total}"` };
 }
@@ -113,14 +120,19 @@ export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, pag
 
 export const listingCachePlugin = fp(
   async (app: FastifyInstance, options: { ttlSeconds: number }) => {
-    const cache = new ListingCache(options.ttlSeconds * 1000);
-    app.decorate('listingCache', cache);
-    if (!cache.enabled) return;
+    const ttlMs = options.ttlSeconds * 1000;
+    const caches: ListingCaches = {
+      pages: new ListingCache(ttlMs),
+      counts: new ListingCache(ttlMs),
+    };
+    app.decorate('listingCache', caches);
+    if (ttlMs <= 0) return;
     // Before the reply leaves, so a client that saw its change succeed never reads older pages.
     app.addHook('onSend', async (request, _reply, payload) => {
       if (SAFE_METHODS.has(request.method)) return payload;
       if (KEEPS_LISTINGS.has(request.routeOptions.url ?? '')) return payload;
-      cache.invalidate();
+      caches.pages.invalidate();
+      caches.counts.invalidate();
       return payload;
     });
   },

@@ -14,11 +14,12 @@ import {
 } from '@keyhaven/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/app-error.js';
-import { sendCachedPage } from './listing-cache.js';
+import { sendCachedPage, withEtag } from './listing-cache.js';
 import {
   approvedListings,
   createListing,
   deleteListing,
+  type FacetCountSource,
   findListing,
   type ListingFilters,
   managedListings,
@@ -47,6 +48,8 @@ const errors = {
 };
 
 export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cachedCounts: FacetCountSource = (key, load) => app.listingCache.counts.get(key, load);
+
   app.get(
     '/properties/search',
     {
@@ -60,9 +63,9 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await app.listingCache.get(searchCacheKey(request.query), async () => {
-        const { items, total } = await searchListings(app.db, request.query);
-        return { body: JSON.stringify(ZPropertyList.encode(items)), total };
+      const page = await app.listingCache.pages.get(searchCacheKey(request.query), async () => {
+        const { items, total } = await searchListings(app.db, request.query, cachedCounts);
+        return withEtag({ body: JSON.stringify(ZPropertyList.encode(items)), total });
       });
       return sendCachedPage(request, reply, page);
     },
@@ -81,7 +84,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = await request.requireUser();
-      const { items, total } = await approvedListings(app.db, request.query, viewer);
+      const { items, total } = await approvedListings(app.db, request.query, viewer, cachedCounts);
       reply.header('x-total-count', total);
       return items;
     },

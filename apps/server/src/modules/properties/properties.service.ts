@@ -5,10 +5,23 @@ import {
   type ZPropertyAddRequest,
   type ZPropertyEditRequest,
 } from '@keyhaven/shared';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Executor } from '../../db/client.js';
-import { offers, payments, properties } from '../../db/schema.js';
+import { type Database, type Executor, preparedPerDatabase } from '../../db/client.js';
+import { offers, payments, properties, users } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { SessionUser } from '../../plugins/authentication.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -30,28 +43,107 @@ export interface ListingFilters {
   limit: number;
 }
 
+/**
+ * How many listings match a location (or none), for every property type and price range at
+ * once: visitors narrow one search by type and price, and one pass over the matches answers
+ * every such combination, where a count per combination would read them again each time.
+ */
+export interface FacetCount {
+  propertyType: string;
+  all: number;
+  /** Per entry of PRICE_RANGES, in its order. */
+  inPriceRange: number[];
+}
+
+/**
+ * Where a list gets its facet counts from: by default a query every time; the routes pass the
+ * short-lived count cache. `key` names what decides the counts.
+ */
+export type FacetCountSource = (
+  key: string,
+  load: () => Promise<FacetCount[]>,
+) => Promise<FacetCount[]>;
+const countEveryTime: FacetCountSource = (_key, load) => load();
+
 const ORDER: Record<SearchSort, SQL[]> = {
   newest: [desc(properties.createdAt), asc(properties.id)],
   'price-asc': [asc(properties.minPriceCents), asc(properties.id)],
   'price-desc': [desc(properties.maxPriceCents), asc(properties.id)],
 };
 
-function publicConditions(filters: ListingFilters, onlyAvailable: boolean): SQL[] {
-  const conditions: SQL[] = [eq(properties.approval, 'approved'), ne(agents.role, 'fraud')];
-  if (onlyAvailable) conditions.push(eq(properties.availability, 'Available'));
-  if (filters.location) conditions.push(ilike(properties.location, containing(filters.location)));
+/**
+ * A fraud agent's listings are hidden from the public. Written on `agent_id` alone (no join to
+ * the agents), so the list indexes that carry `agent_id` answer counts without reading rows.
+ */
+const notByFraudAgent = sql`${properties.agentId} not in (select ${users.id} from ${users} where ${users.role} = 'fraud')`;
+
+/** Containment: the listing's whole price range lies inside the chosen bracket. */
+function inPriceRange(range: (typeof PRICE_RANGES)[number]) {
+  const from = gte(properties.minPriceCents, toCents(range.min));
+  return range.max === null
+    ? from
+    : (and(from, lte(properties.maxPriceCents, toCents(range.max))) as SQL);
+}
+
+type Scope = 'open' | 'approved';
+
+/** Approved listings of agents in good standing; `open` ones are also Available. */
+function locatedConditions(scope: Scope, location: string | undefined): SQL[] {
+  const conditions: SQL[] = [eq(properties.approval, 'approved'), notByFraudAgent];
+  if (scope === 'open') conditions.push(eq(properties.availability, 'Available'));
+  if (location) conditions.push(ilike(properties.location, containing(location)));
+  return conditions;
+}
+
+function publicConditions(scope: Scope, filters: ListingFilters): SQL[] {
+  const conditions = locatedConditions(scope, filters.location);
   if (filters.propertyType) {
     conditions.push(eq(properties.propertyType, filters.propertyType as PropertyType));
   }
   const range = PRICE_RANGES.find((r) => r.label === filters.priceRange);
-  if (range) {
-    // Containment: the listing's whole price range lies inside the chosen bracket.
-    conditions.push(gte(properties.minPriceCents, toCents(range.min)));
-    if (range.max !== null) conditions.push(lte(properties.maxPriceCents, toCents(range.max)));
-  }
+  if (range) conditions.push(inPriceRange(range));
   return conditions;
 }
 
+async function countFacets(
+  db: Database,
+  scope: Scope,
+  location: string | undefined,
+): Promise<FacetCount[]> {
+  return db
+    .select({
+      propertyType: properties.propertyType,
+      all: count(),
+      inPriceRange: sql<number[]>`array[${sql.join(
+        PRICE_RANGES.map((range) => sql`count(*) filter (where ${inPriceRange(range)})`),
+        sql`, `,
+      )}]`.mapWith((counts: Array<number | string>) => counts.map(Number)),
+    })
+    .from(properties)
+    .where(and(...locatedConditions(scope, location)))
+    .groupBy(properties.propertyType);
+}
+
+function totalOf(facets: FacetCount[], filters: ListingFilters) {
+  const range = PRICE_RANGES.findIndex((r) => r.label === filters.priceRange);
+  let total = 0;
+  for (const facet of facets) {
+    if (filters.propertyType && facet.propertyType !== filters.propertyType) continue;
+    total += range < 0 ? facet.all : (facet.inPriceRange[range] ?? 0);
+  }
+  return total;
+}
+
+async function countListings(db: Database, where: SQL | undefined) {
+  const [total] = await db.select({ value: count() }).from(properties).where(where);
+  return total?.value ?? 0;
+}
+
+/**
+ * One page of listings with their agents. The page's ids are found first, from the list's
+ * index alone where it covers the filters, so a deep page skips index entries rather than
+ * reading (and joining) every row before it; only the page's rows are then read.
+ */
 async function pageOf(
   db: Database,
   where: SQL | undefined,
@@ -60,46 +152,52 @@ async function pageOf(
   limit: number,
   viewer: Viewer | null,
 ) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(listingColumns)
-      .from(properties)
-      .innerJoin(agents, eq(agents.id, properties.agentId))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db
-      .select({ value: count() })
-      .from(properties)
-      .innerJoin(agents, eq(agents.id, properties.agentId))
-      .where(where),
+  const ids = db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .as('page');
+  const rows = await db
+    .select(listingColumns)
+    .from(ids)
+    .innerJoin(properties, eq(properties.id, ids.id))
+    .innerJoin(agents, eq(agents.id, properties.agentId))
+    .orderBy(...order);
+  return toPropertyViews(db, rows, viewer);
+}
+
+async function publicListings(
+  db: Database,
+  scope: Scope,
+  filters: ListingFilters,
+  viewer: Viewer | null,
+  counts: FacetCountSource,
+) {
+  const where = and(...publicConditions(scope, filters));
+  const countsKey = [scope, filters.location ?? ''].join('\u0000');
+  const [items, facets] = await Promise.all([
+    pageOf(db, where, ORDER[filters.sort ?? 'newest'], filters.page, filters.limit, viewer),
+    counts(countsKey, () => countFacets(db, scope, filters.location)),
   ]);
-  return { items: await toPropertyViews(db, rows, viewer), total: total?.value ?? 0 };
+  return { items, total: totalOf(facets, filters) };
 }
 
 /** Public search: approved, Available listings of agents in good standing. */
-export function searchListings(db: Database, filters: ListingFilters) {
-  return pageOf(
-    db,
-    and(...publicConditions(filters, true)),
-    ORDER[filters.sort ?? 'newest'],
-    filters.page,
-    filters.limit,
-    null,
-  );
+export function searchListings(db: Database, filters: ListingFilters, counts = countEveryTime) {
+  return publicListings(db, 'open', filters, null, counts);
 }
 
 /** The signed-in catalogue: every approved listing, sold ones included (they show a badge). */
-export function approvedListings(db: Database, filters: ListingFilters, viewer: Viewer) {
-  return pageOf(
-    db,
-    and(...publicConditions(filters, false)),
-    ORDER[filters.sort ?? 'newest'],
-    filters.page,
-    filters.limit,
-    viewer,
-  );
+export function approvedListings(
+  db: Database,
+  filters: ListingFilters,
+  viewer: Viewer,
+  counts = countEveryTime,
+) {
+  return publicListings(db, 'approved', filters, viewer, counts);
 }
 
 export interface ManagedFilters {
@@ -112,7 +210,7 @@ export interface ManagedFilters {
 }
 
 /** Listings as an agent (their own) or an admin (everyone's) manages them. */
-export function managedListings(db: Database, filters: ManagedFilters, viewer: Viewer) {
+export async function managedListings(db: Database, filters: ManagedFilters, viewer: Viewer) {
   const conditions: SQL[] = [];
   if (filters.agentId) conditions.push(eq(properties.agentId, filters.agentId));
   if (filters.status) conditions.push(eq(properties.approval, filters.status));
@@ -122,38 +220,44 @@ export function managedListings(db: Database, filters: ManagedFilters, viewer: V
   if (filters.search) {
     const pattern = containing(filters.search);
     const matches = [ilike(properties.title, pattern), ilike(properties.location, pattern)];
-    // The admin search also matches the agent's name (spec section 5, Filters).
-    if (!filters.agentId) matches.push(ilike(agents.name, pattern));
+    // The admin search also matches the agent's name (spec section 5, Filters). The agents are
+    // looked up first: a list of ids lets each branch of the OR use its own index.
+    if (!filters.agentId) {
+      const named = await db.select({ id: users.id }).from(users).where(ilike(users.name, pattern));
+      if (named.length > 0) {
+        const ids = named.map((agent) => agent.id);
+        // One array parameter, however many people share the name.
+        matches.push(sql`${properties.agentId} = any(${sql.param(ids)}::text[])`);
+      }
+    }
     conditions.push(or(...matches) as SQL);
   }
-  return pageOf(db, and(...conditions), ORDER.newest, filters.page, filters.limit, viewer);
+  const where = and(...conditions);
+  const [items, total] = await Promise.all([
+    pageOf(db, where, ORDER.newest, filters.page, filters.limit, viewer),
+    countListings(db, where),
+  ]);
+  return { items, total };
 }
 
-async function loadListing(db: Database, id: string) {
-  const [row] = await db
-    .select(listingColumns)
+const listingById = preparedPerDatabase((db) =>
+  db
+    .select({ ...listingColumns, agentRole: agents.role })
     .from(properties)
     .innerJoin(agents, eq(agents.id, properties.agentId))
-    .where(eq(properties.id, id));
-  return row;
-}
+    .where(eq(properties.id, sql.placeholder('id')))
+    .prepare('listing_by_id'),
+);
 
 /**
  * One listing. Pending and rejected listings, and those of fraud agents, exist only for their
  * agent and for admins; everyone else is told it does not exist.
  */
 export async function findListing(db: Database, id: string, viewer: SessionUser) {
-  const row = await loadListing(db, id);
+  const [row] = await listingById(db).execute({ id });
   const mayManage = row && (viewer.role === 'admin' || row.property.agentId === viewer.id);
-  const isPublic = row && row.property.approval === 'approved';
+  const isPublic = row && row.property.approval === 'approved' && row.agentRole !== 'fraud';
   if (!row || (!mayManage && !isPublic)) throw notFound('Property not found');
-  if (!mayManage) {
-    const [agent] = await db
-      .select({ role: agents.role })
-      .from(agents)
-      .where(eq(agents.id, row.property.agentId));
-    if (agent?.role === 'fraud') throw notFound('Property not found');
-  }
   const [view] = await toPropertyViews(db, [row], viewer);
   return view as NonNullable<typeof view>;
 }

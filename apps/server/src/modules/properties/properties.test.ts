@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../../test/helpers/accounts.js';
 import { createListing, listingBody } from '../../../test/helpers/listings.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
-import { auditLog, offers, properties } from '../../db/schema.js';
+import { auditLog, offers, properties, users } from '../../db/schema.js';
 
 const ctx = useTestApp();
 
@@ -289,6 +289,36 @@ describe('who sees what', () => {
     expect((await search('')).titles).toEqual([]);
   });
 
+  it("lets an admin search titles, locations and agents' names", async () => {
+    const agent = await createAccount(ctx.app, 'agent', { name: 'Quentin Harbourne' });
+    const other = await createAccount(ctx.app, 'agent', { name: 'Ada Lovell' });
+    const admin = await createAccount(ctx.app, 'admin');
+    await createListing(ctx.app, agent, { title: 'Lakeside cabin', location: 'Austin, Texas' });
+    await createListing(ctx.app, other, { title: 'Harbourne Street loft', location: 'Denver' });
+    await createListing(ctx.app, other, { title: 'Garden flat', location: 'Harbourne Bay' });
+    await createListing(ctx.app, other, { title: 'Unrelated', location: 'Boston' }, 'pending');
+    const found = async (text: string) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/properties?search=${encodeURIComponent(text)}`,
+        headers: admin.bearer,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-total-count']).toBe(String(response.json().length));
+      return response
+        .json()
+        .map((p: { title: string }) => p.title)
+        .sort();
+    };
+    expect(await found('harbourne')).toEqual([
+      'Garden flat',
+      'Harbourne Street loft',
+      'Lakeside cabin',
+    ]);
+    expect(await found('Lovell')).toEqual(['Garden flat', 'Harbourne Street loft', 'Unrelated']);
+    expect(await found('nobody by this name')).toEqual([]);
+  });
+
   it("lets an agent list only their own listings and an admin everyone's", async () => {
     const agent = await createAccount(ctx.app, 'agent');
     const other = await createAccount(ctx.app, 'agent');
@@ -363,6 +393,39 @@ describe('GET /properties/search', () => {
     expect(last.titles).toHaveLength(1);
     const bad = await ctx.app.inject({ method: 'GET', url: '/properties/search?limit=1000' });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('totals every combination of location, type and price range, without hidden listings', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const fraud = await createAccount(ctx.app, 'agent');
+    const homes: Array<[string, string, number, number]> = [
+      ['Austin, Texas', 'House', 150_000, 250_000],
+      ['Austin, Texas', 'House', 350_000, 450_000],
+      ['Austin, Texas', 'Condo', 250_000, 350_000],
+      ['Denver, Colorado', 'House', 700_000, 900_000],
+      ['Denver, Colorado', 'Villa', 120_000, 280_000],
+      ['Boston, Massachusetts', 'Condo', 610_000, 640_000],
+    ];
+    for (const [location, propertyType, minPrice, maxPrice] of homes) {
+      await createListing(ctx.app, agent, { location, propertyType, minPrice, maxPrice });
+    }
+    await createListing(ctx.app, agent, { location: 'Austin, Texas' }, 'pending');
+    await createListing(ctx.app, fraud, { location: 'Austin, Texas' });
+    await ctx.app.db.update(users).set({ role: 'fraud' }).where(eq(users.id, fraud.id));
+
+    for (const location of ['', 'Austin', 'Denver', 'o']) {
+      for (const propertyType of ['', 'House', 'Condo', 'Villa']) {
+        for (const priceRange of ['', '$100k - $300k', '$300k - $600k', '$600k+']) {
+          const query = new URLSearchParams({ limit: '100' });
+          if (location) query.set('location', location);
+          if (propertyType) query.set('propertyType', propertyType);
+          if (priceRange) query.set('priceRange', priceRange);
+          const { titles, response } = await search(query.toString());
+          expect(response.headers['x-total-count'], query.toString()).toBe(String(titles.length));
+        }
+      }
+    }
+    expect((await search('location=Austin')).response.headers['x-total-count']).toBe('3');
   });
 
   it('puts nobody else in a public response', async () => {
