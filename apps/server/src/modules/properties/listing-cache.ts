@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ListPage } from '../../lib/list-page.js';
 import type { FacetCount } from './properties.service.js';
 
 /*
@@ -15,14 +15,8 @@ import type { FacetCount } from './properties.service.js';
  * change it made; other instances catch up within the lifetime (`SEARCH_CACHE_SECONDS`).
  */
 
-export interface CachedPage {
-  body: string;
-  total: number;
-  etag: string;
-}
-
 export interface ListingCaches {
-  pages: ListingCache<CachedPage>;
+  pages: ListingCache<ListPage>;
   counts: ListingCache<FacetCount[]>;
 }
 
@@ -98,24 +92,6 @@ export class ListingCache<T> {
       this.entries.delete(key);
     }
   }
-}
-
-/** A page body with the ETag that names it. */
-export function withEtag(page: Omit<CachedPage, 'etag'>): CachedPage {
-  const hash = createHash('sha1').update(page.body).digest('base64url').slice(0, 27);
-  return { ...page, etag: `"${hash}-${page.total}"` };
-}
-
-/** Sends a cached page: 304 when the client's copy is current, else the stored JSON body. */
-export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
-  reply.header('x-total-count', page.total).header('etag', page.etag);
-  // Clients may keep it but must ask again: the ETag makes asking cheap.
-  reply.header('cache-control', 'no-cache');
-  const given = request.headers['if-none-match'];
-  if (given?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
-    return reply.code(304).send();
-  }
-  return reply.type('application/json; charset=utf-8').send(page.body);
 }
 
 export const listingCachePlugin = fp(

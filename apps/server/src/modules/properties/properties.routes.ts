@@ -14,7 +14,7 @@ import {
 } from '@keyhaven/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/app-error.js';
-import { sendCachedPage, withEtag } from './listing-cache.js';
+import { sendListPage, withEtag } from '../../lib/list-page.js';
 import {
   approvedListings,
   createListing,
@@ -67,7 +67,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         const { items, total } = await searchListings(app.db, request.query, cachedCounts);
         return withEtag({ body: JSON.stringify(ZPropertyList.encode(items)), total });
       });
-      return sendCachedPage(request, reply, page);
+      return sendListPage(request, reply, page);
     },
   );
 

@@ -9,10 +9,10 @@ import {
   ZReviewSaved,
   ZUserIdParams,
 } from '@keyhaven/shared';
-import type { SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden } from '../../lib/app-error.js';
+import { sendListPage, withEtag } from '../../lib/list-page.js';
 import {
   deleteReview,
   listReviews,
@@ -56,25 +56,31 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary:
-          "Website reviews (?reviewFor=website, public) or a listing's reviews (?propertyId=, signed in), newest first; total in X-Total-Count",
+          "Website reviews (?reviewFor=website, public) or a listing's reviews (?propertyId=, signed in), newest first; total in X-Total-Count; website reviews carry an ETag (If-None-Match → 304)",
         querystring: ZReviewQuery,
         response: { 200: ZReviewList, ...errors },
       },
     },
     async (request, reply) => {
       const { propertyId, reviewFor, page, limit } = request.query;
-      let where: SQL | undefined;
       if (propertyId) {
         await request.requireUser();
-        where = reviewsOfProperty(propertyId);
-      } else if (reviewFor === 'website') {
-        where = websiteReviews();
-      } else {
+        const { items, total } = await listReviews(
+          app.db,
+          reviewsOfProperty(propertyId),
+          page,
+          limit,
+        );
+        reply.header('x-total-count', total);
+        return items;
+      }
+      if (reviewFor !== 'website') {
         throw new AppError('VALIDATION_FAILED', 'Ask for reviewFor=website or a propertyId');
       }
-      const { items, total } = await listReviews(app.db, where, page, limit);
-      reply.header('x-total-count', total);
-      return items;
+      // The same for every visitor: an ETag lets the home page ask again cheaply.
+      const { items, total } = await listReviews(app.db, websiteReviews(), page, limit);
+      const body = JSON.stringify(ZReviewList.encode(items));
+      return sendListPage(request, reply, withEtag({ body, total }));
     },
   );
 

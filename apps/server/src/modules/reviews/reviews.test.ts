@@ -90,6 +90,28 @@ describe('POST /api/reviews', () => {
 });
 
 describe('reading and deleting reviews', () => {
+  it('answers website reviews with an ETag, and 304 when the client already has them', async () => {
+    await post(await createAccount(ctx.app), { title: 'Lovely' });
+    const url = '/api/reviews?reviewFor=website';
+    const first = await ctx.app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-total-count']).toBe('1');
+    expect(first.json()).toMatchObject([{ title: 'Lovely' }]);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+-1"$/);
+
+    const again = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    await post(await createAccount(ctx.app), { title: 'Newer' });
+    const changed = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().map((r: { title: string }) => r.title)).toEqual(['Newer', 'Lovely']);
+  });
+
   it('shows website reviews to everyone, newest first, and property reviews to signed-in users', async () => {
     const agent = await createAccount(ctx.app, 'agent');
     const buyer = await createAccount(ctx.app);

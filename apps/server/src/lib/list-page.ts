@@ -1,0 +1,26 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** A public list page, serialised once, with its total and the ETag that names it. */
+export interface ListPage {
+  body: string;
+  total: number;
+  etag: string;
+}
+
+export function withEtag(page: Omit<ListPage, 'etag'>): ListPage {
+  const hash = createHash('sha1').update(page.body).digest('base64url').slice(0, 27);
+  return { ...page, etag: `"${hash}-${page.total}"` };
+}
+
+/** Sends a page: 304 when the client's copy is current, else the serialised JSON body. */
+export function sendListPage(request: FastifyRequest, reply: FastifyReply, page: ListPage) {
+  reply.header('x-total-count', page.total).header('etag', page.etag);
+  // Clients may keep it but must ask again: the ETag makes asking cheap.
+  reply.header('cache-control', 'no-cache');
+  const given = request.headers['if-none-match'];
+  if (given?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
+    return reply.code(304).send();
+  }
+  return reply.type('application/json; charset=utf-8').send(page.body);
+}
