@@ -22,16 +22,18 @@ import { googleRoutes } from './modules/auth/google.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { offersRoutes } from './modules/offers/offers.routes.js';
+import { paymentProviderPlugin } from './modules/payments/payment-provider.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { listingCachePlugin } from './modules/properties/listing-cache.js';
 import { propertiesRoutes } from './modules/properties/properties.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { createLocalImageStorage } from './modules/uploads/image-storage.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { profilePhotoRoutes } from './modules/users/profile-photo.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
 import { authenticationPlugin } from './plugins/authentication.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
@@ -52,6 +54,8 @@ export interface AppDependencies {
   webDistDir?: string;
   /** Told of every route as it is registered (the authorization matrix test lists them this way). */
   onRoute?: (route: RouteOptions) => void;
+  /** How a slowed sign-in waits; tests pass one that records the wait instead. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -70,6 +74,10 @@ export async function buildApp(
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The longest real path parameter is an agent's e-mail (254 characters, more once
+    // percent-encoded); anything longer is refused with 414 in the API's error shape.
+    maxParamLength: 512,
+    frameworkErrors: frameworkErrorHandler,
     requestIdHeader: false,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -122,12 +130,14 @@ export async function buildApp(
 
   await app.register(authenticationPlugin);
   await app.register(listingCachePlugin, { ttlSeconds: config.searchCacheSeconds });
+  await app.register(paymentProviderPlugin);
 
   await app.register(healthRoutes);
-  await app.register(authRoutes);
+  await app.register(authRoutes, { sleep: deps.sleep });
   await app.register(googleRoutes);
   await app.register(uploadsRoutes);
   await app.register(usersRoutes);
+  await app.register(profilePhotoRoutes);
   await app.register(propertiesRoutes);
   await app.register(wishlistRoutes);
   await app.register(offersRoutes);

@@ -49,6 +49,10 @@ const ZEnvironment = z
       .default('info'),
     TRUST_PROXY: booleanFromEnv.default(false),
     SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
+    LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+    OFFER_PAYMENT_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+    IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
+    IMAGE_QUEUE_LENGTH: z.coerce.number().int().min(0).max(1000).default(8),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -112,6 +116,14 @@ function toConfig(env: z.infer<typeof ZEnvironment>) {
     trustProxy: env.TRUST_PROXY,
     // Public search pages are cached this long in each process (0: off; off by default in tests).
     searchCacheSeconds: env.SEARCH_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 10),
+    // How long a sign-in waits when its account is under attack and its address is new to it.
+    loginSlowdownMs: env.LOGIN_SLOWDOWN_MS,
+    // How long a buyer has to pay once their offer is accepted; then the home is offered again.
+    offerPaymentDays: env.OFFER_PAYMENT_DAYS,
+    // Images decoded at once (each takes about a core and up to ~100 MB), and how many may wait
+    // for a turn; beyond that an upload is answered 503 with Retry-After.
+    imageWorkers: env.IMAGE_WORKERS,
+    imageQueueLength: env.IMAGE_QUEUE_LENGTH,
   };
 }
 

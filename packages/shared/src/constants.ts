@@ -22,7 +22,19 @@ export const APPROVAL_TO_WIRE: Record<AdminApprovalStored, AdminApproval> = {
   rejected: 'false',
 };
 
-export const OFFER_STATUSES = ['pending', 'accepted', 'rejected', 'paid'] as const;
+/**
+ * `withdrawn`: the buyer took back an accepted offer before paying; `lapsed`: its payment
+ * deadline passed; `released`: the agent (after the deadline) or an admin let the home go.
+ */
+export const OFFER_STATUSES = [
+  'pending',
+  'accepted',
+  'rejected',
+  'paid',
+  'withdrawn',
+  'lapsed',
+  'released',
+] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 export const REVIEW_TARGETS = ['website', 'property'] as const;

@@ -83,6 +83,7 @@ export const OFFER_MESSAGES = {
   amountRequired: 'Offer amount is required',
   dateRequired: 'Buying date is required',
   dateInPast: 'Buying date must be in the future',
+  dateTooFar: 'Buying date must be within two years',
   amountCents: 'Offers can have at most two decimals',
   submitted: 'Your offer has been submitted successfully.',
   sentTitle: 'Offer Sent!',
@@ -100,6 +101,29 @@ export const OFFER_MESSAGES = {
   wishlistEmpty: 'Your wishlist is empty',
   noPurchases: 'No Purchased Properties',
   notFoundText: "The property you're trying to make an offer on couldn't be found.",
+  acceptWhileUnderReview:
+    'This property is waiting for review: its offers can be accepted once an admin approves it.',
+  withdrawn: 'Your offer has been withdrawn and the home is offered to other buyers again.',
+  released: 'The accepted offer has been released and the home is offered to other buyers again.',
+  releaseBeforeDeadline:
+    'The buyer still has time to pay. You can release the offer once the payment deadline passes, or ask an admin.',
+  noAcceptedOffer: 'There is no unpaid accepted offer on this property.',
+} as const;
+
+/** Why an accepted offer cannot be paid right now; shown to the buyer on their dashboard. */
+export const PAYMENT_HOLD_MESSAGES = {
+  'under-review':
+    'This property is being checked by our team. Payment is on hold until it is approved; you will not be charged.',
+  'agent-suspended':
+    "Payment is on hold: this property's agent is under investigation. You will not be charged.",
+} as const;
+export type PaymentHold = keyof typeof PAYMENT_HOLD_MESSAGES;
+
+/** What buyers see of a listing that has never been approved, in their saved and offered lists. */
+export const LISTING_UNDER_REVIEW = {
+  title: 'Under review',
+  description:
+    'This listing is being checked by our team. Its details will show again once it is approved.',
 } as const;
 
 export const REVIEW_MESSAGES = {
@@ -141,6 +165,9 @@ export const PAYMENT_MESSAGES = {
   error: 'Error Occurred',
   declined: 'Your card was declined. No payment was taken; try another card.',
   unknownTestCard: 'This is a test checkout: use the card 4242 4242 4242 4242.',
+  deadlinePassed:
+    'The time to pay for this offer has passed, and the home has been offered to other buyers again.',
+  notPayable: 'This offer can no longer be paid.',
 } as const;
 
 export const DEMO_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;

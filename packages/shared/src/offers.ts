@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { OFFER_STATUSES } from './constants.js';
-import { OFFER_MESSAGES } from './messages.js';
+import { OFFER_MESSAGES, PAYMENT_HOLD_MESSAGES, type PaymentHold } from './messages.js';
+import { strictNumber } from './numbers.js';
 import { ZProperty } from './properties.js';
 
 /** Today as YYYY-MM-DD in UTC: a buying date must come after it. */
 export const todayIso = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/** The latest buying date an offer may name (YYYY-MM-DD, UTC): two years from today. */
+export const latestBuyingDateIso = (now = new Date()) => {
+  const latest = new Date(now);
+  latest.setUTCFullYear(latest.getUTCFullYear() + 2);
+  return todayIso(latest);
+};
 
 /** The user fields the spec's client sends; they must name the caller, or be left out. */
 const ZClaimedUser = {
@@ -17,12 +25,9 @@ const ZClaimedUser = {
   role: z.string().max(20).optional(),
 };
 
-const amount = z.preprocess(
-  (value) =>
-    value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value,
+const amount = strictNumber(OFFER_MESSAGES.amountRequired).pipe(
   z
-    .number({ error: OFFER_MESSAGES.amountRequired })
-    .refine(Number.isFinite, OFFER_MESSAGES.amountRequired)
+    .number()
     .min(0, 'Offer must be positive')
     .max(1_000_000_000, 'Offer is too large')
     .refine(
@@ -40,7 +45,9 @@ export const ZMakeOfferRequest = z
       .trim()
       .min(1, OFFER_MESSAGES.dateRequired)
       .transform((value) => value.slice(0, 10))
-      .pipe(z.iso.date({ error: OFFER_MESSAGES.dateRequired })),
+      .pipe(z.iso.date({ error: OFFER_MESSAGES.dateRequired }))
+      // A sale is planned within months: a date years ahead is a typo or a way to hold a home.
+      .refine((value) => value <= latestBuyingDateIso(), OFFER_MESSAGES.dateTooFar),
   })
   .meta({ id: 'MakeOfferRequest' });
 export type MakeOfferRequest = z.input<typeof ZMakeOfferRequest>;
@@ -77,6 +84,8 @@ export const ZRequestedProperty = ZProperty.extend({
   buyerEmail: z.string(),
   buyerPhone: z.string().nullable(),
   transactionId: z.string().nullable(),
+  /** When an accepted offer lapses unless paid (ISO time); null for other states. */
+  payBy: z.string().nullable(),
 }).meta({ id: 'RequestedProperty' });
 export type RequestedProperty = z.infer<typeof ZRequestedProperty>;
 
@@ -84,14 +93,28 @@ export type RequestedProperty = z.infer<typeof ZRequestedProperty>;
 export const ZUserRequest = ZProperty.extend({
   offerId: z.string(),
   offerStatus: z.enum(OFFER_STATUSES),
-  /** The spec's wording: pending, accepted, rejected or bought. */
-  requestStatus: z.enum(['pending', 'accepted', 'rejected', 'bought']),
+  /** Pending, accepted, rejected or bought, and how an accepted offer can end unpaid. */
+  requestStatus: z.enum([
+    'pending',
+    'accepted',
+    'rejected',
+    'bought',
+    'withdrawn',
+    'lapsed',
+    'released',
+  ]),
   userRequestDetails: z.object({
     uid: z.string(),
     offerAmount: z.number(),
     selectedDate: z.string(),
   }),
   transactionId: z.string().nullable(),
+  /** When an accepted offer lapses unless paid (ISO time); null for other states. */
+  payBy: z.string().nullable(),
+  /** Why an accepted offer cannot be paid now (the listing is under review, its agent suspended). */
+  paymentHold: z
+    .enum(Object.keys(PAYMENT_HOLD_MESSAGES) as [PaymentHold, ...PaymentHold[]])
+    .nullable(),
 }).meta({ id: 'UserRequest' });
 export type UserRequest = z.infer<typeof ZUserRequest>;
 

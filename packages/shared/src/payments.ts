@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZServedImageUrl } from './uploads.js';
 
 export const ZCheckoutRequest = z
   .object({
@@ -24,8 +25,25 @@ export const ZVerifyResponse = z
     verified: z.boolean(),
     transactionId: z.string().nullable(),
     amount: z.number(),
+    /** The money arrived after the listing or offer stopped being payable: it will be refunded. */
+    refundDue: z.boolean(),
   })
   .meta({ id: 'VerifyResponse' });
+
+/** Money received that did not become a sale, as admins see it before sending it back. */
+export const ZRefundItem = z
+  .object({
+    _id: z.string(),
+    status: z.enum(['refund_due', 'refunded']),
+    amount: z.number(),
+    reason: z.string(),
+    transactionId: z.string().nullable(),
+    paidAt: z.string().nullable(),
+    buyerEmail: z.string().nullable(),
+    propertyId: z.string().nullable(),
+    propertyTitle: z.string().nullable(),
+  })
+  .meta({ id: 'RefundItem' });
 
 /** The built-in test checkout's card form (spec: a card payment provider; here, offline). */
 export const ZDemoPaymentRequest = z
@@ -62,11 +80,11 @@ export type DemoPaymentRequest = z.input<typeof ZDemoPaymentRequest>;
 export const ZDemoCheckout = z
   .object({
     sessionId: z.string(),
-    status: z.enum(['open', 'paid', 'failed', 'expired']),
+    status: z.enum(['open', 'paid', 'failed', 'expired', 'refund_due', 'refunded']),
     amount: z.number(),
     propertyTitle: z.string(),
     propertyLocation: z.string(),
-    propertyImage: z.string().nullable(),
+    propertyImage: ZServedImageUrl,
   })
   .meta({ id: 'DemoCheckout' });
 

@@ -33,7 +33,19 @@ export const propertyTypeEnum = pgEnum('property_type', PROPERTY_TYPES);
 export const featureEnum = pgEnum('property_feature', FEATURES);
 export const offerStatusEnum = pgEnum('offer_status', OFFER_STATUSES);
 export const paymentProviderEnum = pgEnum('payment_provider', ['demo', 'stripe']);
-export const paymentStatusEnum = pgEnum('payment_status', ['open', 'paid', 'failed', 'expired']);
+/**
+ * `refund_due`: the provider took the money, but the listing or its agent stopped being trusted
+ * after checkout opened (or the offer ended), so nothing was sold and an admin must send it back;
+ * `refunded` once they have.
+ */
+export const paymentStatusEnum = pgEnum('payment_status', [
+  'open',
+  'paid',
+  'failed',
+  'expired',
+  'refund_due',
+  'refunded',
+]);
 export const reviewTargetEnum = pgEnum('review_target', REVIEW_TARGETS);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -120,6 +132,21 @@ export const verifications = pgTable(
 
 /* Marketplace. Money is integer cents; the API speaks dollars with at most two decimals. */
 
+/** The content of a listing that an admin reviews before buyers see it. */
+export interface PublishedListing {
+  title: string;
+  description: string;
+  location: string;
+  image: string | null;
+  propertyType: string;
+  minPriceCents: number;
+  maxPriceCents: number;
+  bedrooms: number;
+  bathrooms: number;
+  areaSize: number;
+  features: string[];
+}
+
 export const properties = pgTable(
   'properties',
   {
@@ -138,6 +165,12 @@ export const properties = pgTable(
     availability: availabilityEnum('availability').notNull().default('Available'),
     approval: approvalEnum('approval').notNull().default('pending'),
     advertised: boolean('advertised').notNull().default(false),
+    /**
+     * What buyers last saw approved. While an edit waits for review (or after a rejection) buyers
+     * who saved or offered on the listing see this, never the unreviewed text; null until the
+     * listing is first approved.
+     */
+    published: jsonb('published').$type<PublishedListing>(),
     agentId: text('agent_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -229,6 +262,9 @@ export const offers = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     buyingDate: date('buying_date', { mode: 'string' }).notNull(),
     status: offerStatusEnum('status').notNull().default('pending'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** An accepted offer not paid by then lapses and the home is offered again. */
+    payBy: timestamp('pay_by', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -243,6 +279,7 @@ export const offers = pgTable(
       .where(sql`${t.status} in ('accepted', 'paid')`),
     index('offers_buyer_idx').on(t.buyerId, t.createdAt.desc().nullsFirst()),
     index('offers_property_status_idx').on(t.propertyId, t.status),
+    index('offers_pay_by_idx').on(t.payBy).where(sql`${t.status} = 'accepted'`),
   ],
 );
 
@@ -260,12 +297,16 @@ export const payments = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('usd'),
     transactionId: text('transaction_id').unique(),
+    /** Why money received was not turned into a sale, for the admin who refunds it. */
+    refundReason: text('refund_reason'),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
     check('payments_amount_positive', sql`${t.amountCents} >= 0`),
     uniqueIndex('payments_one_paid_per_offer_idx').on(t.offerId).where(sql`${t.status} = 'paid'`),
+    // A buyer can never hold two live checkouts for one offer, so can never pay twice for it.
+    uniqueIndex('payments_one_open_per_offer_idx').on(t.offerId).where(sql`${t.status} = 'open'`),
     index('payments_buyer_idx').on(t.buyerId),
   ],
 );
@@ -300,6 +341,10 @@ export const reviews = pgTable(
     uniqueIndex('reviews_one_per_buyer_property_idx')
       .on(t.reviewerId, t.propertyId)
       .where(sql`${t.propertyId} is not null`),
+    // One website review per buyer: a new one replaces the old, as with listings.
+    uniqueIndex('reviews_one_website_per_reviewer_idx')
+      .on(t.reviewerId)
+      .where(sql`${t.reviewFor} = 'website'`),
     index('reviews_property_idx').on(
       t.propertyId,
       t.postedAt.desc().nullsFirst(),

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { properties } from '../../src/db/schema.js';
+import { publishedContent } from '../../src/modules/properties/property-view.js';
 import type { TestAccount } from './accounts.js';
 
 export function listingBody(overrides: Record<string, unknown> = {}) {
@@ -17,6 +18,16 @@ export function listingBody(overrides: Record<string, unknown> = {}) {
     features: ['Garden', 'Garage'],
     ...overrides,
   };
+}
+
+/** Approves a listing as an admin's approval does: what it says now is what buyers see. */
+export async function approveListing(app: FastifyInstance, id: string) {
+  const [row] = await app.db.select().from(properties).where(eq(properties.id, id));
+  if (!row) throw new Error(`no listing ${id}`);
+  await app.db
+    .update(properties)
+    .set({ approval: 'approved', published: publishedContent(row) })
+    .where(eq(properties.id, id));
 }
 
 /** Lists a home through the API as the agent, then sets its approval as an admin would. */
@@ -36,7 +47,8 @@ export async function createListing(
     throw new Error(`listing failed: ${response.statusCode} ${response.body}`);
   }
   const id: string = response.json().insertedId;
-  if (approval !== 'pending') {
+  if (approval === 'approved') await approveListing(app, id);
+  if (approval === 'rejected') {
     await app.db.update(properties).set({ approval }).where(eq(properties.id, id));
   }
   return id;

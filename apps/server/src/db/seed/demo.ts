@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Availability, OfferStatus } from '@keyhaven/shared';
 import { generateRandomString, hashPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
+import { publishedContent } from '../../modules/properties/property-view.js';
 import type { ImageStorage } from '../../modules/uploads/image-storage.js';
 import type { Database } from '../client.js';
 import {
@@ -133,26 +134,30 @@ export async function seedDemoIfEmpty({ db, storage, log }: SeedDependencies): P
         }),
       );
       const listingIds = new Map(DEMO_LISTINGS.map((listing) => [listing.key, randomUUID()]));
+      const listingRows = DEMO_LISTINGS.map((listing, i) => ({
+        id: required(listingIds, listing.key),
+        title: listing.title,
+        description: listing.description,
+        location: listing.location,
+        image: houseImages[listing.type].url,
+        propertyType: listing.type,
+        minPriceCents: cents(listing.minPrice),
+        maxPriceCents: cents(listing.maxPrice),
+        bedrooms: listing.bedrooms,
+        bathrooms: listing.bathrooms,
+        areaSize: listing.areaSize,
+        features: listing.features,
+        availability: soldOrPending.get(listing.key) ?? 'Available',
+        approval: listing.approval,
+        advertised: listing.advertised ?? false,
+        agentId: required(userIds, listing.agent),
+        // Newest first in the order they are listed, a few days apart.
+        createdAt: daysAgo(40 + i * 2),
+      }));
       await tx.insert(properties).values(
-        DEMO_LISTINGS.map((listing, i) => ({
-          id: required(listingIds, listing.key),
-          title: listing.title,
-          description: listing.description,
-          location: listing.location,
-          image: houseImages[listing.type].url,
-          propertyType: listing.type,
-          minPriceCents: cents(listing.minPrice),
-          maxPriceCents: cents(listing.maxPrice),
-          bedrooms: listing.bedrooms,
-          bathrooms: listing.bathrooms,
-          areaSize: listing.areaSize,
-          features: listing.features,
-          availability: soldOrPending.get(listing.key) ?? 'Available',
-          approval: listing.approval,
-          advertised: listing.advertised ?? false,
-          agentId: required(userIds, listing.agent),
-          // Newest first in the order they are listed, a few days apart.
-          createdAt: daysAgo(40 + i * 2),
+        listingRows.map((row) => ({
+          ...row,
+          published: row.approval === 'approved' ? publishedContent(row) : null,
         })),
       );
 
@@ -165,6 +170,10 @@ export async function seedDemoIfEmpty({ db, storage, log }: SeedDependencies): P
         buyingDate: dateOnly(daysAgo(offer.status === 'paid' ? offer.daysAgo - 7 : -45)),
         status: offer.status,
         createdAt: daysAgo(offer.daysAgo),
+        // An accepted demo offer has its full week to pay from the day the demo starts.
+        ...(offer.status === 'accepted'
+          ? { acceptedAt: daysAgo(offer.daysAgo), payBy: daysAgo(-7) }
+          : {}),
       }));
       await tx.insert(offers).values(offerRows);
 

@@ -8,8 +8,10 @@ export interface AuditEntry {
     | 'user.deleted'
     | 'property.approval_changed'
     | 'review.deleted'
-    | 'property.deleted';
-  targetType: 'user' | 'property' | 'review';
+    | 'property.deleted'
+    | 'offer.released'
+    | 'payment.refunded';
+  targetType: 'user' | 'property' | 'review' | 'offer' | 'payment';
   targetId: string;
   details?: Record<string, unknown>;
 }

@@ -16,16 +16,23 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema.js';
+import { perAccount } from '../../lib/account-rate-limit.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
 import { assertClaimsCaller } from '../../lib/claimed-user.js';
+import { expireAtProvider } from '../payments/payments.service.js';
 import {
   acceptOffer,
+  lapseOverdueOffers,
   makeOffer,
   offersForAgent,
   offersOfBuyer,
   rejectOffer,
+  releaseOffer,
   withdrawOffer,
 } from './offers.service.js';
+
+/** How often accepted offers past their payment deadline are looked for. */
+const LAPSE_SWEEP_MS = 5 * 60 * 1000;
 
 const errors = {
   400: ZErrorResponse,
@@ -36,10 +43,22 @@ const errors = {
 };
 
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Homes held by buyers who never paid are offered again once their deadline passes.
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweep = setInterval(() => {
+      lapseOverdueOffers(app.db)
+        .then((closed) => expireAtProvider(app.paymentProvider, closed))
+        .catch((error) => app.log.error({ err: error }, 'lapsing overdue offers failed'));
+    }, LAPSE_SWEEP_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweep));
+
   app.patch(
     '/make-offer/:propertyId',
     {
-      config: { access: ['user'] },
+      // Each offer lands on an agent's Requested Properties: ten an hour per buyer is plenty.
+      config: { access: ['user'], rateLimit: perAccount(10, '1 hour') },
       schema: {
         tags: ['offers'],
         summary:
@@ -118,8 +137,36 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const agent = await request.requireUser();
-      await acceptOffer(app.db, agent, request.params.id, request.query.email);
+      const overdue = await lapseOverdueOffers(app.db, new Date(), request.params.id);
+      await expireAtProvider(app.paymentProvider, overdue);
+      await acceptOffer(
+        app.db,
+        agent,
+        request.params.id,
+        request.query.email,
+        app.config.offerPaymentDays,
+      );
       return { message: OFFER_MESSAGES.accepted };
+    },
+  );
+
+  app.patch(
+    '/api/properties/release-offer/:id',
+    {
+      config: { access: ['agent', 'admin'] },
+      schema: {
+        tags: ['offers'],
+        summary:
+          "Release a listing's accepted offer that was not paid: its agent once the payment deadline has passed, an admin at any time; the home is offered again",
+        params: ZPropertyIdParams,
+        response: { 200: ZMessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await request.requireUser();
+      const closed = await releaseOffer(app.db, caller, request.params.id);
+      await expireAtProvider(app.paymentProvider, closed);
+      return { message: OFFER_MESSAGES.released };
     },
   );
 
@@ -144,7 +191,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/requested-properties/:id/remove',
     {
-      config: { access: 'signed-in' },
+      // Offering and withdrawing over and over would flood the agent: five withdrawals an hour.
+      config: { access: 'signed-in', rateLimit: perAccount(5, '1 hour') },
       schema: {
         tags: ['offers'],
         summary: "Withdraw the caller's pending offer on a listing",
@@ -156,8 +204,9 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const buyer = await request.requireUser();
       assertClaimsCaller(buyer, request.body ?? undefined);
-      await withdrawOffer(app.db, buyer, request.params.id);
-      return { message: OFFER_MESSAGES.removed };
+      const { closedSessions, wasAccepted } = await withdrawOffer(app.db, buyer, request.params.id);
+      await expireAtProvider(app.paymentProvider, closedSessions);
+      return { message: wasAccepted ? OFFER_MESSAGES.withdrawn : OFFER_MESSAGES.removed };
     },
   );
 };

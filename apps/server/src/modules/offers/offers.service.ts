@@ -1,9 +1,19 @@
-import { OFFER_MESSAGES, offerBoundsMessage, toCents, toDollars, todayIso } from '@keyhaven/shared';
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import {
+  OFFER_MESSAGES,
+  type OfferStatus,
+  offerBoundsMessage,
+  toCents,
+  toDollars,
+  todayIso,
+} from '@keyhaven/shared';
+import { and, desc, eq, inArray, lte, ne } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { offers, payments, properties, users, wishlistItems } from '../../db/schema.js';
-import { AppError, forbidden, notFound } from '../../lib/app-error.js';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/database-errors.js';
 import type { SessionUser } from '../../plugins/authentication.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { paymentHoldOf } from '../payments/payment-hold.js';
 import { agents, listingColumns, toPropertyViews } from '../properties/property-view.js';
 
 const alreadyOffered = () =>
@@ -76,7 +86,7 @@ export async function makeOffer(
     });
   } catch (error) {
     // Two simultaneous offers by one buyer: the unique index lets only one in.
-    if ((error as { code?: string }).code === '23505') throw alreadyOffered();
+    if (isUniqueViolation(error)) throw alreadyOffered();
     throw error;
   }
 }
@@ -116,23 +126,32 @@ async function pendingOfferFrom(tx: Executor, propertyId: string, buyerEmail: st
 }
 
 /**
- * Accepting one offer holds the home for that buyer (availability Pending) and declines the
- * others. The listing row lock serialises decisions; the unique index is the last word.
+ * Accepting one offer holds the home for that buyer (availability Pending) until the payment
+ * deadline and declines the others. Only an approved listing can be sold: an agent whose edit
+ * waits for review must wait for it. The listing row lock serialises decisions; the unique index
+ * is the last word.
  */
 export async function acceptOffer(
   db: Database,
   agent: SessionUser,
   propertyId: string,
-  buyerEmail?: string,
+  buyerEmail: string | undefined,
+  paymentDays: number,
 ) {
   try {
     await db.transaction(async (tx) => {
       const listing = await lockAgentListing(tx, agent, propertyId);
+      if (listing.approval !== 'approved') throw conflict(OFFER_MESSAGES.acceptWhileUnderReview);
       if (listing.availability !== 'Available') {
         throw new AppError('CONFLICT', 'An offer on this property has already been accepted.');
       }
       const offer = await pendingOfferFrom(tx, propertyId, buyerEmail);
-      await tx.update(offers).set({ status: 'accepted' }).where(eq(offers.id, offer.id));
+      const acceptedAt = new Date();
+      const payBy = new Date(acceptedAt.getTime() + paymentDays * 24 * 60 * 60 * 1000);
+      await tx
+        .update(offers)
+        .set({ status: 'accepted', acceptedAt, payBy })
+        .where(eq(offers.id, offer.id));
       await tx
         .update(offers)
         .set({ status: 'rejected' })
@@ -149,7 +168,7 @@ export async function acceptOffer(
         .where(eq(properties.id, propertyId));
     });
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') {
+    if (isUniqueViolation(error)) {
       throw new AppError('CONFLICT', 'An offer on this property has already been accepted.');
     }
     throw error;
@@ -169,30 +188,146 @@ export async function rejectOffer(
   });
 }
 
-/** A buyer takes back a pending offer; an accepted one is a commitment to pay. */
+type EndedStatus = Extract<OfferStatus, 'withdrawn' | 'lapsed' | 'released'>;
+
+/**
+ * Ends an accepted, unpaid offer: the home is offered to buyers again and the offer's open
+ * checkouts can no longer be paid. The row stays, so the other side sees what happened on their
+ * dashboard. Locks run listing -> offer, as payment fulfilment takes them. Returns the checkout
+ * sessions it closed, for the provider to expire too.
+ */
+async function endAcceptedOffer(
+  tx: Executor,
+  offer: typeof offers.$inferSelect,
+  status: EndedStatus,
+) {
+  await tx.update(offers).set({ status }).where(eq(offers.id, offer.id));
+  await tx
+    .update(properties)
+    .set({ availability: 'Available' })
+    .where(and(eq(properties.id, offer.propertyId), eq(properties.availability, 'Pending')));
+  const closed = await tx
+    .update(payments)
+    .set({ status: 'expired' })
+    .where(and(eq(payments.offerId, offer.id), eq(payments.status, 'open')))
+    .returning({ sessionId: payments.checkoutSessionId });
+  return closed.map((payment) => payment.sessionId);
+}
+
+async function lockListingThenOffer(
+  tx: Executor,
+  propertyId: string,
+  where: ReturnType<typeof and>,
+) {
+  await tx
+    .select({ id: properties.id })
+    .from(properties)
+    .where(eq(properties.id, propertyId))
+    .for('update');
+  const [offer] = await tx.select().from(offers).where(where).for('update');
+  return offer;
+}
+
+/**
+ * A buyer takes back their offer: a pending one disappears; an accepted one not yet paid ends as
+ * withdrawn and the home is offered again. Returns the checkout sessions that were closed.
+ */
 export async function withdrawOffer(db: Database, buyer: SessionUser, propertyId: string) {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    const offer = await lockListingThenOffer(
+      tx,
+      propertyId,
+      and(
+        eq(offers.propertyId, propertyId),
+        eq(offers.buyerId, buyer.id),
+        inArray(offers.status, ['pending', 'accepted']),
+      ),
+    );
+    if (!offer) throw notFound('You have no pending offer on this property');
+    if (offer.status === 'pending') {
+      await tx.delete(offers).where(eq(offers.id, offer.id));
+      return { closedSessions: [] as string[], wasAccepted: false };
+    }
+    return { closedSessions: await endAcceptedOffer(tx, offer, 'withdrawn'), wasAccepted: true };
+  });
+}
+
+/**
+ * The agent lets go of an accepted offer the buyer has not paid once its deadline has passed;
+ * an admin may do so at any time (a buyer who vanished, a dispute).
+ */
+export async function releaseOffer(
+  db: Database,
+  caller: SessionUser,
+  propertyId: string,
+  now = new Date(),
+) {
+  return db.transaction(async (tx) => {
+    const [listing] = await tx
+      .select()
+      .from(properties)
+      .where(eq(properties.id, propertyId))
+      .for('update');
+    if (!listing) throw notFound('Property not found');
+    if (caller.role !== 'admin' && listing.agentId !== caller.id) {
+      throw forbidden('Only the agent of this property or an admin can release its offer');
+    }
     const [offer] = await tx
       .select()
       .from(offers)
-      .where(
-        and(
-          eq(offers.propertyId, propertyId),
-          eq(offers.buyerId, buyer.id),
-          inArray(offers.status, ['pending', 'accepted']),
-        ),
-      )
+      .where(and(eq(offers.propertyId, propertyId), eq(offers.status, 'accepted')))
       .for('update');
-    if (!offer) throw notFound('You have no pending offer on this property');
-    if (offer.status !== 'pending') {
-      throw new AppError('CONFLICT', 'An accepted offer cannot be withdrawn.');
+    if (!offer) throw conflict(OFFER_MESSAGES.noAcceptedOffer);
+    if (caller.role !== 'admin' && offer.payBy && offer.payBy > now) {
+      throw conflict(OFFER_MESSAGES.releaseBeforeDeadline);
     }
-    await tx.delete(offers).where(eq(offers.id, offer.id));
+    const closedSessions = await endAcceptedOffer(tx, offer, 'released');
+    if (caller.role === 'admin' && listing.agentId !== caller.id) {
+      await recordAudit(tx, {
+        actor: caller,
+        action: 'offer.released',
+        targetType: 'offer',
+        targetId: offer.id,
+        details: { propertyId, buyerId: offer.buyerId },
+      });
+    }
+    return closedSessions;
   });
+}
+
+/**
+ * Accepted offers whose payment deadline has passed lapse, and their homes are offered again.
+ * Run periodically, and before any decision that depends on a deadline. Returns the closed
+ * checkout sessions.
+ */
+export async function lapseOverdueOffers(db: Database, now = new Date(), propertyId?: string) {
+  const overdue = await db
+    .select({ id: offers.id, propertyId: offers.propertyId })
+    .from(offers)
+    .where(
+      and(
+        eq(offers.status, 'accepted'),
+        lte(offers.payBy, now),
+        propertyId ? eq(offers.propertyId, propertyId) : undefined,
+      ),
+    );
+  const closedSessions: string[] = [];
+  for (const candidate of overdue) {
+    await db.transaction(async (tx) => {
+      const offer = await lockListingThenOffer(
+        tx,
+        candidate.propertyId,
+        and(eq(offers.id, candidate.id), eq(offers.status, 'accepted'), lte(offers.payBy, now)),
+      );
+      if (offer) closedSessions.push(...(await endAcceptedOffer(tx, offer, 'lapsed')));
+    });
+  }
+  return closedSessions;
 }
 
 const offerColumns = {
   ...listingColumns,
+  agentRole: agents.role,
   offer: offers,
   buyerName: users.name,
   buyerEmail: users.email,
@@ -221,7 +356,8 @@ export async function offersForAgent(
       ? (['accepted', 'paid'] as const)
       : status
         ? ([status] as const)
-        : (['pending', 'accepted', 'paid'] as const);
+        : // Accepted offers that ended unpaid stay listed, so the agent sees why the home reopened.
+          (['pending', 'accepted', 'paid', 'withdrawn', 'lapsed', 'released'] as const);
   const rows = await offerRows(db)
     .where(and(eq(properties.agentId, agentId), inArray(offers.status, [...statuses])))
     .orderBy(desc(offers.createdAt));
@@ -239,15 +375,22 @@ export async function offersForAgent(
     buyerEmail: row.buyerEmail,
     buyerPhone: row.buyerPhone,
     transactionId: row.transactionId,
+    payBy: payByOf(row.offer),
   }));
 }
+
+const payByOf = (offer: typeof offers.$inferSelect) =>
+  offer.status === 'accepted' && offer.payBy ? offer.payBy.toISOString() : null;
 
 const REQUEST_STATUS = {
   pending: 'pending',
   accepted: 'accepted',
   rejected: 'rejected',
   paid: 'bought',
-} as const;
+  withdrawn: 'withdrawn',
+  lapsed: 'lapsed',
+  released: 'released',
+} as const satisfies Record<OfferStatus, string>;
 
 /** A buyer's own offers with their listings, newest first. */
 export async function offersOfBuyer(db: Database, buyerId: string) {
@@ -267,5 +410,10 @@ export async function offersOfBuyer(db: Database, buyerId: string) {
       selectedDate: row.offer.buyingDate,
     },
     transactionId: row.transactionId,
+    payBy: payByOf(row.offer),
+    paymentHold:
+      row.offer.status === 'accepted'
+        ? paymentHoldOf({ approval: row.property.approval, agentRole: row.agentRole })
+        : null,
   }));
 }

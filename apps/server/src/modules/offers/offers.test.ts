@@ -1,3 +1,4 @@
+import { OFFER_MESSAGES } from '@keyhaven/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '../../../test/helpers/accounts.js';
@@ -196,7 +197,7 @@ describe('agent decisions', () => {
 });
 
 describe('buyer side', () => {
-  it('withdraws a pending offer, but not an accepted one, and never another buyer’s', async () => {
+  it('withdraws a pending offer, then an accepted unpaid one, and never another buyer’s', async () => {
     const { agent, buyer, propertyId } = await marketplace();
     const other = await createAccount(ctx.app);
     await offer(ctx.app, buyer, propertyId);
@@ -208,9 +209,19 @@ describe('buyer side', () => {
         payload: { uid: who.id },
       });
     expect((await withdraw(other)).statusCode).toBe(404);
+    expect((await withdraw(buyer)).statusCode).toBe(200);
+    expect(await offersOn(propertyId)).toEqual([]);
+    await offer(ctx.app, buyer, propertyId);
     await accept(ctx.app, agent, propertyId, buyer.email);
-    expect((await withdraw(buyer)).statusCode).toBe(409);
-    expect((await offersOn(propertyId))[0]?.status).toBe('accepted');
+    expect((await withdraw(other)).statusCode).toBe(404);
+    const withdrawn = await withdraw(buyer);
+    expect(withdrawn.json()).toEqual({ message: OFFER_MESSAGES.withdrawn });
+    expect((await offersOn(propertyId))[0]?.status).toBe('withdrawn');
+    const [listing] = await ctx.app.db
+      .select()
+      .from(properties)
+      .where(eq(properties.id, propertyId));
+    expect(listing?.availability).toBe('Available');
   });
 
   it('lists the buyer’s own offers with userRequestDetails, and nobody else’s', async () => {

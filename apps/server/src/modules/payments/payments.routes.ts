@@ -8,22 +8,25 @@ import {
   ZDemoPaymentRequest,
   ZDemoPaymentResponse,
   ZErrorResponse,
+  ZMessageResponse,
+  ZRefundItem,
   ZVerifyQuery,
   ZVerifyResponse,
 } from '@keyhaven/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { properties } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { buyerVisibleListing } from '../properties/property-view.js';
+import { randomId } from './payment-provider.js';
 import {
-  createDemoProvider,
-  createStripeClient,
-  createStripeProvider,
-  randomId,
-} from './payment-provider.js';
-import { fulfilPayment, paymentOfBuyer, startCheckout, verifyPayment } from './payments.service.js';
+  fulfilPayment,
+  paymentOfBuyer,
+  paymentsToRefund,
+  refundPayment,
+  startCheckout,
+  verifyPayment,
+} from './payments.service.js';
 
 const errors = {
   400: ZErrorResponse,
@@ -39,10 +42,7 @@ const FULFILLING_EVENTS = new Set([
 ]);
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const stripe = app.config.stripe ? createStripeClient(app.config.stripe) : undefined;
-  const provider = stripe
-    ? createStripeProvider(stripe, app.config.publicUrl)
-    : createDemoProvider();
+  const { stripe, paymentProvider: provider } = app;
 
   app.post(
     '/api/payment/create-checkout-session',
@@ -82,6 +82,37 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       verifyPayment(app.db, provider, await request.requireUser(), request.query.session_id),
   );
 
+  app.get(
+    '/api/admin/refunds',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Money received that did not become a sale (the listing or its agent stopped being trusted, or the offer ended), to refund',
+        response: { 200: z.array(ZRefundItem), ...errors },
+      },
+    },
+    async () => paymentsToRefund(app.db),
+  );
+
+  app.post(
+    '/api/admin/refunds/:paymentId',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['payments'],
+        summary: 'Send a payment due for a refund back to the buyer, through its provider (admins)',
+        params: z.object({ paymentId: z.uuid() }),
+        response: { 200: ZMessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await refundPayment(app.db, provider, await request.requireUser(), request.params.paymentId);
+      return { message: 'The payment has been refunded.' };
+    },
+  );
+
   if (provider.name === 'demo') {
     const ZSessionParams = z.object({ sessionId: z.string().regex(/^demo_cs_[\w-]+$/) });
 
@@ -102,9 +133,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           await request.requireUser(),
           request.params.sessionId,
         );
-        const [listing] = payment.propertyId
-          ? await app.db.select().from(properties).where(eq(properties.id, payment.propertyId))
-          : [];
+        // The buyer sees the listing as it was approved, never an edit waiting for review.
+        const listing = payment.propertyId
+          ? await buyerVisibleListing(app.db, payment.propertyId)
+          : undefined;
         return {
           sessionId: payment.checkoutSessionId,
           status: payment.status,
@@ -144,9 +176,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
             cardNumber: PAYMENT_MESSAGES.unknownTestCard,
           });
         }
-        const result = await fulfilPayment(app.db, payment.checkoutSessionId, randomId('demo_txn'));
+        const result = await fulfilPayment(
+          app.db,
+          payment.checkoutSessionId,
+          randomId('demo_txn'),
+          { refuseUnpayable: true },
+        );
         if (result === 'offer-not-payable') {
-          throw new AppError('CONFLICT', 'This offer can no longer be paid.');
+          throw new AppError('CONFLICT', PAYMENT_MESSAGES.notPayable);
         }
         return {
           redirectUrl: `/payment-success?session_id=${encodeURIComponent(payment.checkoutSessionId)}`,
@@ -192,14 +229,16 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           const transactionId =
             typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? session.id);
           const result = await fulfilPayment(app.db, session.id, transactionId, {
-            id: event.id,
-            type: event.type,
+            event: { id: event.id, type: event.type },
           });
-          if (result === 'offer-not-payable' || result === 'unknown-session') {
-            request.log.error(
-              { sessionId: session.id, result },
-              'paid checkout could not be fulfilled',
+          if (result === 'refund-due') {
+            request.log.warn(
+              { sessionId: session.id },
+              'payment received for an unpayable offer: due for refund',
             );
+          }
+          if (result === 'unknown-session') {
+            request.log.error({ sessionId: session.id }, 'paid checkout of an unknown session');
           }
           return { received: true as const };
         },

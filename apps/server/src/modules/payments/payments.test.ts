@@ -37,7 +37,12 @@ describe('demo checkout', () => {
     expect(page.json()).toMatchObject({ amount: 262_500.5, status: 'open' });
 
     const unverified = await verify(buyer, sessionId);
-    expect(unverified.json()).toEqual({ verified: false, transactionId: null, amount: 262_500.5 });
+    expect(unverified.json()).toEqual({
+      verified: false,
+      transactionId: null,
+      amount: 262_500.5,
+      refundDue: false,
+    });
 
     const paid = await payDemo(ctx.app, buyer, sessionId);
     expect(paid.statusCode).toBe(200);

@@ -57,7 +57,24 @@ async function checkout(amount = 271_234.56) {
   });
   expect(response.statusCode).toBe(200);
   const sessionId = (response.json().url as string).split('/').pop() as string;
-  return { buyer, propertyId, sessionId, url: response.json().url as string };
+  return { agent, buyer, propertyId, sessionId, url: response.json().url as string };
+}
+
+function openCheckout(buyer: { bearer: { authorization: string } }, propertyId: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/payment/create-checkout-session',
+    headers: buyer.bearer,
+    payload: { offer: { _id: propertyId } },
+  });
+}
+
+function deliverCompleted(sessionId: string, eventId: string) {
+  const payload = completedEvent(sessionId, eventId);
+  return webhook(
+    payload,
+    stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+  );
 }
 
 function webhook(payload: string, signature?: string) {
@@ -169,5 +186,126 @@ describe('Stripe Checkout', () => {
     expect(stripeApi.requests.some((r) => r.method === 'GET' && r.path.endsWith(sessionId))).toBe(
       true,
     );
+  });
+});
+
+describe('one checkout per offer', () => {
+  it('gives back the open session with its idempotency key, and opens a new one only when Stripe closed it', async () => {
+    const before = stripeApi.requests.length;
+    const { buyer, propertyId, sessionId, url } = await checkout();
+    const again = await openCheckout(buyer, propertyId);
+    expect(again.json().url).toBe(url);
+    const creates = () =>
+      stripeApi.requests.slice(before).filter((r) => r.path === '/v1/checkout/sessions');
+    expect(creates()).toHaveLength(1);
+    expect(creates()[0]?.idempotencyKey).toMatch(/^checkout:[\w-]+:0$/);
+    expect(Number(creates()[0]?.form.get('expires_at'))).toBeGreaterThan(Date.now() / 1000);
+
+    stripeApi.expire(sessionId);
+    const fresh = await openCheckout(buyer, propertyId);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().url).not.toBe(url);
+    expect(creates()).toHaveLength(2);
+    expect(creates()[1]?.idempotencyKey).toMatch(/:1$/);
+    const rows = await app.db.select().from(payments).where(eq(payments.propertyId, propertyId));
+    expect(rows.map((row) => row.status).sort()).toEqual(['expired', 'open']);
+  });
+
+  it('opens a single session when the buyer clicks Complete Payment five times at once', async () => {
+    const { buyer, propertyId, url } = await checkout();
+    await app.db.delete(payments).where(eq(payments.propertyId, propertyId));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => openCheckout(buyer, propertyId)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.json().url)).size).toBe(1);
+    // The same idempotency key brings Stripe's first session back rather than a second one.
+    expect(answers[0]?.json().url).toBe(url);
+    const open = await app.db.select().from(payments).where(eq(payments.status, 'open'));
+    expect(open).toHaveLength(1);
+  });
+});
+
+describe('money that arrives for a listing no longer trusted', () => {
+  it('records a payment for a listing rejected after checkout opened as due for refund, and an admin refunds it once', async () => {
+    const { buyer, propertyId, sessionId } = await checkout();
+    const admin = await createAccount(app, 'admin');
+    const rejected = await app.inject({
+      method: 'PATCH',
+      url: `/api/properties/admin-approval/${propertyId}/false`,
+      headers: admin.bearer,
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect((await openCheckout(buyer, propertyId)).statusCode).toBe(409);
+
+    expect((await deliverCompleted(sessionId, 'evt_after_reject')).statusCode).toBe(200);
+    expect(await sold(propertyId)).toBe('Pending');
+    const [stored] = await app.db.select().from(offers).where(eq(offers.propertyId, propertyId));
+    expect(stored?.status).toBe('accepted');
+    const [payment] = await app.db
+      .select()
+      .from(payments)
+      .where(eq(payments.checkoutSessionId, sessionId));
+    expect(payment).toMatchObject({
+      status: 'refund_due',
+      transactionId: 'pi_keyhaven_1',
+      refundReason: 'under-review',
+    });
+
+    const verify = await app.inject({
+      method: 'GET',
+      url: `/api/payment/verify?session_id=${sessionId}`,
+      headers: buyer.bearer,
+    });
+    expect(verify.json()).toMatchObject({ verified: false, refundDue: true });
+
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/admin/refunds',
+      headers: admin.bearer,
+    });
+    expect(list.json()).toEqual([
+      expect.objectContaining({
+        _id: payment?.id,
+        status: 'refund_due',
+        transactionId: 'pi_keyhaven_1',
+      }),
+    ]);
+    const refund = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/admin/refunds/${payment?.id}`,
+        headers: admin.bearer,
+      });
+    expect((await refund()).statusCode).toBe(200);
+    expect((await refund()).statusCode).toBe(409);
+    expect(stripeApi.refunds).toEqual([
+      expect.objectContaining({ payment_intent: 'pi_keyhaven_1' }),
+    ]);
+    const [after] = await app.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, payment?.id as string));
+    expect(after?.status).toBe('refunded');
+  });
+
+  it('records a payment for an agent marked as fraud after checkout opened as due for refund', async () => {
+    const { agent, buyer, propertyId, sessionId } = await checkout();
+    const admin = await createAccount(app, 'admin');
+    const marked = await app.inject({
+      method: 'PATCH',
+      url: `/api/user-role-update/${agent.id}/fraud`,
+      headers: admin.bearer,
+    });
+    expect(marked.statusCode).toBe(200);
+    const held = await openCheckout(buyer, propertyId);
+    expect(held.statusCode).toBe(409);
+    expect((await deliverCompleted(sessionId, 'evt_after_fraud')).statusCode).toBe(200);
+    expect(await sold(propertyId)).toBe('Pending');
+    const [payment] = await app.db
+      .select()
+      .from(payments)
+      .where(eq(payments.checkoutSessionId, sessionId));
+    expect(payment).toMatchObject({ status: 'refund_due', refundReason: 'agent-suspended' });
   });
 });

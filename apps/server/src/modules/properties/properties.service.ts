@@ -25,7 +25,13 @@ import { offers, payments, properties, users } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { SessionUser } from '../../plugins/authentication.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { agents, listingColumns, toPropertyViews, type Viewer } from './property-view.js';
+import {
+  agents,
+  listingColumns,
+  publishedContent,
+  toPropertyViews,
+  type Viewer,
+} from './property-view.js';
 
 type AddInput = z.output<typeof ZPropertyAddRequest>;
 type EditInput = z.output<typeof ZPropertyEditRequest>;
@@ -343,20 +349,50 @@ export async function updateListing(
         'This property has an accepted offer: its availability follows the sale.',
       );
     }
-    // What buyers trust (price, words, picture) is checked again by an admin after an agent edits it.
-    const needsReview =
-      caller.role !== 'admin' &&
-      current.approval === 'approved' &&
-      (next.title !== current.title ||
-        next.description !== current.description ||
-        next.image !== current.image ||
-        next.minPriceCents !== current.minPriceCents ||
-        next.maxPriceCents !== current.maxPriceCents);
+    // Everything buyers read about a home is checked again by an admin after its agent changes
+    // it; only availability, which follows offers and sales, is the agent's alone. A rejected
+    // listing that its agent edits asks for review again. An admin's own edit stands as
+    // reviewed.
+    const changedContent = contentChanged(current, next);
+    const approval =
+      caller.role === 'admin'
+        ? current.approval
+        : changedContent && current.approval !== 'pending'
+          ? ('pending' as const)
+          : current.approval;
+    const published =
+      caller.role === 'admin' && current.approval === 'approved'
+        ? publishedContent({ ...current, ...next })
+        : current.published;
     await tx
       .update(properties)
-      .set({ ...next, ...(needsReview ? { approval: 'pending' as const } : {}) })
+      .set({ ...next, approval, published })
       .where(eq(properties.id, id));
   });
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item, index) => item === b[index]);
+
+/** Whether an edit changes anything a buyer reads: every field but availability. */
+function contentChanged(
+  current: typeof properties.$inferSelect,
+  next: Omit<ReturnType<typeof publishedContent>, 'features'> & { features: readonly string[] },
+) {
+  const before = publishedContent(current);
+  return (
+    before.title !== next.title ||
+    before.description !== next.description ||
+    before.location !== next.location ||
+    before.image !== next.image ||
+    before.propertyType !== next.propertyType ||
+    before.minPriceCents !== next.minPriceCents ||
+    before.maxPriceCents !== next.maxPriceCents ||
+    before.bedrooms !== next.bedrooms ||
+    Number(before.bathrooms) !== Number(next.bathrooms) ||
+    before.areaSize !== next.areaSize ||
+    !sameList(before.features, next.features)
+  );
 }
 
 export async function deleteListing(db: Database, caller: SessionUser, id: string) {
@@ -386,7 +422,11 @@ export async function setApproval(db: Database, admin: SessionUser, id: string, 
     const [current] = await tx.select().from(properties).where(eq(properties.id, id)).for('update');
     if (!current) throw notFound('Property not found');
     const approval = approve ? 'approved' : 'rejected';
-    await tx.update(properties).set({ approval }).where(eq(properties.id, id));
+    // Approving publishes what the admin has just read; a rejection keeps the last approved one.
+    await tx
+      .update(properties)
+      .set({ approval, ...(approve ? { published: publishedContent(current) } : {}) })
+      .where(eq(properties.id, id));
     await recordAudit(tx, {
       actor: admin,
       action: 'property.approval_changed',

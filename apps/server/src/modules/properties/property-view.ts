@@ -1,8 +1,8 @@
-import { APPROVAL_TO_WIRE, type Property, toDollars } from '@keyhaven/shared';
+import { APPROVAL_TO_WIRE, LISTING_UNDER_REVIEW, type Property, toDollars } from '@keyhaven/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
-import { payments, properties, users } from '../../db/schema.js';
+import { type PublishedListing, payments, properties, users } from '../../db/schema.js';
 
 export type PropertyRow = typeof properties.$inferSelect;
 export interface AgentInfo {
@@ -59,6 +59,63 @@ export async function soldDetailsFor(db: Database, propertyIds: string[]) {
   return sold;
 }
 
+/** The reviewed content of a listing as it stands now. */
+export function publishedContent(
+  row: { [K in keyof PublishedListing]: PropertyRow[K] },
+): PublishedListing {
+  return {
+    title: row.title,
+    description: row.description,
+    location: row.location,
+    image: row.image,
+    propertyType: row.propertyType,
+    minPriceCents: row.minPriceCents,
+    maxPriceCents: row.maxPriceCents,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    areaSize: row.areaSize,
+    features: row.features,
+  };
+}
+
+/** Stands in for a listing that buyers have never seen approved. */
+const UNDER_REVIEW_CONTENT: PublishedListing = {
+  title: LISTING_UNDER_REVIEW.title,
+  description: LISTING_UNDER_REVIEW.description,
+  location: '',
+  image: null,
+  propertyType: 'Other',
+  minPriceCents: 0,
+  maxPriceCents: 0,
+  bedrooms: 0,
+  bathrooms: 0,
+  areaSize: 0,
+  features: [],
+};
+
+/**
+ * What someone other than the listing's agent or an admin may see of it: the current content
+ * once approved; while an edit waits for review, or after a rejection, the last approved
+ * version, or a placeholder if there never was one. A scammer cannot swap unreviewed text into
+ * the wishlists and offers of buyers a clean listing collected.
+ */
+export function buyerVisibleRow(row: PropertyRow): PropertyRow {
+  if (row.approval === 'approved') return row;
+  const content = row.published ?? UNDER_REVIEW_CONTENT;
+  return {
+    ...row,
+    ...content,
+    propertyType: content.propertyType as PropertyRow['propertyType'],
+    features: content.features as PropertyRow['features'],
+  };
+}
+
+/** One listing's buyer-facing content, for screens that show a listing outside the lists. */
+export async function buyerVisibleListing(db: Database, id: string) {
+  const [row] = await db.select().from(properties).where(eq(properties.id, id));
+  return row ? buyerVisibleRow(row) : undefined;
+}
+
 export function toPropertyView(
   row: PropertyRow,
   agent: AgentInfo,
@@ -105,13 +162,12 @@ export async function toPropertyViews(
   const soldIds = rows.filter((r) => r.property.availability === 'Sold').map((r) => r.property.id);
   const sold = await soldDetailsFor(db, soldIds);
   return rows.map((r) => {
+    const manages = viewer && (viewer.role === 'admin' || viewer.id === r.property.agentId);
+    const property = manages ? r.property : buyerVisibleRow(r.property);
     const sale = sold.get(r.property.id);
-    const party =
-      sale &&
-      viewer &&
-      (viewer.role === 'admin' || viewer.id === r.property.agentId || viewer.id === sale.buyerId);
-    if (!sale || !party) return toPropertyView(r.property, r, undefined);
+    const party = sale && viewer && (manages || viewer.id === sale.buyerId);
+    if (!sale || !party) return toPropertyView(property, r, undefined);
     const { buyerId: _buyer, ...details } = sale;
-    return toPropertyView(r.property, r, details);
+    return toPropertyView(property, r, details);
   });
 }
