@@ -14,7 +14,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uploads, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import { createLoginThrottle } from './login-throttle.js';
+import { createLoginThrottle, type Sleep } from './login-throttle.js';
 import { toUserView } from './user-view.js';
 
 /** Copies better-auth's cookies onto our reply and hands back its JSON body. */
@@ -28,8 +28,16 @@ const FAILED_SIGN_IN_MS = 250;
 const sleep = (ms: number) =>
   ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const throttle = createLoginThrottle(app.counters);
+export interface AuthRoutesOptions {
+  /** How a slowed sign-in waits (tests record the wait instead of waiting). */
+  sleep?: Sleep;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const throttle = createLoginThrottle(app.counters, {
+    slowdownMs: app.config.loginSlowdownMs,
+    sleep: options.sleep,
+  });
 
   app.post(
     '/auth/register',
@@ -90,6 +98,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const started = performance.now();
       const { email, password } = request.body;
+      // Refuses a client past its limits; when the account is under attack and this address has
+      // not signed in to it lately, waits here, before the password is checked, so the wait is
+      // the same whether the password is right or wrong.
       await throttle.begin(email, request.ip);
       const response = await app.auth.api.signInEmail({
         body: { email, password },

@@ -104,22 +104,22 @@ describe('POST /auth/login', () => {
     expect(unknown.body).toBe(wrong.body);
   });
 
-  it('refuses the 11th failure for one account within 15 minutes, even from many addresses', async () => {
+  it('refuses a sixth attempt from one address at one account, even with the right password', async () => {
     const account = await createAccount(ctx.app);
-    for (let attempt = 1; attempt <= 10; attempt++) {
-      const response = await login(
-        { email: account.email, password: 'Wrong1234' },
-        `10.1.0.${attempt}`,
-      );
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const response = await login({ email: account.email, password: 'Wrong1234' }, '10.1.0.1');
       expect(response.statusCode).toBe(401);
     }
-    const eleventh = await login({ email: account.email, password: account.password }, '10.1.0.99');
-    expect(eleventh.statusCode).toBe(429);
-    expect(eleventh.json().code).toBe('RATE_LIMITED');
+    const sixth = await login({ email: account.email, password: account.password }, '10.1.0.1');
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().code).toBe('RATE_LIMITED');
+    // The account itself is not locked: from elsewhere its owner signs in.
+    const elsewhere = await login({ email: account.email, password: account.password }, '10.1.0.2');
+    expect(elsewhere.statusCode).toBe(200);
   });
 
-  it('refuses an address after 10 failures across accounts', async () => {
-    for (let attempt = 1; attempt <= 10; attempt++) {
+  it('refuses an address after 20 failures across accounts', async () => {
+    for (let attempt = 1; attempt <= 20; attempt++) {
       await login({ email: `ghost${attempt}@example.test`, password: 'Wrong1234' }, '10.2.0.1');
     }
     const account = await createAccount(ctx.app);
