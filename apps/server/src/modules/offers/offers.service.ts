@@ -8,7 +8,7 @@ import {
 } from '@keyhaven/shared';
 import { and, desc, eq, inArray, lte, ne } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { offers, payments, properties, users, wishlistItems } from '../../db/schema.js';
+import { offers, payments, properties, users } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
 import type { SessionUser } from '../../plugins/authentication.js';
@@ -80,9 +80,6 @@ export async function makeOffer(
         amountCents,
         buyingDate: input.selectedDate,
       });
-      await tx
-        .delete(wishlistItems)
-        .where(and(eq(wishlistItems.propertyId, propertyId), eq(wishlistItems.userId, buyer.id)));
     });
   } catch (error) {
     // Two simultaneous offers by one buyer: the unique index lets only one in.

@@ -74,7 +74,7 @@ describe('PATCH /make-offer/{propertyId}', () => {
     expect(await offersOn(propertyId)).toHaveLength(1);
   });
 
-  it('takes the listing out of the buyer’s wishlist', async () => {
+  it('keeps the listing in the buyer’s wishlist, where it shows as requested', async () => {
     const { buyer, propertyId } = await marketplace();
     await ctx.app.inject({
       method: 'PATCH',
@@ -84,7 +84,7 @@ describe('PATCH /make-offer/{propertyId}', () => {
     });
     expect(await ctx.app.db.select().from(wishlistItems)).toHaveLength(1);
     await offer(ctx.app, buyer, propertyId);
-    expect(await ctx.app.db.select().from(wishlistItems)).toHaveLength(0);
+    expect(await ctx.app.db.select().from(wishlistItems)).toHaveLength(1);
   });
 
   it('is refused on listings that are not approved and Available', async () => {

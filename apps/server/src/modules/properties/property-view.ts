@@ -1,5 +1,5 @@
 import { APPROVAL_TO_WIRE, LISTING_UNDER_REVIEW, type Property, toDollars } from '@keyhaven/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { type PublishedListing, payments, properties, users } from '../../db/schema.js';
@@ -109,6 +109,17 @@ export function buyerVisibleRow(row: PropertyRow): PropertyRow {
     features: content.features as PropertyRow['features'],
   };
 }
+
+/** A listing's title as buyers may see it (see buyerVisibleRow), for queries that join listings. */
+export const buyerVisibleTitle = sql<string | null>`case
+  when ${properties.id} is null then null
+  when ${properties.approval} = 'approved' then ${properties.title}
+  else coalesce(${properties.published}->>'title', ${LISTING_UNDER_REVIEW.title}) end`;
+
+/** A listing's picture as buyers may see it (see buyerVisibleRow). */
+export const buyerVisibleImage = sql<string | null>`case
+  when ${properties.approval} = 'approved' then ${properties.image}
+  else ${properties.published}->>'image' end`;
 
 /** One listing's buyer-facing content, for screens that show a listing outside the lists. */
 export async function buyerVisibleListing(db: Database, id: string) {

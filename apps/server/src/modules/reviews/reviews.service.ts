@@ -1,4 +1,4 @@
-import type { Review, ZReviewRequest } from '@keyhaven/shared';
+import type { PublicReview, Review, ZReviewRequest } from '@keyhaven/shared';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
@@ -6,7 +6,7 @@ import { properties, reviews, users } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { SessionUser } from '../../plugins/authentication.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { agents } from '../properties/property-view.js';
+import { agents, buyerVisibleImage, buyerVisibleTitle } from '../properties/property-view.js';
 
 type ReviewInput = z.output<typeof ZReviewRequest>;
 
@@ -17,8 +17,9 @@ const reviewColumns = {
   review: reviews,
   reviewerName: users.name,
   reviewerAvatar: users.image,
-  propertyTitle: properties.title,
-  propertyIMG: properties.image,
+  // A review shows its listing as buyers may see it, never an edit waiting for review.
+  propertyTitle: buyerVisibleTitle,
+  propertyIMG: buyerVisibleImage,
   agentId: properties.agentId,
 };
 
@@ -50,8 +51,51 @@ function toReviewView(row: ReviewRow): Review {
 }
 
 /**
- * Posts a review as the caller. A buyer has one review per listing: posting again replaces it
- * (with a new date), so an opinion can change without piling up.
+ * What anyone who may read a list sees of a review: no account ids. `viewerId` marks the
+ * caller's own review on a listing's reviews (lists shared by every visitor pass none).
+ */
+export function toPublicReview(review: Review, viewerId?: string): PublicReview {
+  const { reviewerUID, agentId: _agentId, ...shown } = review;
+  return viewerId === undefined ? shown : { ...shown, mine: reviewerUID === viewerId };
+}
+
+const isUniqueViolation = (error: unknown): boolean =>
+  error instanceof Error &&
+  ((error as { code?: string }).code === '23505' || isUniqueViolation(error.cause));
+
+type ReviewValues = typeof reviews.$inferInsert & { postedAt: Date };
+
+/**
+ * A buyer's website review: a new one replaces the one they posted before. Update first, insert
+ * when there was none; two first posts at once meet the unique index on the reviewer's website
+ * review, and the one that loses updates the row the other made.
+ */
+async function saveWebsiteReview(db: Database, values: ReviewValues) {
+  const mine = and(eq(reviews.reviewerId, values.reviewerId), eq(reviews.reviewFor, 'website'));
+  for (let attempt = 0; ; attempt++) {
+    const [updated] = await db
+      .update(reviews)
+      .set({
+        rating: values.rating,
+        title: values.title,
+        text: values.text,
+        postedAt: values.postedAt,
+      })
+      .where(mine)
+      .returning({ id: reviews.id });
+    if (updated) return updated;
+    try {
+      const [inserted] = await db.insert(reviews).values(values).returning({ id: reviews.id });
+      return inserted;
+    } catch (error) {
+      if (attempt >= 2 || !isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
+/**
+ * Posts a review as the caller. A buyer has one review per listing and one of the website:
+ * posting again replaces it (with a new date), so an opinion can change without piling up.
  */
 export async function saveReview(db: Database, reviewer: SessionUser, input: ReviewInput) {
   const propertyId = input.reviewFor === 'property' ? (input.propertyId ?? null) : null;
@@ -65,7 +109,7 @@ export async function saveReview(db: Database, reviewer: SessionUser, input: Rev
       throw notFound('Property not found');
     }
   }
-  const values = {
+  const values: ReviewValues = {
     reviewerId: reviewer.id,
     reviewFor: input.reviewFor,
     propertyId,
@@ -89,7 +133,7 @@ export async function saveReview(db: Database, reviewer: SessionUser, input: Rev
           },
         })
         .returning({ id: reviews.id })
-    : await db.insert(reviews).values(values).returning({ id: reviews.id });
+    : [await saveWebsiteReview(db, values)];
   if (!saved) throw new AppError('INTERNAL', 'The review could not be saved');
   return saved.id;
 }
