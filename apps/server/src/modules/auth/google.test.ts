@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../../test/helpers/accounts.js';
+import { createAccount, nextAddress, registrationBody } from '../../../test/helpers/accounts.js';
 import { type LocalOidcProvider, startOidcProvider } from '../../../test/helpers/oidc-provider.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.js';
 import { buildApp } from '../../app.js';
@@ -183,5 +183,97 @@ describe('Google sign-in through OpenID Connect', () => {
     });
     const { user } = await signInWithGoogle();
     expect(user?._id).toBe(existing.id);
+  });
+
+  it('keeps a squatted password account and its e-mail owner apart, end to end', async () => {
+    const victimEmail = `victim-${Date.now()}@example.test`;
+    const login = (password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: victimEmail, password },
+        remoteAddress: nextAddress(),
+      });
+    // Someone registers the victim's address with a password of their own; nobody verifies it.
+    const squatter = await createAccount(app, 'user', {
+      email: victimEmail,
+      name: 'Squatter',
+      password: 'Squat1234',
+    });
+
+    // The victim arrives with Google, which vouches for the address: no session, no join.
+    provider.signInAs({
+      sub: 'google-victim',
+      email: victimEmail,
+      email_verified: true,
+      name: 'Victoria Victim',
+      picture: 'https://images.example.test/v.png',
+    });
+    const refused = await signInWithGoogle();
+    expect(refused.user).toBeNull();
+    expect(String(refused.callback.headers.location)).toMatch(/^\/login\?error=google(&|$)/);
+    expect(
+      await app.db.select().from(accounts).where(eq(accounts.accountId, 'google-victim')),
+    ).toEqual([]);
+    const [untouched] = await app.db.select().from(users).where(eq(users.id, squatter.id));
+    expect(untouched).toMatchObject({ name: 'Squatter', emailVerified: false, image: null });
+
+    // The squatter's password opens only the squatter's own account, with no Google in it.
+    const squatterIn = await login('Squat1234');
+    expect(squatterIn.statusCode).toBe(200);
+    expect(squatterIn.json().user._id).toBe(squatter.id);
+    const linked = await app.db.select().from(accounts).where(eq(accounts.userId, squatter.id));
+    expect(linked.map((account) => account.providerId)).toEqual(['credential']);
+
+    // Once an admin removes the squatted account, the owner gets in with Google, into an account
+    // of their own that no password opens.
+    const admin = await createAccount(app, 'admin');
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/users/${squatter.id}`,
+      headers: { ...admin.bearer, origin: PUBLIC_URL },
+    });
+    expect(removed.statusCode).toBe(200);
+    const owner = await signInWithGoogle();
+    expect(owner.callback.headers.location).toBe('/dashboard');
+    expect(owner.user).toMatchObject({ email: victimEmail, name: 'Victoria Victim', role: 'user' });
+    expect(owner.user._id).not.toBe(squatter.id);
+    const ownerAccounts = await app.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.userId, owner.user._id));
+    expect(ownerAccounts.map((account) => account.providerId)).toEqual(['google']);
+    expect((await login('Squat1234')).statusCode).toBe(401);
+  });
+
+  it('lets no one claim a Google account later with a password', async () => {
+    const email = `google-first-${Date.now()}@example.test`;
+    provider.signInAs({
+      sub: 'google-first',
+      email,
+      email_verified: true,
+      name: 'First Comer',
+      picture: 'https://images.example.test/f.png',
+    });
+    const { user } = await signInWithGoogle();
+    expect(user?.email).toBe(email);
+    const squat = await app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: registrationBody({ email, password: 'Squat1234' }),
+      remoteAddress: nextAddress(),
+    });
+    expect(squat.statusCode).toBe(409);
+    for (const password of ['Squat1234', 'Secret123']) {
+      const attempt = await app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email, password },
+        remoteAddress: nextAddress(),
+      });
+      expect(attempt.statusCode).toBe(401);
+    }
+    const linked = await app.db.select().from(accounts).where(eq(accounts.userId, user._id));
+    expect(linked.map((account) => account.providerId)).toEqual(['google']);
   });
 });
