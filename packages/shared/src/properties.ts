@@ -15,18 +15,10 @@ import {
   PROPERTY_TYPES,
 } from './constants.js';
 import { PROPERTY_MESSAGES } from './messages.js';
+import { queryInteger, strictNumber } from './numbers.js';
 
-/** Form inputs send '' for an empty number and the spec's client may send numeric strings. */
-const requiredNumber = (message: string) =>
-  z.preprocess(
-    (value) =>
-      value === '' || value === null
-        ? undefined
-        : typeof value === 'string'
-          ? Number(value)
-          : value,
-    z.number({ error: message }).refine(Number.isFinite, message),
-  );
+/** Form inputs send '' for an empty number and the spec's client may send decimal strings. */
+const requiredNumber = strictNumber;
 
 const hasAtMostCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
@@ -151,8 +143,8 @@ export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 const pageFields = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
+  page: queryInteger(1, 100_000, 1),
+  limit: queryInteger(1, LIMITS.maxPageSize, LIMITS.defaultPageSize),
 };
 
 const optionalFilter = (placeholder: string) =>

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { LIMITS, REVIEW_TARGETS } from './constants.js';
 import { NEWSLETTER_MESSAGES, REVIEW_MESSAGES } from './messages.js';
+import { queryInteger, strictNumberInput } from './numbers.js';
 
 const rating = z.preprocess(
-  (value) => (value === '' || value === null || value === undefined ? undefined : Number(value)),
+  strictNumberInput,
   z
     .number({ error: 'Rating must be a number from 1 to 5' })
     .int('Rating must be a whole number from 1 to 5')
@@ -57,8 +58,8 @@ export const ZReviewList = z.array(ZReview).meta({ id: 'ReviewList' });
 export const ZReviewQuery = z.object({
   propertyId: z.uuid().optional(),
   reviewFor: z.enum(REVIEW_TARGETS).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
+  page: queryInteger(1, 100_000, 1),
+  limit: queryInteger(1, LIMITS.maxPageSize, LIMITS.defaultPageSize),
 });
 
 export const ZReviewSaved = z

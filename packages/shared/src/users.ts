@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './constants.js';
+import { queryInteger } from './numbers.js';
 
 /** A user as the API shows it: the spec's field names, with `_id` and `uid` the same id. */
 export const ZUser = z
@@ -36,8 +37,8 @@ export const ZRoleUpdateParams = z.object({
 });
 
 export const ZPageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(100),
+  page: queryInteger(1, 100_000, 1),
+  limit: queryInteger(1, 100, 100),
 });
 export type PageQuery = z.infer<typeof ZPageQuery>;
 

@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { offers, properties, reviews } from '../../src/db/schema.js';
+import { createAccount, type TestAccount } from '../helpers/accounts.js';
+import { createListing, listingBody } from '../helpers/listings.js';
+import { daysFromNow } from '../helpers/offers.js';
+import { useTestApp } from '../helpers/test-app.js';
+
+/*
+ * Numbers arrive as JSON numbers, or as the decimal text a form sends ("350000", "350000.50"),
+ * and as nothing else: no hex, exponents, booleans, lists, blanks or Infinity, each refused with
+ * 400 naming the field in the product's words. Buying dates stay within two years.
+ */
+
+const ctx = useTestApp();
+
+/** Values `Number()` would have read as a number, and that a number field must refuse. */
+const HOSTILE = [
+  '0x55730',
+  '1e5',
+  '3.5e5',
+  true,
+  false,
+  [350000],
+  ['350000'],
+  { n: 1 },
+  ' ',
+  '  260000',
+  '260000 ',
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  '0b101',
+  '0o17',
+  '1_000',
+];
+
+const offer = (buyer: TestAccount, propertyId: string, body: Record<string, unknown>) =>
+  ctx.app.inject({
+    method: 'PATCH',
+    url: `/make-offer/${propertyId}`,
+    headers: buyer.bearer,
+    payload: { offerAmount: 260_000, selectedDate: daysFromNow(30), ...body },
+  });
+
+describe('offer amounts', () => {
+  it('refuse hex, exponents, booleans, lists, blanks and Infinity with 400 naming the field', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const buyer = await createAccount(ctx.app);
+    const propertyId = await createListing(ctx.app, agent);
+    for (const offerAmount of HOSTILE) {
+      const response = await offer(buyer, propertyId, { offerAmount });
+      expect(response.statusCode, JSON.stringify(offerAmount)).toBe(400);
+      expect(response.json(), JSON.stringify(offerAmount)).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { offerAmount: 'Offer amount is required' },
+      });
+    }
+    expect(await ctx.app.db.select().from(offers)).toEqual([]);
+  });
+
+  it('take JSON numbers and decimal text, dollars and cents', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const propertyId = await createListing(ctx.app, agent);
+    for (const offerAmount of [260_000, '260000', '260000.50', 260_000.25]) {
+      const response = await offer(await createAccount(ctx.app), propertyId, { offerAmount });
+      expect(response.statusCode, JSON.stringify(offerAmount)).toBe(200);
+    }
+    const stored = await ctx.app.db.select({ cents: offers.amountCents }).from(offers);
+    expect(stored.map((row) => row.cents).sort()).toEqual([
+      26_000_000, 26_000_000, 26_000_025, 26_000_050,
+    ]);
+  });
+});
+
+describe('buying dates', () => {
+  it('are refused beyond two years ahead, the year 9999 included', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const buyer = await createAccount(ctx.app);
+    const propertyId = await createListing(ctx.app, agent);
+    for (const selectedDate of [
+      '9999-12-31',
+      '9999-01-01T00:00:00.000Z',
+      daysFromNow(2 * 366 + 2),
+    ]) {
+      const response = await offer(buyer, propertyId, { selectedDate });
+      expect(response.statusCode, selectedDate).toBe(400);
+      expect(response.json(), selectedDate).toMatchObject({
+        error: 'Buying date must be within two years',
+        code: 'VALIDATION_FAILED',
+        fields: { selectedDate: 'Buying date must be within two years' },
+      });
+    }
+    expect(await ctx.app.db.select().from(offers)).toEqual([]);
+    const soon = await offer(buyer, propertyId, { selectedDate: daysFromNow(2 * 365 - 2) });
+    expect(soon.statusCode).toBe(200);
+  });
+});
+
+describe('ratings', () => {
+  it('refuse true and [5] with 400 naming the field', async () => {
+    const buyer = await createAccount(ctx.app);
+    for (const rating of HOSTILE.concat([[5]])) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/reviews',
+        headers: buyer.bearer,
+        payload: { rating, title: 'Hostile' },
+      });
+      expect(response.statusCode, JSON.stringify(rating)).toBe(400);
+      expect(response.json().fields, JSON.stringify(rating)).toEqual({
+        rating: 'Rating must be a number from 1 to 5',
+      });
+    }
+    expect(await ctx.app.db.select().from(reviews)).toEqual([]);
+  });
+});
+
+describe('listing numbers', () => {
+  const fields = {
+    minPrice: 'Minimum price is required',
+    maxPrice: 'Maximum price is required',
+    bedrooms: 'Number of bedrooms is required',
+    bathrooms: 'Number of bathrooms is required',
+    areaSize: 'Area size is required',
+  } as const;
+
+  it("refuse every hostile value in every numeric field, in the product's words", async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    for (const [field, message] of Object.entries(fields)) {
+      for (const value of HOSTILE) {
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/properties',
+          headers: agent.bearer,
+          payload: listingBody({ [field]: value }),
+        });
+        const what = `${field}: ${JSON.stringify(value)}`;
+        expect(response.statusCode, what).toBe(400);
+        expect(response.json().fields?.[field], what).toBe(message);
+      }
+    }
+    expect(await ctx.app.db.select().from(properties)).toEqual([]);
+  });
+
+  it('take numbers and decimal text, as the add form sends them', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/properties',
+      headers: agent.bearer,
+      payload: listingBody({
+        minPrice: '250000',
+        maxPrice: '280000.50',
+        bedrooms: '3',
+        bathrooms: '2.5',
+        areaSize: 1800,
+      }),
+    });
+    expect(response.statusCode).toBe(200);
+    const [stored] = await ctx.app.db.select().from(properties);
+    expect(stored).toMatchObject({
+      minPriceCents: 25_000_000,
+      maxPriceCents: 28_000_050,
+      bedrooms: 3,
+      bathrooms: 2.5,
+      areaSize: 1800,
+    });
+  });
+});
+
+describe('page and limit', () => {
+  it('are whole numbers in digits: hex, exponents, blanks and lists are refused', async () => {
+    const admin = await createAccount(ctx.app, 'admin');
+    for (const base of [
+      '/api/reviews?reviewFor=website&',
+      '/properties/search?',
+      '/api/all-users?',
+    ]) {
+      for (const [key, value] of [
+        ['page', '0x2'],
+        ['page', '1e1'],
+        ['page', '%20'],
+        ['page', '2.5'],
+        ['limit', '0x10'],
+        ['limit', '1e1'],
+        ['limit', 'Infinity'],
+      ] as const) {
+        const url = `${base}${key}=${value}`;
+        const response = await ctx.app.inject({ method: 'GET', url, headers: admin.bearer });
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json().fields, url).toHaveProperty(key);
+      }
+      const repeated = `${base}page=1&page=2`;
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: repeated, headers: admin.bearer })).statusCode,
+        repeated,
+      ).toBe(400);
+      for (const ok of ['page=2&limit=5', 'page=', '']) {
+        const url = `${base}${ok}`;
+        expect(
+          (await ctx.app.inject({ method: 'GET', url, headers: admin.bearer })).statusCode,
+          url,
+        ).toBe(200);
+      }
+    }
+  });
+});
