@@ -76,7 +76,7 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     // The longest real path parameter is an agent's e-mail (254 characters, more once
     // percent-encoded); anything longer is refused with 414 in the API's error shape.
-    maxParamLength: 512,
+    routerOptions: { maxParamLength: 512 },
     frameworkErrors: frameworkErrorHandler,
     requestIdHeader: false,
     genReqId: (request) => {

@@ -1,8 +1,9 @@
 import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '@keyhaven/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
+import { PERMISSIONS_POLICY } from './security.js';
 
 const codeForStatus = (status: number): ErrorCode =>
   (Object.entries(ERROR_STATUS).find(([, s]) => s === status)?.[0] as ErrorCode | undefined) ??
@@ -45,3 +46,55 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(status).send({ error: error.message, code: codeForStatus(status) });
   });
 });
+
+/** What the router refuses before any route or hook runs, in the product's words. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; body: ErrorResponse }> = {
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 414,
+    body: { error: 'This address is too long', code: 'URI_TOO_LONG' },
+  },
+  FST_ERR_BAD_URL: {
+    status: 400,
+    body: { error: 'This address is not valid', code: 'VALIDATION_FAILED' },
+  },
+};
+
+/**
+ * Fastify's `frameworkErrors`: a path parameter over the router's length limit or a malformed
+ * percent-encoding is refused before routing, so neither the error handler nor any hook sees it.
+ * It gets the usual `{error, code}` body (never the path it refused) and, since the hooks that set
+ * them do not run, the headers every answer carries, set here for a bare JSON error.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const known = FRAMEWORK_ERRORS[error.code];
+  const status =
+    known?.status ?? (error.statusCode && error.statusCode < 500 ? error.statusCode : 500);
+  const body: ErrorResponse = known?.body ?? {
+    error: status >= 500 ? 'Something went wrong. Please try again.' : 'Invalid request',
+    code: codeForStatus(status),
+  };
+  if (status >= 500) request.log.error({ err: error }, 'request failed before routing');
+  const isProduction = (request.server as Partial<FastifyInstance>).config?.isProduction;
+  reply
+    .status(status)
+    .headers({
+      'cache-control': 'no-store',
+      'content-security-policy':
+        "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'permissions-policy': PERMISSIONS_POLICY,
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'x-request-id': request.id,
+      ...(isProduction
+        ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+        : {}),
+    })
+    .send(body);
+}

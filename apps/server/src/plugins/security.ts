@@ -6,6 +6,30 @@ import { AppError, forbidden } from '../lib/app-error.js';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * Browser features Keyhaven never uses, denied to our pages and to anything they embed: no
+ * camera, microphone or location, no in-page payments (checkout happens on the provider's own
+ * page), no USB, serial, HID, Bluetooth or MIDI devices, no motion sensors. Only features
+ * browsers know, so none of them logs a warning.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'bluetooth=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/**
  * An unsafe request made by another site's page is refused: with cookie sessions, that is
  * what keeps a forged form or fetch from acting as the signed-in user.
  */
@@ -58,7 +82,8 @@ export const securityPlugin = fp(
       strictTransportSecurity: options.isProduction,
     });
 
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
       if (!SAFE_METHODS.has(request.method) && isCrossSite(request, publicOrigin)) {
         throw forbidden('Cross-site requests are not allowed');
       }

@@ -90,6 +90,11 @@ function headerProblems(response: LightMyRequestResponse, isDocs = false): strin
   }
   if (!['DENY', 'SAMEORIGIN'].includes(String(h['x-frame-options']).toUpperCase()))
     problems.push('no X-Frame-Options');
+  const permissions = String(h['permissions-policy'] ?? '');
+  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
+    if (!permissions.split(/,\s*/).includes(`${feature}=()`))
+      problems.push(`Permissions-Policy does not deny ${feature}: ${permissions || 'none'}`);
+  }
   if (h['x-powered-by'] !== undefined) problems.push(`X-Powered-By: ${h['x-powered-by']}`);
   if (h.server !== undefined) problems.push(`Server: ${h.server}`);
   if (h['access-control-allow-origin'] !== undefined)
@@ -122,7 +127,7 @@ describe('security headers', () => {
     expect(failures).toEqual([]);
   });
 
-  it('are on errors of every kind: 400, 404, 413, 415, 403 and 429', async () => {
+  it('are on errors of every kind: 400, 404, 413, 414, 415, 403 and 429', async () => {
     const responses: Array<[string, LightMyRequestResponse]> = [
       [
         'malformed JSON',
@@ -134,6 +139,10 @@ describe('security headers', () => {
         }),
       ],
       ['an unknown API route', await app.inject({ method: 'GET', url: '/api/nothing-here' })],
+      [
+        'an over-long path parameter',
+        await app.inject({ method: 'GET', url: `/api/properties/${'a'.repeat(2000)}` }),
+      ],
       [
         'a body over 1 MB',
         await app.inject({
@@ -168,9 +177,14 @@ describe('security headers', () => {
         payload: { email: `h${i}@example.test` },
         remoteAddress: '10.99.0.1',
       });
-      if (limited.statusCode === 429) responses.push(['a rate-limited request', limited]);
+      if (limited.statusCode === 429) {
+        responses.push(['a rate-limited request', limited]);
+        break;
+      }
     }
-    expect(responses.map(([, r]) => r.statusCode).sort()).toEqual([400, 403, 404, 413, 415, 429]);
+    expect(responses.map(([, r]) => r.statusCode).sort()).toEqual([
+      400, 403, 404, 413, 414, 415, 429,
+    ]);
     const failures = responses.flatMap(([name, response]) =>
       headerProblems(response).map((p) => `${name}: ${p}`),
     );
