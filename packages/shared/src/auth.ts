@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
+import { IMAGE_MESSAGES } from './images.js';
 import { AUTH_MESSAGES, requiredMessage } from './messages.js';
+import { ownImageUrlInput } from './uploads.js';
 import { ZUser } from './users.js';
 
 /** A required text field whose every failure reads `{Label} is required`. */
@@ -16,14 +18,11 @@ const email = (label = 'Email') =>
     .toLowerCase()
     .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }));
 
-/** A photo is one of our own uploads or an https address (for example a Google profile picture). */
-export const ZPhotoUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((value) => /^\/uploads\/[\w-]+\.webp$/.test(value) || /^https:\/\/[^\s]+$/.test(value), {
-    error: 'Please upload a JPG, PNG, GIF, or WEBP image.',
-  });
+/**
+ * A profile photo: the address of one of our uploads (an empty string means none). Photos from
+ * other hosts are refused, so no page ever makes a visitor's browser call another host.
+ */
+export const ZPhotoUrl = ownImageUrlInput(IMAGE_MESSAGES.photoNotUploaded);
 
 export const ZRegisterRequest = z
   .object({
@@ -44,10 +43,16 @@ export const ZRegisterRequest = z
       .min(LIMITS.passwordMinLength, AUTH_MESSAGES.passwordTooShort)
       .max(128, 'Password must be at most 128 characters')
       .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, AUTH_MESSAGES.passwordTooWeak),
-    photo: ZPhotoUrl.nullish(),
+    photo: ZPhotoUrl,
   })
   .meta({ id: 'RegisterRequest' });
 export type RegisterRequest = z.infer<typeof ZRegisterRequest>;
+
+/** Sets or removes (null or '') the signed-in user's own profile photo. */
+export const ZProfilePhotoRequest = z
+  .object({ photo: ZPhotoUrl })
+  .meta({ id: 'ProfilePhotoRequest' });
+export type ProfilePhotoRequest = z.infer<typeof ZProfilePhotoRequest>;
 
 export const ZLoginRequest = z
   .object({

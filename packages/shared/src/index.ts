@@ -2,6 +2,7 @@ export * from './auth.js';
 export * from './constants.js';
 export * from './errors.js';
 export * from './health.js';
+export * from './images.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './offers.js';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ZPhotoUrl } from './auth.js';
 import {
   ADD_FEATURES,
   ADD_PROPERTY_TYPES,
@@ -14,8 +13,10 @@ import {
   PROPERTY_TYPE_PLACEHOLDER,
   PROPERTY_TYPES,
 } from './constants.js';
+import { IMAGE_MESSAGES } from './images.js';
 import { PROPERTY_MESSAGES } from './messages.js';
 import { queryInteger, strictNumber } from './numbers.js';
+import { ownImageUrlInput, ZServedImageUrl } from './uploads.js';
 
 /** Form inputs send '' for an empty number and the spec's client may send decimal strings. */
 const requiredNumber = strictNumber;
@@ -42,7 +43,7 @@ const propertyFields = {
     .min(LIMITS.descriptionMinLength, PROPERTY_MESSAGES.descriptionTooShort)
     .max(5000, 'At most 5000 characters'),
   location: requiredText(PROPERTY_MESSAGES.locationRequired, 160),
-  image: ZPhotoUrl.nullish(),
+  image: ownImageUrlInput(IMAGE_MESSAGES.imageUrlNotOurs),
   minPrice: price(PROPERTY_MESSAGES.minPriceRequired),
   maxPrice: price(PROPERTY_MESSAGES.maxPriceRequired),
   bedrooms: requiredNumber(PROPERTY_MESSAGES.bedroomsRequired).pipe(
@@ -113,7 +114,7 @@ export const ZProperty = z
     title: z.string(),
     description: z.string(),
     location: z.string(),
-    image: z.string().nullable(),
+    image: ZServedImageUrl,
     propertyType: z.enum(PROPERTY_TYPES),
     minPrice: z.number(),
     maxPrice: z.number(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, REVIEW_TARGETS } from './constants.js';
 import { NEWSLETTER_MESSAGES, REVIEW_MESSAGES } from './messages.js';
 import { queryInteger, strictNumberInput } from './numbers.js';
+import { ZServedImageUrl } from './uploads.js';
 
 const rating = z.preprocess(
   strictNumberInput,
@@ -43,11 +44,11 @@ export const ZReview = z
     reviewFor: z.enum(REVIEW_TARGETS),
     reviewerUID: z.string(),
     reviewerName: z.string(),
-    reviewerAvatar: z.string().nullable(),
+    reviewerAvatar: ZServedImageUrl,
     postedAt: z.string(),
     propertyId: z.string().nullable(),
     propertyTitle: z.string().nullable(),
-    propertyIMG: z.string().nullable(),
+    propertyIMG: ZServedImageUrl,
     agentId: z.string().nullable(),
   })
   .meta({ id: 'Review' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_PURPOSES, OWN_IMAGE_URL, ownImageUrlOrNull } from './images.js';
 
 export const ZUploadResponse = z
   .object({
@@ -12,3 +13,30 @@ export const ZUploadResponse = z
   })
   .meta({ id: 'UploadResponse' });
 export type UploadResponse = z.infer<typeof ZUploadResponse>;
+
+export const ZUploadQuery = z.object({
+  purpose: z
+    .enum(IMAGE_PURPOSES, { error: 'purpose must be avatar or listing' })
+    .default('listing')
+    .describe('What the image is for: `avatar` (a profile photo) or `listing` (the default).'),
+});
+
+/**
+ * An image address a client may save: one of our uploads, by its address. An empty string means
+ * no image (null once parsed). The server also checks that the upload exists.
+ */
+export const ownImageUrlInput = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(2048, message)
+    .refine((value) => value === '' || OWN_IMAGE_URL.test(value), { error: message })
+    .nullish()
+    .transform((value) => (value === '' ? null : value));
+
+/**
+ * An image address as the API serves it: only our own uploads. Rows written before images had
+ * to be ours may still hold another host's address; it is dropped here, on the way out, so no
+ * browser is ever sent to that host.
+ */
+export const ZServedImageUrl = z.string().nullable().overwrite(ownImageUrlOrNull);

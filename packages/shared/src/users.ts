@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './constants.js';
 import { queryInteger } from './numbers.js';
+import { ZServedImageUrl } from './uploads.js';
 
 /** A user as the API shows it: the spec's field names, with `_id` and `uid` the same id. */
 export const ZUser = z
@@ -10,7 +11,7 @@ export const ZUser = z
     name: z.string(),
     email: z.string(),
     phone: z.string().nullable(),
-    photo: z.string().nullable(),
+    photo: ZServedImageUrl,
     role: z.enum(ROLES),
     country: z.string().nullable(),
     birth: z.string().nullable(),

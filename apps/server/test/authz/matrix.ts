@@ -165,7 +165,15 @@ export const MATRIX: MatrixRow[] = [
           url: '/api/uploads',
           ...multipart('image', ONE_PIXEL_PNG, 'dot.png', 'image/png'),
         }),
-        expect: all(200),
+        expect: signedIn(200),
+      },
+      {
+        input: 'a 1x1 PNG as a profile photo',
+        request: () => ({
+          url: '/api/uploads?purpose=avatar',
+          ...multipart('image', ONE_PIXEL_PNG, 'dot.png', 'image/png'),
+        }),
+        expect: signedIn(200),
       },
     ],
   },
@@ -195,6 +203,17 @@ export const MATRIX: MatrixRow[] = [
         input: "the user's profile",
         request: (w) => ({ url: `/auth/users/${w.accounts.user.id}` }),
         expect: [401, 200, 403, 403, 403, 200, 403],
+      },
+    ],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/profile/photo',
+    cases: [
+      {
+        input: "remove one's own photo (identity from the session only)",
+        request: () => ({ url: '/api/profile/photo', payload: { photo: null } }),
+        expect: signedIn(200),
       },
     ],
   },

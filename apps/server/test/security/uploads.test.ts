@@ -10,11 +10,12 @@ import { changedTables, fingerprint } from './support/db-state.js';
 import { freshAddress } from './support/world.js';
 
 /*
- * Hostile uploads, as anonymous visitors (registration uploads before the account exists) and
- * as a signed-in user: each is refused with the right status and leaves nothing behind, not a
- * row in any table and not a file anywhere under DATA_DIR. The module's own tests
- * (src/modules/uploads/uploads.test.ts) cover the happy paths, the rate limit and serving;
- * this file is the refusal table, checked against the whole database and the whole data folder.
+ * Hostile uploads, as anonymous visitors (refused with 401 before the file is read: uploading
+ * takes an account) and as a signed-in user: each is refused with the right status and leaves
+ * nothing behind, not a row in any table and not a file anywhere under DATA_DIR. The module's
+ * own tests (src/modules/uploads/uploads.test.ts) cover the happy paths, the rate limit and
+ * serving; this file is the refusal table, checked against the whole database and the whole
+ * data folder.
  */
 
 const ctx = useTestApp();
@@ -222,8 +223,10 @@ describe('hostile uploads', () => {
           remoteAddress: freshAddress(),
         });
         const where = `POST /api/uploads as ${actor} with ${file.name}`;
-        expect(response.statusCode, `${where}: ${response.body}`).toBe(file.status);
-        expect(response.json().code, where).toBe(file.code);
+        const [status, code] =
+          actor === 'anonymous' ? [401, 'UNAUTHENTICATED'] : [file.status, file.code];
+        expect(response.statusCode, `${where}: ${response.body}`).toBe(status);
+        expect(response.json().code, where).toBe(code);
         expect(changedTables(before, await fingerprint(ctx.app.db)), where).toEqual([]);
         expect(await filesUnder(ctx.dataDir), where).toEqual(filesBefore);
       }
@@ -232,6 +235,7 @@ describe('hostile uploads', () => {
   );
 
   it('keep no trace of a script appended to a real image: what is served is our own re-encoding', async () => {
+    user = await createAccount(ctx.app);
     const payload = '<script>alert(document.cookie)</script><?php echo 1; ?>';
     const polyglot = Buffer.concat([png, Buffer.from(payload)]);
     const body = multipart([
@@ -240,7 +244,8 @@ describe('hostile uploads', () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/uploads',
-      ...body,
+      payload: body.payload,
+      headers: { ...body.headers, ...user.bearer },
       remoteAddress: freshAddress(),
     });
     // Accepted or refused, never stored as sent.
@@ -260,13 +265,14 @@ describe('hostile uploads', () => {
   });
 
   it('refuse a cross-site upload before reading it', async () => {
+    user = await createAccount(ctx.app);
     const before = await filesUnder(ctx.dataDir);
     const body = multipart([{ field: 'image', data: png, filename: 'a.png', type: 'image/png' }]);
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/uploads',
       payload: body.payload,
-      headers: { ...body.headers, origin: 'https://evil.example' },
+      headers: { ...body.headers, cookie: user.cookie, origin: 'https://evil.example' },
       remoteAddress: freshAddress(),
     });
     expect(response.statusCode).toBe(403);

@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  IMAGE_MESSAGES,
   ZAuthProvidersResponse,
   ZAuthResponse,
   ZErrorResponse,
@@ -12,8 +13,9 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { uploads, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
+import { requireStoredUploads } from '../uploads/upload-references.js';
 import { createLoginThrottle, type Sleep } from './login-throttle.js';
 import { toUserView } from './user-view.js';
 
@@ -57,6 +59,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         .from(users)
         .where(eq(users.email, profile.email));
       if (existing) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
+      await requireStoredUploads(app.db, {
+        photo: { url: photo, message: IMAGE_MESSAGES.photoNotUploaded },
+      });
 
       // Only profile fields pass through: the role is better-auth's default, `user`.
       const response = await app.auth.api.signUpEmail({
@@ -73,13 +78,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       }
       const [created] = await app.db.select().from(users).where(eq(users.email, profile.email));
       if (!created) throw new AppError('INTERNAL', AUTH_MESSAGES.profileSaveFailed);
-      if (photo?.startsWith('/uploads/')) {
-        const storageKey = photo.slice('/uploads/'.length);
-        await app.db
-          .update(uploads)
-          .set({ ownerId: created.id })
-          .where(eq(uploads.storageKey, storageKey));
-      }
       return { user: toUserView(created), token: body.token };
     },
   );

@@ -1,8 +1,9 @@
-import { AUTH_MESSAGES } from '@keyhaven/shared';
+import { AUTH_MESSAGES, IMAGE_MESSAGES } from '@keyhaven/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAccount, nextAddress, registrationBody } from '../../../test/helpers/accounts.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
+import { uploadAs } from '../../../test/helpers/uploads.js';
 import { accounts, users } from '../../db/schema.js';
 
 const ctx = useTestApp();
@@ -14,7 +15,10 @@ const login = (payload: Record<string, unknown>, remoteAddress = '10.0.0.1') =>
 
 describe('POST /auth/register', () => {
   it('creates the account and profile with role user, signs in and sets an httpOnly cookie', async () => {
-    const body = registrationBody({ role: 'admin', photo: '/uploads/abc-1600.webp' });
+    const { url: photo } = await uploadAs(ctx.app, await createAccount(ctx.app), {
+      purpose: 'avatar',
+    });
+    const body = registrationBody({ role: 'admin', photo });
     const response = await register(body);
     expect(response.statusCode).toBe(200);
     const { user, token } = response.json();
@@ -25,7 +29,7 @@ describe('POST /auth/register', () => {
       phone: body.phone,
       country: body.country,
       birth: body.birth,
-      photo: '/uploads/abc-1600.webp',
+      photo,
       role: 'user',
     });
     expect(user._id).toBe(user.uid);
@@ -68,12 +72,22 @@ describe('POST /auth/register', () => {
     }
   });
 
-  it('refuses photos that are neither our uploads nor https', async () => {
-    for (const photo of ['javascript:alert(1)', 'http://example.com/x.png', 'file:///etc/passwd']) {
+  it('refuses photos that are not uploads stored here, and takes an empty one as none', async () => {
+    for (const photo of [
+      'javascript:alert(1)',
+      'http://example.com/x.png',
+      'https://images.example.test/me.png',
+      'file:///etc/passwd',
+      `/uploads/${'0'.repeat(32)}-1600.webp`,
+    ]) {
       const response = await register(registrationBody({ photo }));
-      expect(response.statusCode).toBe(400);
-      expect(response.json().fields.photo).toBeDefined();
+      expect(response.statusCode, photo).toBe(400);
+      expect(response.json().fields, photo).toEqual({ photo: IMAGE_MESSAGES.photoNotUploaded });
     }
+    expect(await ctx.app.db.select().from(users)).toEqual([]);
+    const empty = await register(registrationBody({ photo: '' }));
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().user.photo).toBeNull();
   });
 
   it('answers 409 for an e-mail already registered, whatever its case', async () => {

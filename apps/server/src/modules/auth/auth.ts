@@ -1,3 +1,4 @@
+import { isOwnImageUrl } from '@keyhaven/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer, genericOAuth } from 'better-auth/plugins';
@@ -6,6 +7,9 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { accounts, sessions, users, verifications } from '../../db/schema.js';
 import { resolveSessionSecret } from '../../lib/session-secret.js';
+import { imagePipelineFor } from '../uploads/image-pipeline.js';
+import { createPictureCopier, type PictureCopier } from '../uploads/profile-picture.js';
+import { claimUpload } from '../uploads/upload-references.js';
 
 export const SESSION_COOKIE_PREFIX = 'keyhaven';
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -29,10 +33,8 @@ function googleSignIn(google: NonNullable<Config['google']>) {
           name:
             typeof profile.name === 'string' && profile.name ? profile.name : String(profile.email),
           email: String(profile.email),
-          image:
-            typeof profile.picture === 'string' && profile.picture.startsWith('https://')
-              ? profile.picture
-              : undefined,
+          // Only a new account gets it, copied into our storage first (see profilePictures).
+          image: typeof profile.picture === 'string' ? profile.picture : undefined,
           emailVerified: profile.email_verified === true || profile.email_verified === 'true',
         }),
       },
@@ -40,8 +42,57 @@ function googleSignIn(google: NonNullable<Config['google']>) {
   });
 }
 
+/** Google serves profile pictures from googleusercontent.com; another issuer from its own host. */
+function pictureHosts(config: Config) {
+  const issuerHost = config.google ? new URL(config.google.issuer).hostname : undefined;
+  return (hostname: string) =>
+    hostname === issuerHost ||
+    hostname === 'googleusercontent.com' ||
+    hostname.endsWith('.googleusercontent.com');
+}
+
+/**
+ * A person's picture is always one of our uploads. A new account's picture from the sign-in
+ * provider is copied into our storage once, as the account is made; an address from elsewhere
+ * is never stored, so no page ever loads it from the provider. Later sign-ins keep the photo the
+ * person has.
+ */
+function profilePictures(db: Database, log: FastifyBaseLogger, pictures: PictureCopier) {
+  return {
+    user: {
+      create: {
+        before: async (user: { image?: string | null }) => {
+          if (!user.image || isOwnImageUrl(user.image)) return;
+          return { data: { image: (await pictures.copy(user.image)) ?? null } };
+        },
+        // Every new account (registration, Google, the admin tool) owns the photo it starts with.
+        after: async (user: { id: string; image?: string | null }) => {
+          // Ownership is bookkeeping: losing it must not fail the sign-in.
+          await claimUpload(db, user.image, user.id).catch((error: unknown) => {
+            log.warn({ err: error }, 'profile picture not claimed');
+          });
+        },
+      },
+      update: {
+        before: async (user: { image?: string | null }) => {
+          if (typeof user.image !== 'string' || isOwnImageUrl(user.image)) return;
+          const { image: _dropped, ...rest } = user;
+          return { data: rest };
+        },
+      },
+    },
+  };
+}
+
 /** better-auth does the password hashing, sessions and tokens; our routes wrap its API. */
 export function createAuth(config: Config, db: Database, log: FastifyBaseLogger) {
+  const pictures = createPictureCopier({
+    db,
+    pipeline: imagePipelineFor(config),
+    log,
+    allowHttp: !config.isProduction,
+    allowedHost: pictureHosts(config),
+  });
   return betterAuth({
     logger: {
       // Its messages join our structured log instead of the console.
@@ -75,6 +126,7 @@ export function createAuth(config: Config, db: Database, log: FastifyBaseLogger)
       useSecureCookies: config.isProduction,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
+    databaseHooks: profilePictures(db, log, pictures),
     account: { accountLinking: { enabled: true, trustedProviders: [] } },
     plugins: [
       bearer(),

@@ -1,4 +1,5 @@
 import {
+  IMAGE_MESSAGES,
   PROPERTY_MESSAGES,
   ZApprovalParams,
   ZErrorResponse,
@@ -15,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/app-error.js';
 import { sendListPage, withEtag } from '../../lib/list-page.js';
+import { requireStoredUploads } from '../uploads/upload-references.js';
 import {
   approvedListings,
   createListing,
@@ -48,6 +50,12 @@ const errors = {
 };
 
 export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A listing shows only a picture this server holds: an upload that exists. */
+  const requireListingImage = (image: string | null | undefined) =>
+    requireStoredUploads(app.db, {
+      image: { url: image, message: IMAGE_MESSAGES.imageUrlNotOurs },
+    });
+
   const cachedCounts: FacetCountSource = (key, load) => app.listingCache.counts.get(key, load);
 
   app.get(
@@ -144,6 +152,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const agent = await request.requireRole('agent');
+      await requireListingImage(request.body.image);
       return { insertedId: await createListing(app.db, agent, request.body) };
     },
   );
@@ -163,6 +172,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await request.requireRole('agent', 'admin');
+      await requireListingImage(request.body.image);
       await updateListing(app.db, caller, request.params.id, request.body);
       return { message: PROPERTY_MESSAGES.updated };
     },

@@ -1,9 +1,10 @@
-import { PROPERTY_MESSAGES } from '@keyhaven/shared';
+import { IMAGE_MESSAGES, PROPERTY_MESSAGES } from '@keyhaven/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../../test/helpers/accounts.js';
 import { createListing, listingBody } from '../../../test/helpers/listings.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
+import { uploadAs } from '../../../test/helpers/uploads.js';
 import { auditLog, offers, properties, users } from '../../db/schema.js';
 
 const ctx = useTestApp();
@@ -104,18 +105,22 @@ describe('POST /api/properties', () => {
     expect(response.json().fields.maxPrice).toBe(PROPERTY_MESSAGES.maxBelowMinAdd);
   });
 
-  it('accepts only uploaded or https images, and never fetches them', async () => {
+  it('accepts only images uploaded here, and never fetches them', async () => {
     const agent = await createAccount(ctx.app, 'agent');
     for (const image of [
       'http://169.254.169.254/latest',
       'data:image/png;base64,AAAA',
       'ftp://x/y',
+      'https://images.example.test/a.jpg',
+      `/uploads/${'0'.repeat(32)}-1600.webp`,
     ]) {
-      expect((await add(agent, listingBody({ image }))).statusCode).toBe(400);
+      const response = await add(agent, listingBody({ image }));
+      expect(response.statusCode, image).toBe(400);
+      expect(response.json().fields, image).toEqual({ image: IMAGE_MESSAGES.imageUrlNotOurs });
     }
-    expect(
-      (await add(agent, listingBody({ image: 'https://images.example.test/a.jpg' }))).statusCode,
-    ).toBe(200);
+    expect(await ctx.app.db.select().from(properties)).toEqual([]);
+    const { url } = await uploadAs(ctx.app, agent);
+    expect((await add(agent, listingBody({ image: url }))).statusCode).toBe(200);
   });
 
   it('is refused to users, admins and fraud agents (403) and anonymous callers (401)', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createAccount, nextAddress, type TestAccount } from '../../../test/helpers/accounts.js';
 import { createListing } from '../../../test/helpers/listings.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
+import { uploadAs } from '../../../test/helpers/uploads.js';
 import { auditLog, newsletterSubscribers, reviews } from '../../db/schema.js';
 
 const ctx = useTestApp();
@@ -29,7 +30,8 @@ describe('POST /api/reviews', () => {
     const agent = await createAccount(ctx.app, 'agent');
     const buyer = await createAccount(ctx.app);
     const other = await createAccount(ctx.app);
-    const propertyId = await createListing(ctx.app, agent, { image: '/uploads/abc-1600.webp' });
+    const { url: image } = await uploadAs(ctx.app, agent);
+    const propertyId = await createListing(ctx.app, agent, { image });
     const response = await post(buyer, {
       reviewFor: 'property',
       propertyId,
@@ -52,7 +54,7 @@ describe('POST /api/reviews', () => {
     const [review] = list.json();
     expect(review).toMatchObject({
       reviewerUID: buyer.id,
-      propertyIMG: '/uploads/abc-1600.webp',
+      propertyIMG: image,
       agentId: agent.id,
       rating: 4,
     });

@@ -1,13 +1,24 @@
 import { mkdir } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { LIMITS, MESSAGES, ZErrorResponse, ZUploadResponse } from '@keyhaven/shared';
-import type { FastifyRequest } from 'fastify';
+import {
+  IMAGE_MAX_PIXELS,
+  LIMITS,
+  MESSAGES,
+  ZErrorResponse,
+  ZUploadQuery,
+  ZUploadResponse,
+} from '@keyhaven/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import { createLocalImageStorage, isStorageKey, UPLOADS_URL_PREFIX } from './image-storage.js';
+import { imagePipelineFor } from './image-pipeline.js';
+import { isStorageKey, UPLOADS_URL_PREFIX } from './image-storage.js';
+import { sweepUnreferencedUploads } from './upload-references.js';
+import { type Sweeper, startSweeper } from './upload-sweeper.js';
 import { saveImage } from './uploads.service.js';
+import { QueueFullError } from './work-queue.js';
 
 const IMAGE_FIELD = 'image';
 export const MISSING_IMAGE_MESSAGE = 'Please choose an image to upload.';
@@ -57,13 +68,37 @@ async function readImageField(request: FastifyRequest): Promise<Buffer> {
 
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 
+/** A busy answer says when to come back. */
+function busy(reply: FastifyReply, error: QueueFullError): never {
+  reply.header('retry-after', String(error.retryAfterSeconds));
+  throw error;
+}
+
+const megapixels = (pixels: number) => pixels / 1_000_000;
+
 /**
  * Image uploads and the files they produce. Multipart parsing is registered in this scope only,
  * so no other route accepts file bodies.
  */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const storage = createLocalImageStorage(app.config.uploadsDir);
+  const { queue, storage } = imagePipelineFor(app.config);
   await mkdir(app.config.uploadsDir, { recursive: true });
+
+  // Uploads nothing refers to a day later are removed (files and rows). Every instance sweeps;
+  // the check and the delete are one statement, so two sweeps at once remove each upload once.
+  let sweeper: Sweeper | undefined;
+  app.addHook('onReady', async () => {
+    sweeper = startSweeper(
+      async () => {
+        const removed = await sweepUnreferencedUploads(app.db, storage);
+        if (removed > 0) app.log.info({ removed }, 'abandoned uploads removed');
+      },
+      (error) => app.log.warn({ err: error }, 'upload sweep failed'),
+    );
+  });
+  app.addHook('onClose', async () => {
+    await sweeper?.stop();
+  });
 
   await app.register(multipart, {
     limits: {
@@ -79,45 +114,63 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/uploads',
     {
-      config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
-      // After the rate limit counts the request and before any body parsing, so nothing but
-      // multipart is ever read here.
-      preParsing: async (request) => {
+      config: { access: 'signed-in', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      // After the rate limit counts the request and before any body parsing: nothing is read
+      // from anonymous callers, nothing but multipart from anyone, and nothing at all while the
+      // image queue is full.
+      preParsing: async (request, reply) => {
+        await request.requireUser();
         const type = request.headers['content-type']?.toLowerCase() ?? '';
         if (!type.startsWith('multipart/form-data')) {
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_MULTIPART_MESSAGE);
         }
+        if (queue.full) busy(reply, new QueueFullError());
       },
       schema: {
         tags: ['uploads'],
         summary: 'Upload an image',
         description: [
           'Send `multipart/form-data` with one file in the field `image`: a JPG, PNG, GIF or WEBP',
-          'of at most 5 MB and 40 megapixels. The type is judged by the file contents, not its name',
-          'or declared type. The image is re-encoded to WebP without metadata, at most 1600 px wide',
-          '(`url`) and 480 px wide (`thumbnailUrl`); `width` and `height` are the large rendition’s.',
-          'Anyone may call it (registration uploads the photo before the account exists); 20 uploads',
-          'a minute per address.',
+          `of at most 5 MB and ${megapixels(IMAGE_MAX_PIXELS.avatar)} megapixels for \`purpose=avatar\``,
+          `(a profile photo) or ${megapixels(IMAGE_MAX_PIXELS.listing)} megapixels for \`purpose=listing\``,
+          '(the default). The type is judged by the file contents, not its name or declared type,',
+          'and the size by its header, before anything is decoded. The image is re-encoded to WebP',
+          'without metadata, at most 1600 px wide (`url`) and 480 px wide (`thumbnailUrl`); `width`',
+          'and `height` are the large rendition’s. Signed-in users only (registration sends the',
+          'photo once the account exists); 20 uploads a minute per address. An upload that no',
+          'listing or profile refers to is removed after a day.',
           '',
-          '400: no `image` file, or a broken multipart body. 413: over 5 MB, or over 40 megapixels.',
-          '415: the request is not multipart, or the file is not a readable JPG, PNG, GIF or WEBP image.',
+          '400: no `image` file, or a broken multipart body. 401: not signed in. 413: over 5 MB, or',
+          'over the megapixels of its purpose. 415: the request is not multipart, or the file is not',
+          'a readable JPG, PNG, GIF or WEBP image. 503 (with `Retry-After`): too many images are',
+          'being processed; try again shortly.',
         ].join('\n'),
         consumes: ['multipart/form-data'],
+        querystring: ZUploadQuery,
         // Documents the form; the body itself is read from the stream, never validated here.
         body: z.object({ [IMAGE_FIELD]: z.file() }).nullish(),
         response: {
           200: ZUploadResponse,
           400: ZErrorResponse,
+          401: ZErrorResponse,
           413: ZErrorResponse,
           415: ZErrorResponse,
           429: ZErrorResponse,
+          503: ZErrorResponse,
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const caller = await request.requireUser();
       const image = await readImageField(request);
-      const caller = await request.currentUser();
-      const stored = await saveImage(app.db, storage, image, { ownerId: caller?.id });
+      const stored = await saveImage(app.db, storage, image, {
+        ownerId: caller.id,
+        purpose: request.query.purpose,
+        queue,
+      }).catch((error: unknown) => {
+        if (error instanceof QueueFullError) busy(reply, error);
+        throw error;
+      });
       return {
         success: true as const,
         data: {

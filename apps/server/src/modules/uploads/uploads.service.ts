@@ -1,25 +1,23 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { MESSAGES } from '@keyhaven/shared';
+import { IMAGE_MAX_PIXELS, IMAGE_MESSAGES, type ImagePurpose, MESSAGES } from '@keyhaven/shared';
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import type { Database } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ImageStorage } from './image-storage.js';
+import type { WorkQueue } from './work-queue.js';
 
 export type SourceType = 'jpeg' | 'png' | 'gif' | 'webp';
 
 /** Rendition widths; an image narrower than a width keeps its own size. */
-const LARGE_WIDTH = 1600;
-const THUMBNAIL_WIDTH = 480;
+export const LARGE_WIDTH = 1600;
+export const THUMBNAIL_WIDTH = 480;
 /** Card thumbnails stay under this (issue 8): a busy or tall picture is encoded coarser. */
 export const THUMBNAIL_MAX_BYTES = 40_000;
 const THUMBNAIL_QUALITIES = [70, 55, 40, 25, 10];
-/** Beyond this a small file can still decode to gigabytes of pixels. */
-const MAX_INPUT_PIXELS = 40_000_000;
 
 export const UNREADABLE_IMAGE_MESSAGE =
   'The image could not be read. Please upload a valid JPG, PNG, GIF, or WEBP image.';
-export const TOO_MANY_PIXELS_MESSAGE = `The image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`;
 
 const startsWith = (buffer: Buffer, bytes: number[] | string, offset = 0) => {
   const expected = typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : Buffer.from(bytes);
@@ -57,26 +55,37 @@ async function encodeThumbnail(resized: Sharp) {
 const unreadable = () => new AppError('UNSUPPORTED_MEDIA_TYPE', UNREADABLE_IMAGE_MESSAGE);
 
 /**
- * Checks that the bytes are a whole JPG, PNG, GIF or WEBP image of a sane size, and re-encodes
- * it to WebP: whatever else the file carried (metadata, trailing scripts) does not survive.
+ * Checks what the file is from its first bytes and its header alone: the type, and a pixel count
+ * within the purpose's limit. Nothing is decoded, so a decompression bomb (a small file that
+ * decodes to gigabytes) is refused for the price of reading a few bytes.
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+export async function inspectImage(input: Buffer, purpose: ImagePurpose): Promise<SourceType> {
   const format = detectImageType(input);
   if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.upload.invalidType);
-
-  // The header alone gives the size, so a decompression bomb is refused before any decoding.
   const header = await sharp(input, { limitInputPixels: false })
     .metadata()
     .catch(() => {
       throw unreadable();
     });
   if (header.format !== format) throw unreadable();
-  if (header.width * header.height > MAX_INPUT_PIXELS) {
-    throw new AppError('PAYLOAD_TOO_LARGE', TOO_MANY_PIXELS_MESSAGE);
+  if (header.width * header.height > IMAGE_MAX_PIXELS[purpose]) {
+    throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooManyPixels(purpose));
   }
+  return format;
+}
 
+/**
+ * Decodes an inspected image and re-encodes it to WebP: whatever else the file carried
+ * (metadata, trailing scripts) does not survive. The expensive part, so it runs in the queue.
+ */
+async function encodeImage(
+  input: Buffer,
+  format: SourceType,
+  purpose: ImagePurpose,
+): Promise<ProcessedImage> {
   const options: SharpOptions = {
-    limitInputPixels: MAX_INPUT_PIXELS,
+    // The header was checked; this also holds if the decoder finds more pixels than it said.
+    limitInputPixels: IMAGE_MAX_PIXELS[purpose],
     failOn: 'error',
     autoOrient: true,
   };
@@ -103,6 +112,27 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   }
 }
 
+export interface ProcessOptions {
+  /** Which pixel limit applies; listing photos by default. */
+  purpose?: ImagePurpose;
+  /** Where decoding waits for its turn; without one it runs at once (seeding, tools). */
+  queue?: WorkQueue;
+}
+
+/**
+ * Checks that the bytes are a whole JPG, PNG, GIF or WEBP image of a sane size for its purpose,
+ * and re-encodes it to WebP. The header is checked before the image waits in the queue, so a
+ * refused file never takes a turn.
+ */
+export async function processImage(
+  input: Buffer,
+  { purpose = 'listing', queue }: ProcessOptions = {},
+): Promise<ProcessedImage> {
+  const format = await inspectImage(input, purpose);
+  const encode = () => encodeImage(input, format, purpose);
+  return queue ? queue.run(encode) : encode();
+}
+
 export interface StoredImage {
   id: string;
   url: string;
@@ -112,7 +142,7 @@ export interface StoredImage {
 }
 
 /** An upload's renditions are stored as `<storageKey>-<max width>.webp`. */
-const renditionKey = (storageKey: string, width: number) => `${storageKey}-${width}.webp`;
+export const renditionKey = (storageKey: string, width: number) => `${storageKey}-${width}.webp`;
 
 /**
  * Processes an image, stores both renditions and records the upload. Any failure leaves
@@ -122,9 +152,9 @@ export async function saveImage(
   db: Database,
   storage: ImageStorage,
   input: Buffer,
-  options: { ownerId?: string } = {},
+  options: ProcessOptions & { ownerId?: string } = {},
 ): Promise<StoredImage> {
-  const image = await processImage(input);
+  const image = await processImage(input, options);
   const storageKey = randomBytes(16).toString('hex');
   const largeKey = renditionKey(storageKey, LARGE_WIDTH);
   const thumbnailKey = renditionKey(storageKey, THUMBNAIL_WIDTH);

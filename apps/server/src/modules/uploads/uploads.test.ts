@@ -1,47 +1,22 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LIMITS, MESSAGES } from '@keyhaven/shared';
+import { IMAGE_MESSAGES, LIMITS, MESSAGES } from '@keyhaven/shared';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeImage, makeNoiseImage, makeSolidImage } from '../../../test/fixtures/images.js';
+import { createAccount, type TestAccount } from '../../../test/helpers/accounts.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
+import { multipartBody } from '../../../test/helpers/uploads.js';
 import { uploads } from '../../db/schema.js';
 import { MISSING_IMAGE_MESSAGE, NOT_MULTIPART_MESSAGE } from './uploads.routes.js';
-import {
-  THUMBNAIL_MAX_BYTES,
-  TOO_MANY_PIXELS_MESSAGE,
-  UNREADABLE_IMAGE_MESSAGE,
-} from './uploads.service.js';
+import { THUMBNAIL_MAX_BYTES, UNREADABLE_IMAGE_MESSAGE } from './uploads.service.js';
 
 const ctx = useTestApp();
-
-interface Part {
-  name: string;
-  data: Buffer | string;
-  filename?: string;
-  contentType?: string;
-}
-
-/** A multipart/form-data body written out by hand, so the test controls every byte. */
-function multipartBody(parts: Part[]) {
-  const boundary = `----keyhaven${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = part.filename
-      ? `form-data; name="${part.name}"; filename="${part.filename}"`
-      : `form-data; name="${part.name}"`;
-    const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
-    chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+/** Uploading takes a signed-in user: one per test, as the database is emptied before each. */
+let member: TestAccount;
+beforeEach(async () => {
+  member = await createAccount(ctx.app);
+});
 
 // Each upload comes from its own address so that only the rate-limit test meets the limit.
 let addresses = 0;
@@ -52,7 +27,14 @@ const nextAddress = () => {
 
 function upload(
   data: Buffer | string,
-  options: { filename?: string; contentType?: string; field?: string; remoteAddress?: string } = {},
+  options: {
+    filename?: string;
+    contentType?: string;
+    field?: string;
+    remoteAddress?: string;
+    query?: string;
+    as?: TestAccount | null;
+  } = {},
 ) {
   const { payload, headers } = multipartBody([
     {
@@ -62,11 +44,12 @@ function upload(
       contentType: options.contentType ?? 'image/jpeg',
     },
   ]);
+  const account = options.as === undefined ? member : options.as;
   return ctx.app.inject({
     method: 'POST',
-    url: '/api/uploads',
+    url: `/api/uploads${options.query ?? ''}`,
     payload,
-    headers,
+    headers: { ...headers, ...account?.bearer },
     remoteAddress: options.remoteAddress ?? nextAddress(),
   });
 }
@@ -108,7 +91,12 @@ describe('POST /api/uploads', () => {
     });
 
     const [row] = await storedRows();
-    expect(row).toMatchObject({ sourceType: format, width: 1600, height: 1067, ownerId: null });
+    expect(row).toMatchObject({
+      sourceType: format,
+      width: 1600,
+      height: 1067,
+      ownerId: member.id,
+    });
 
     for (const [url, width] of [
       [body.data.url, 1600],
@@ -173,7 +161,7 @@ describe('POST /api/uploads', () => {
       method: 'POST',
       url: '/api/uploads',
       payload,
-      headers,
+      headers: { ...headers, ...member.bearer },
       remoteAddress: nextAddress(),
     });
     expect(response.statusCode).toBe(200);
@@ -236,7 +224,54 @@ describe('POST /api/uploads', () => {
     const response = await upload(bomb, { filename: 'bomb.png', contentType: 'image/png' });
 
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ error: TOO_MANY_PIXELS_MESSAGE, code: 'PAYLOAD_TOO_LARGE' });
+    expect(response.json()).toEqual({
+      error: IMAGE_MESSAGES.tooManyPixels('listing'),
+      code: 'PAYLOAD_TOO_LARGE',
+    });
+    await expectNothingStored(before);
+  });
+
+  it('allows a profile photo far fewer pixels than a listing photo', async () => {
+    // 2600 x 2000 = 5.2 megapixels: fine for a listing, too many for a profile photo.
+    const picture = await makeSolidImage(2600, 2000);
+    const before = await storedFiles();
+    const avatar = await upload(picture, { query: '?purpose=avatar' });
+    expect(avatar.statusCode).toBe(413);
+    expect(avatar.json()).toEqual({
+      error: 'The image is too large: at most 4 megapixels for a profile photo.',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
+    await expectNothingStored(before);
+
+    for (const query of ['?purpose=listing', '']) {
+      expect((await upload(picture, { query })).statusCode, query).toBe(200);
+    }
+    expect(
+      (await upload(await makeSolidImage(2000, 2000), { query: '?purpose=avatar' })).statusCode,
+    ).toBe(200);
+    // 6000 x 4000 (a 24-megapixel camera) is a listing photo; 5000 x 5001 is not.
+    expect((await upload(await makeSolidImage(6000, 4000))).statusCode).toBe(200);
+    const tooBig = await upload(await makeSolidImage(5000, 5001));
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().error).toBe(
+      'The image is too large: at most 25 megapixels for a listing photo.',
+    );
+  });
+
+  it('answers 400 to an unknown purpose', async () => {
+    const response = await upload(await makeImage('png'), { query: '?purpose=banner' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await storedRows()).toHaveLength(0);
+  });
+
+  it('answers 401 to anonymous callers, before reading the file, and stores nothing', async () => {
+    const before = await storedFiles();
+    for (const data of [await makeImage('png'), 'not an image']) {
+      const response = await upload(data, { as: null });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().code).toBe('UNAUTHENTICATED');
+    }
     await expectNothingStored(before);
   });
 
@@ -273,7 +308,7 @@ describe('POST /api/uploads', () => {
       method: 'POST',
       url: '/api/uploads',
       payload,
-      headers,
+      headers: { ...headers, ...member.bearer },
       remoteAddress: nextAddress(),
     });
     expect(response.statusCode).toBe(400);
@@ -293,7 +328,7 @@ describe('POST /api/uploads', () => {
       method: 'POST',
       url: '/api/uploads',
       payload,
-      headers,
+      headers: { ...headers, ...member.bearer },
       remoteAddress: nextAddress(),
     });
     expect(response.statusCode).toBe(400);
@@ -310,7 +345,7 @@ describe('POST /api/uploads', () => {
       url: '/api/uploads',
       payload:
         '--nope\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nabc',
-      headers: { 'content-type': contentType },
+      headers: { 'content-type': contentType, ...member.bearer },
       remoteAddress: nextAddress(),
     });
     expect(response.statusCode).toBe(400);
@@ -325,7 +360,7 @@ describe('POST /api/uploads', () => {
       method: 'POST',
       url: '/api/uploads',
       payload,
-      headers: { 'content-type': contentType },
+      headers: { 'content-type': contentType, ...member.bearer },
       remoteAddress: nextAddress(),
     });
     expect(response.statusCode).toBe(415);
@@ -382,7 +417,7 @@ describe('GET /uploads/*', () => {
     const operation = response.json().paths['/api/uploads'].post;
     expect(Object.keys(operation.requestBody.content)).toEqual(['multipart/form-data']);
     expect(Object.keys(operation.responses)).toEqual(
-      expect.arrayContaining(['200', '400', '413', '415', '429']),
+      expect.arrayContaining(['200', '400', '401', '413', '415', '429', '503']),
     );
   });
 });

@@ -1,0 +1,33 @@
+import { IMAGE_MESSAGES, ZErrorResponse, ZProfilePhotoRequest, ZUser } from '@keyhaven/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { toUserView } from '../auth/user-view.js';
+import { requireStoredUploads } from '../uploads/upload-references.js';
+import { setOwnPhoto } from './profile-photo.service.js';
+
+export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    '/api/profile/photo',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['users'],
+        summary: "Set or remove the caller's own profile photo",
+        description: [
+          'The photo is the `url` of an upload (`POST /api/uploads?purpose=avatar`); `null` or an',
+          'empty string removes it. Registration sends the photo this way once the account exists,',
+          'since uploading needs a signed-in user. The previous photo is removed a day later.',
+        ].join('\n'),
+        body: ZProfilePhotoRequest,
+        response: { 200: ZUser, 400: ZErrorResponse, 401: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      const caller = await request.requireUser();
+      const { photo } = request.body;
+      await requireStoredUploads(app.db, {
+        photo: { url: photo, message: IMAGE_MESSAGES.photoNotUploaded },
+      });
+      return toUserView(await setOwnPhoto(app.db, caller, photo ?? null));
+    },
+  );
+};
