@@ -73,6 +73,27 @@ const editBody = () =>
 
 const offerBody = () => ({ offerAmount: 260_000, selectedDate: daysFromNow(30) });
 
+/** The listings a sale in progress stands on after trust was lost, for cases on each of them. */
+const UNTRUSTED = [
+  {
+    name: 'listing waiting for review again',
+    id: (w: World) => w.reviewListing,
+    session: (w: World) => w.reviewSessionId,
+  },
+  {
+    name: 'rejected listing',
+    id: (w: World) => w.rejectedListing,
+    session: (w: World) => w.rejectedSessionId,
+  },
+  {
+    name: "fraud agent's listing",
+    id: (w: World) => w.frozenListing,
+    session: (w: World) => w.frozenSessionId,
+  },
+];
+const untrusted = (caseFor: (listing: (typeof UNTRUSTED)[number]) => MatrixCase) =>
+  UNTRUSTED.map(caseFor);
+
 export const MATRIX: MatrixRow[] = [
   // Platform and identity
   {
@@ -264,6 +285,11 @@ export const MATRIX: MatrixRow[] = [
         request: (w) => ({ url: `/api/users/${w.accounts.user.id}` }),
         expect: [401, 403, 403, 403, 403, 200, 403],
       },
+      {
+        input: 'delete the only admin (the admin themself: never the last admin)',
+        request: (w) => ({ url: `/api/users/${w.accounts.admin.id}` }),
+        expect: [401, 403, 403, 403, 403, 409, 403],
+      },
     ],
   },
 
@@ -319,6 +345,21 @@ export const MATRIX: MatrixRow[] = [
         input: 'the sold listing',
         request: (w) => ({ url: `/api/properties/${w.soldListing}` }),
         expect: signedIn(200),
+      },
+      {
+        input: 'the listing waiting for review again',
+        request: (w) => ({ url: `/api/properties/${w.reviewListing}` }),
+        expect: [401, 404, 404, 200, 404, 200, 404],
+      },
+      {
+        input: 'the rejected listing',
+        request: (w) => ({ url: `/api/properties/${w.rejectedListing}` }),
+        expect: [401, 404, 404, 200, 404, 200, 404],
+      },
+      {
+        input: "the fraud agent's listing",
+        request: (w) => ({ url: `/api/properties/${w.frozenListing}` }),
+        expect: [401, 404, 404, 404, 404, 200, 404],
       },
     ],
   },
@@ -393,6 +434,14 @@ export const MATRIX: MatrixRow[] = [
         }),
         expect: [401, 200, 403, 403, 403, 403, 403],
       },
+      ...untrusted((listing) => ({
+        input: `save the ${listing.name}`,
+        request: (w) => ({
+          url: `/properties/${listing.id(w)}/wishlist`,
+          payload: { wishlistStatus: 'true' },
+        }),
+        expect: [401, 404, 404, 403, 403, 403, 403],
+      })),
     ],
   },
   {
@@ -449,6 +498,11 @@ export const MATRIX: MatrixRow[] = [
         request: (w) => ({ url: `/make-offer/${w.unapprovedListing}`, payload: offerBody() }),
         expect: [401, 404, 404, 403, 403, 403, 403],
       },
+      ...untrusted((listing) => ({
+        input: `an offer on the ${listing.name}`,
+        request: (w) => ({ url: `/make-offer/${listing.id(w)}`, payload: offerBody() }),
+        expect: [401, 404, 404, 403, 403, 403, 403],
+      })),
     ],
   },
   {
@@ -489,6 +543,42 @@ export const MATRIX: MatrixRow[] = [
         }),
         expect: [401, 403, 403, 200, 403, 403, 403],
       },
+      {
+        input: 'accept an offer on the listing waiting for review again',
+        request: (w) => ({ url: `/api/properties/accept-request/${w.reviewListing}` }),
+        expect: [401, 403, 403, 409, 403, 403, 403],
+      },
+      {
+        input: 'accept an offer on the rejected listing',
+        request: (w) => ({ url: `/api/properties/accept-request/${w.rejectedListing}` }),
+        expect: [401, 403, 403, 409, 403, 403, 403],
+      },
+      {
+        input: "accept an offer on the fraud agent's listing",
+        request: (w) => ({ url: `/api/properties/accept-request/${w.frozenListing}` }),
+        expect: [401, 403, 403, 403, 403, 403, 403],
+      },
+    ],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/properties/release-offer/:id',
+    cases: [
+      {
+        input: "release the user's accepted offer before its deadline",
+        request: (w) => ({ url: `/api/properties/release-offer/${w.heldListing}` }),
+        expect: [401, 403, 403, 409, 403, 200, 403],
+      },
+      {
+        input: 'release on the open listing, which has no accepted offer',
+        request: (w) => ({ url: `/api/properties/release-offer/${w.openListing}` }),
+        expect: [401, 403, 403, 409, 403, 409, 403],
+      },
+      {
+        input: "release the fraud agent's frozen offer",
+        request: (w) => ({ url: `/api/properties/release-offer/${w.frozenListing}` }),
+        expect: [401, 403, 403, 403, 403, 200, 403],
+      },
     ],
   },
   {
@@ -522,7 +612,7 @@ export const MATRIX: MatrixRow[] = [
       {
         input: 'withdraw the accepted offer on the held listing',
         request: (w) => ({ url: `/requested-properties/${w.heldListing}/remove` }),
-        expect: [401, 409, 404, 404, 404, 404, 404],
+        expect: [401, 200, 404, 404, 404, 404, 404],
       },
     ],
   },
@@ -545,6 +635,41 @@ export const MATRIX: MatrixRow[] = [
           },
         }),
         expect: [401, 200, 404, 403, 403, 403, 403],
+      },
+      ...untrusted((listing) => ({
+        input: `a checkout for the user's accepted offer on the ${listing.name}`,
+        request: (w) => ({
+          url: '/api/payment/create-checkout-session',
+          payload: { offer: { _id: listing.id(w) } },
+        }),
+        expect: [401, 409, 404, 403, 403, 403, 403],
+      })),
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/refunds',
+    cases: [
+      {
+        input: 'money due for a refund',
+        request: () => ({ url: '/api/admin/refunds' }),
+        expect: [401, 403, 403, 403, 403, 200, 403],
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/refunds/:paymentId',
+    cases: [
+      {
+        input: 'refund the payment that arrived after the rejection',
+        request: (w) => ({ url: `/api/admin/refunds/${w.refundPaymentId}` }),
+        expect: [401, 403, 403, 403, 403, 200, 403],
+      },
+      {
+        input: 'refund the sale, which is not due for a refund',
+        request: () => ({ url: '/api/admin/refunds/00000000-0000-4000-8000-000000000000' }),
+        expect: [401, 403, 403, 403, 403, 404, 403],
       },
     ],
   },
@@ -589,6 +714,14 @@ export const MATRIX: MatrixRow[] = [
         }),
         expect: [401, 200, 404, 403, 403, 403, 403],
       },
+      ...untrusted((listing) => ({
+        input: `pay the user's open checkout on the ${listing.name} with 4242`,
+        request: (w) => ({
+          url: `/api/payment/demo/${listing.session(w)}/pay`,
+          payload: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'X' },
+        }),
+        expect: [401, 409, 404, 403, 403, 403, 403],
+      })),
     ],
   },
   {
