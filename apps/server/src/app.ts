@@ -11,6 +11,7 @@ import {
 import type { Config } from './config.js';
 import { type Database, type DatabaseHandle, openConfiguredDatabase } from './db/client.js';
 import { seedDemoIfEmpty } from './db/seed/demo.js';
+import { ACCOUNT_LIMITS, type AccountLimits } from './lib/account-rate-limit.js';
 import {
   type CounterStore,
   createMemoryCounterStore,
@@ -54,6 +55,8 @@ export interface AppDependencies {
   webDistDir?: string;
   /** Told of every route as it is registered (the authorization matrix test lists them this way). */
   onRoute?: (route: RouteOptions) => void;
+  /** Hourly allowances per account; suites that repeat one account's actions on purpose raise them. */
+  accountLimits?: Partial<AccountLimits>;
   /** How a slowed sign-in waits; tests pass one that records the wait instead. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -95,6 +98,7 @@ export async function buildApp(
   const own = deps.database ? undefined : await openConfiguredDatabase(config);
   const database = deps.database ?? (own as NonNullable<typeof own>).handle;
   app.decorate('config', config);
+  app.decorate('accountLimits', { ...ACCOUNT_LIMITS, ...deps.accountLimits });
   app.decorate('database', database);
   app.decorate('db', database.db);
   // Only a database the app opened itself is seeded: tests bring their own.

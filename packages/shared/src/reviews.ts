@@ -56,6 +56,18 @@ export type Review = z.infer<typeof ZReview>;
 
 export const ZReviewList = z.array(ZReview).meta({ id: 'ReviewList' });
 
+/**
+ * A review as the public lists show it (Home's website reviews, a listing's reviews): who wrote
+ * it by name and picture, never by account id, and no agent id. On a listing's reviews `mine`
+ * marks the signed-in caller's own review, the one their Edit Your Review button changes.
+ */
+export const ZPublicReview = ZReview.omit({ reviewerUID: true, agentId: true })
+  .extend({ mine: z.boolean().optional() })
+  .meta({ id: 'PublicReview' });
+export type PublicReview = z.infer<typeof ZPublicReview>;
+
+export const ZPublicReviewList = z.array(ZPublicReview).meta({ id: 'PublicReviewList' });
+
 export const ZReviewQuery = z.object({
   propertyId: z.uuid().optional(),
   reviewFor: z.enum(REVIEW_TARGETS).optional(),

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { type AppDependencies, buildApp } from '../../src/app.js';
 import { configFrom } from '../../src/config.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -14,10 +14,19 @@ export interface TestContext {
 }
 
 /**
+ * Hourly allowances per account high enough for suites that repeat one account's reviews,
+ * offers and withdrawals on purpose (fuzzing, races), so none of their requests meets a 429.
+ */
+export const REPEATING_ACCOUNT_LIMITS = { review: 1e6, offer: 1e6, withdrawal: 1e6 };
+
+/**
  * Registers hooks that build the real app once per test file on its own database and data
  * directory, and empty the database before every test. Read the context inside tests.
  */
-export function useTestApp(env: Record<string, string> = {}): TestContext {
+export function useTestApp(
+  env: Record<string, string> = {},
+  deps: Pick<AppDependencies, 'accountLimits'> = {},
+): TestContext {
   const context = {} as TestContext;
 
   beforeAll(async () => {
@@ -25,7 +34,7 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
     context.database = await createTestDatabase();
     context.app = await buildApp(
       configFrom({ DATA_DIR: context.dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env }),
-      { database: context.database },
+      { ...deps, database: context.database },
     );
     await context.app.ready();
   });

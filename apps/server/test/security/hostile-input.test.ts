@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MATRIX, type MatrixRow } from '../authz/matrix.js';
-import { useTestApp } from '../helpers/test-app.js';
+import { REPEATING_ACCOUNT_LIMITS, useTestApp } from '../helpers/test-app.js';
 import {
   changeCounter,
   changedTables,
@@ -72,7 +72,7 @@ const QUERY_KEYS = [
   'constructor',
 ];
 
-const ctx = useTestApp();
+const ctx = useTestApp({}, { accountLimits: REPEATING_ACCOUNT_LIMITS });
 let world: World;
 let state: Snapshot;
 let print: Fingerprint;

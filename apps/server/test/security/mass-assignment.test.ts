@@ -12,7 +12,7 @@ import {
 import { registrationBody } from '../helpers/accounts.js';
 import { listingBody } from '../helpers/listings.js';
 import { daysFromNow } from '../helpers/offers.js';
-import { useTestApp } from '../helpers/test-app.js';
+import { REPEATING_ACCOUNT_LIMITS, useTestApp } from '../helpers/test-app.js';
 import { restore, type Snapshot, snapshot } from './support/db-state.js';
 import { hostileValue, MASS_ASSIGNMENT_FIELDS } from './support/hostile.js';
 import { assertMarketInvariants } from './support/invariants.js';
@@ -27,7 +27,7 @@ import { type Actor, buildWorld, callAs, type World } from './support/world.js';
 
 const RUNS = Number(process.env.MASS_ASSIGNMENT_RUNS || 12);
 
-const ctx = useTestApp();
+const ctx = useTestApp({}, { accountLimits: REPEATING_ACCOUNT_LIMITS });
 let world: World;
 let state: Snapshot;
 

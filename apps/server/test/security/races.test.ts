@@ -10,6 +10,7 @@ import { configFrom } from '../../src/config.js';
 import { offers, paymentEvents, payments, properties, wishlistItems } from '../../src/db/schema.js';
 import { createAccount, type TestAccount } from '../helpers/accounts.js';
 import { accept, daysFromNow, offer, payDemo } from '../helpers/offers.js';
+import { REPEATING_ACCOUNT_LIMITS } from '../helpers/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { assertMarketInvariants } from './support/invariants.js';
 
@@ -36,6 +37,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildApp(configFrom({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), {
     database,
+    accountLimits: REPEATING_ACCOUNT_LIMITS,
   });
   await app.ready();
   agent = await createAccount(app, 'agent');

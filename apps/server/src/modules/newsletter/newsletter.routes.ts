@@ -11,10 +11,13 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/subscribe',
     {
-      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      // A visitor subscribes once or twice; more from one address is someone filling the list
+      // with other people's e-mails.
+      config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 hour' } },
       schema: {
         tags: ['newsletter'],
-        summary: 'Subscribe an e-mail to the newsletter; subscribing twice is fine',
+        summary:
+          'Subscribe an e-mail to the newsletter (5 an hour per address); subscribing twice is fine',
         body: ZSubscribeRequest,
         response: { 200: ZMessageResponse, 400: ZErrorResponse, 429: ZErrorResponse },
       },

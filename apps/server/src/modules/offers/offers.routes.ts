@@ -57,8 +57,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/make-offer/:propertyId',
     {
-      // Each offer lands on an agent's Requested Properties: ten an hour per buyer is plenty.
-      config: { access: ['user'], rateLimit: perAccount(10, '1 hour') },
+      config: { access: ['user'], rateLimit: perAccount(app, 'offer') },
       schema: {
         tags: ['offers'],
         summary:
@@ -191,8 +190,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/requested-properties/:id/remove',
     {
-      // Offering and withdrawing over and over would flood the agent: five withdrawals an hour.
-      config: { access: 'signed-in', rateLimit: perAccount(5, '1 hour') },
+      config: { access: 'signed-in', rateLimit: perAccount(app, 'withdrawal') },
       schema: {
         tags: ['offers'],
         summary: "Withdraw the caller's pending offer on a listing",

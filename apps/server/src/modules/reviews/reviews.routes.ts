@@ -3,6 +3,7 @@ import {
   ZErrorResponse,
   ZMessageResponse,
   ZPageQuery,
+  ZPublicReviewList,
   ZReviewList,
   ZReviewQuery,
   ZReviewRequest,
@@ -11,6 +12,7 @@ import {
 } from '@keyhaven/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { perAccount } from '../../lib/account-rate-limit.js';
 import { AppError, forbidden } from '../../lib/app-error.js';
 import { sendListPage, withEtag } from '../../lib/list-page.js';
 import {
@@ -19,6 +21,7 @@ import {
   reviewsBy,
   reviewsOfProperty,
   saveReview,
+  toPublicReview,
   websiteReviews,
 } from './reviews.service.js';
 
@@ -33,13 +36,13 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/reviews',
     {
-      config: { access: ['user'] },
+      config: { access: ['user'], rateLimit: perAccount(app, 'review') },
       schema: {
         tags: ['reviews'],
         summary:
-          'Review the website or a listing (buyers); a second review of one listing replaces the first',
+          'Review the website or a listing (buyers, 10 an hour); a second review of the website or of one listing replaces the first',
         body: ZReviewRequest,
-        response: { 200: ZReviewSaved, ...errors },
+        response: { 200: ZReviewSaved, 429: ZErrorResponse, ...errors },
       },
     },
     async (request) => {
@@ -56,15 +59,15 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary:
-          "Website reviews (?reviewFor=website, public) or a listing's reviews (?propertyId=, signed in), newest first; total in X-Total-Count; website reviews carry an ETag (If-None-Match → 304)",
+          "Website reviews (?reviewFor=website, public) or a listing's reviews (?propertyId=, signed in, the caller's own marked `mine`), newest first, without account ids; total in X-Total-Count; website reviews carry an ETag (If-None-Match → 304)",
         querystring: ZReviewQuery,
-        response: { 200: ZReviewList, ...errors },
+        response: { 200: ZPublicReviewList, ...errors },
       },
     },
     async (request, reply) => {
       const { propertyId, reviewFor, page, limit } = request.query;
       if (propertyId) {
-        await request.requireUser();
+        const viewer = await request.requireUser();
         const { items, total } = await listReviews(
           app.db,
           reviewsOfProperty(propertyId),
@@ -72,14 +75,16 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
           limit,
         );
         reply.header('x-total-count', total);
-        return items;
+        return items.map((review) => toPublicReview(review, viewer.id));
       }
       if (reviewFor !== 'website') {
         throw new AppError('VALIDATION_FAILED', 'Ask for reviewFor=website or a propertyId');
       }
       // The same for every visitor: an ETag lets the home page ask again cheaply.
       const { items, total } = await listReviews(app.db, websiteReviews(), page, limit);
-      const body = JSON.stringify(ZReviewList.encode(items));
+      const body = JSON.stringify(
+        ZPublicReviewList.encode(items.map((review) => toPublicReview(review))),
+      );
       return sendListPage(request, reply, withEtag({ body, total }));
     },
   );

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAccount, nextAddress, type TestAccount } from '../../../test/helpers/accounts.js';
 import { createListing } from '../../../test/helpers/listings.js';
@@ -26,6 +26,35 @@ describe('POST /api/reviews', () => {
     for (const rating of [1, 5]) expect((await post(buyer, { rating })).statusCode).toBe(200);
   });
 
+  it('takes a rating only as a number or its decimal text: not a boolean, a list, hex or spaces', async () => {
+    const buyer = await createAccount(ctx.app);
+    for (const rating of [
+      true,
+      false,
+      [5],
+      ['4'],
+      { value: 5 },
+      '0x5',
+      '5e0',
+      ' ',
+      ' 4',
+      'Infinity',
+    ]) {
+      const response = await post(buyer, { rating, title: 'x' });
+      expect(response.statusCode, JSON.stringify(rating)).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { rating: 'Rating must be a number from 1 to 5' },
+      });
+    }
+    expect(await ctx.app.db.select().from(reviews)).toEqual([]);
+    for (const rating of [4, '4', '3.0', '']) {
+      expect((await post(buyer, { rating })).statusCode, JSON.stringify(rating)).toBe(200);
+    }
+    const [stored] = await ctx.app.db.select().from(reviews);
+    expect(stored?.rating).toBe(5);
+  });
+
   it('takes the reviewer from the session and the picture and agent from the listing', async () => {
     const agent = await createAccount(ctx.app, 'agent');
     const buyer = await createAccount(ctx.app);
@@ -48,7 +77,7 @@ describe('POST /api/reviews', () => {
     expect(response.statusCode).toBe(200);
     const list = await ctx.app.inject({
       method: 'GET',
-      url: `/api/reviews?propertyId=${propertyId}`,
+      url: `/api/property-reviews/${buyer.id}`,
       headers: buyer.bearer,
     });
     const [review] = list.json();
@@ -73,6 +102,79 @@ describe('POST /api/reviews', () => {
     expect(stored[0]).toMatchObject({ rating: 4, title: 'Second' });
   });
 
+  it('keeps one website review per buyer: a second one replaces the first, with a new date', async () => {
+    const buyer = await createAccount(ctx.app);
+    const other = await createAccount(ctx.app);
+    const first = await post(buyer, { rating: 2, title: 'First', text: 'Slow' });
+    await post(other, { title: 'Someone else' });
+    const [before] = await ctx.app.db.select().from(reviews).where(eq(reviews.title, 'First'));
+    const second = await post(buyer, { rating: 4, title: 'Second', text: 'Better now' });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual({
+      insertedId: first.json().insertedId,
+      message: 'Review submitted!',
+    });
+    const mine = await ctx.app.db.select().from(reviews).where(eq(reviews.reviewerId, buyer.id));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ rating: 4, title: 'Second', text: 'Better now' });
+    expect(mine[0]?.postedAt.getTime()).toBeGreaterThanOrEqual(before?.postedAt.getTime() ?? 0);
+    const site = await ctx.app.inject({ method: 'GET', url: '/api/reviews?reviewFor=website' });
+    expect(site.json().map((r: { title: string }) => r.title)).toEqual(['Second', 'Someone else']);
+  });
+
+  it('keeps one website review per buyer when several posts arrive at once', async () => {
+    const buyer = await createAccount(ctx.app);
+    const responses = await Promise.all(
+      [1, 2, 3, 4, 5].map((rating) => post(buyer, { rating, title: `Take ${rating}` })),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const stored = await ctx.app.db.select().from(reviews);
+    expect(stored).toHaveLength(1);
+    expect(new Set(responses.map((r) => r.json().insertedId))).toEqual(new Set([stored[0]?.id]));
+  });
+
+  it('lets one account post ten reviews an hour, from any address, then answers 429', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const buyer = await createAccount(ctx.app);
+    const listings = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => createListing(ctx.app, agent, { title: `Home ${n}` })),
+    );
+    const from = (payload: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/reviews',
+        headers: buyer.bearer,
+        payload,
+        remoteAddress: nextAddress(),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await from({ title: `Site ${i}` })).statusCode);
+    for (const propertyId of listings) {
+      statuses.push((await from({ reviewFor: 'property', propertyId, title: 'Home' })).statusCode);
+    }
+    expect(statuses).toEqual(Array(10).fill(200));
+
+    const refused = await from({ title: 'The eleventh' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: expect.any(String), code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    const [site] = await ctx.app.db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.reviewerId, buyer.id), eq(reviews.reviewFor, 'website')));
+    expect(site?.title).toBe('Site 4');
+
+    // Another buyer, even from the same address, still has their own allowance.
+    const neighbour = await createAccount(ctx.app);
+    const theirs = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/reviews',
+      headers: neighbour.bearer,
+      payload: { title: 'Mine' },
+    });
+    expect(theirs.statusCode).toBe(200);
+  });
+
   it('returns review text with <script> exactly as typed', async () => {
     const buyer = await createAccount(ctx.app);
     const text = '<script>alert("x")</script> & <b>bold</b>';
@@ -88,6 +190,59 @@ describe('POST /api/reviews', () => {
     }
     expect((await post(undefined, { rating: 5 })).statusCode).toBe(401);
     expect(await ctx.app.db.select().from(reviews)).toEqual([]);
+  });
+});
+
+describe('what review lists show', () => {
+  it("names reviewers without their account ids, on Home and on a listing, and marks the caller's own", async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const buyer = await createAccount(ctx.app);
+    const other = await createAccount(ctx.app);
+    const propertyId = await createListing(ctx.app, agent);
+    await post(buyer, { title: 'Site', text: 'Easy' });
+    await post(buyer, { reviewFor: 'property', propertyId, rating: 4, title: 'Mine' });
+    await post(other, { reviewFor: 'property', propertyId, rating: 3, title: 'Theirs' });
+
+    const site = await ctx.app.inject({ method: 'GET', url: '/api/reviews?reviewFor=website' });
+    const listing = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/reviews?propertyId=${propertyId}`,
+      headers: buyer.bearer,
+    });
+    for (const response of [site, listing]) {
+      expect(response.statusCode).toBe(200);
+      for (const id of [buyer.id, other.id, agent.id]) expect(response.body).not.toContain(id);
+      for (const review of response.json()) {
+        expect(review).not.toHaveProperty('reviewerUID');
+        expect(review).not.toHaveProperty('agentId');
+        expect(review).toMatchObject({
+          _id: expect.any(String),
+          rating: expect.any(Number),
+          title: expect.any(String),
+          text: expect.any(String),
+          reviewerName: expect.any(String),
+          postedAt: expect.any(String),
+        });
+        expect(review).toHaveProperty('reviewerAvatar');
+      }
+    }
+    expect(site.json()[0]).not.toHaveProperty('mine');
+    expect(listing.json().map((r: { title: string; mine: boolean }) => [r.title, r.mine])).toEqual([
+      ['Theirs', false],
+      ['Mine', true],
+    ]);
+
+    // The caller's own list (My Reviews) and the admins' list keep what those pages need.
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/property-reviews/${buyer.id}`,
+      headers: buyer.bearer,
+    });
+    expect(own.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ reviewerUID: buyer.id, agentId: agent.id }),
+      ]),
+    );
   });
 });
 
@@ -119,7 +274,7 @@ describe('reading and deleting reviews', () => {
     const buyer = await createAccount(ctx.app);
     const propertyId = await createListing(ctx.app, agent);
     await post(buyer, { title: 'Older' });
-    await post(buyer, { title: 'Newer' });
+    await post(await createAccount(ctx.app), { title: 'Newer' });
     const site = await ctx.app.inject({ method: 'GET', url: '/api/reviews?reviewFor=website' });
     expect(site.json().map((r: { title: string }) => r.title)).toEqual(['Newer', 'Older']);
     const anonymous = await ctx.app.inject({
@@ -133,8 +288,11 @@ describe('reading and deleting reviews', () => {
     const author = await createAccount(ctx.app);
     const other = await createAccount(ctx.app);
     const admin = await createAccount(ctx.app, 'admin');
+    const propertyId = await createListing(ctx.app, await createAccount(ctx.app, 'agent'));
     const first = (await post(author, { title: 'Mine' })).json().insertedId;
-    const second = (await post(author, { title: 'Also mine' })).json().insertedId;
+    const second = (
+      await post(author, { reviewFor: 'property', propertyId, title: 'Also mine' })
+    ).json().insertedId;
     const remove = (who: TestAccount, id: string) =>
       ctx.app.inject({ method: 'DELETE', url: `/api/property-reviews/${id}`, headers: who.bearer });
     expect((await remove(other, first)).statusCode).toBe(403);
@@ -211,18 +369,23 @@ describe('POST /api/subscribe', () => {
     }
   });
 
-  it('is rate-limited per address', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) {
-      const response = await ctx.app.inject({
+  it('takes five sign-ups an hour from one address, then answers 429 with Retry-After', async () => {
+    const fromOneAddress = (email: string) =>
+      ctx.app.inject({
         method: 'POST',
         url: '/api/subscribe',
-        payload: { email: `r${i}@example.test` },
+        payload: { email },
         remoteAddress: '10.99.99.99',
       });
-      statuses.push(response.statusCode);
-    }
-    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
-    expect(statuses.at(-1)).toBe(429);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await fromOneAddress(`r${i}@example.test`)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    const refused = await fromOneAddress('r5@example.test');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: expect.any(String), code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(await ctx.app.db.select().from(newsletterSubscribers)).toHaveLength(5);
+    expect((await subscribe('elsewhere@example.test')).statusCode).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  type PublicReview,
   REVIEW_TARGETS,
   type Review,
   type REVIEW_MESSAGES as SHARED_REVIEW_MESSAGES,
@@ -6,7 +7,7 @@ import {
 import * as v from 'valibot';
 import type { ContractTwin } from '@/lib/contract-twins';
 
-export type { Review };
+export type { PublicReview, Review };
 
 /*
  * The valibot twin of ZReview in @keyhaven/shared: the home page shows reviews, and valibot keeps
@@ -30,8 +31,19 @@ const reviewTwin = v.object({
 export const ZReview: ContractTwin<typeof reviewTwin, Review> = reviewTwin;
 export const ZReviewList = v.array(ZReview);
 
+/**
+ * The twin of ZPublicReview: the lists everyone reads (Home, a listing's page) name reviewers
+ * without their account ids; `mine` marks the signed-in buyer's own review on a listing.
+ */
+const publicReviewTwin = v.object({
+  ...v.omit(reviewTwin, ['reviewerUID', 'agentId']).entries,
+  mine: v.optional(v.boolean()),
+});
+export const ZPublicReview: ContractTwin<typeof publicReviewTwin, PublicReview> = publicReviewTwin;
+export const ZPublicReviewList = v.array(ZPublicReview);
+
 /** One page of reviews and the total the server counted (its X-Total-Count header). */
-export type ReviewPage = { reviews: Review[]; total: number };
+export type ReviewPage<T extends PublicReview = Review> = { reviews: T[]; total: number };
 
 /**
  * REVIEW_MESSAGES of @keyhaven/shared, verbatim (the type is the shared object's, literal for

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ZReviewList } from '../types';
 import { reviewKeys } from './query-keys';
 import { requestReviews, useSignOutLocally } from './request-reviews';
 
@@ -8,7 +9,11 @@ export function useAllReviews(page: number, limit: number) {
   return useQuery({
     queryKey: reviewKeys.everyone(page, limit),
     queryFn: ({ signal }) =>
-      requestReviews('/api/property-reviews', { query: { page, limit }, signal, onUnauthorized }),
+      requestReviews('/api/property-reviews', ZReviewList, {
+        query: { page, limit },
+        signal,
+        onUnauthorized,
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,5 +1,6 @@
 import { TIMINGS_MS } from '@keyhaven/shared';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { ZPublicReviewList } from '../types';
 import { reviewKeys } from './query-keys';
 import { requestReviews, useSignOutLocally } from './request-reviews';
 
@@ -13,7 +14,10 @@ export function useWebsiteReviews(limit: number) {
   return useQuery({
     queryKey: reviewKeys.website(limit),
     queryFn: ({ signal }) =>
-      requestReviews(REVIEWS_PATH, { query: { reviewFor: 'website', page: 1, limit }, signal }),
+      requestReviews(REVIEWS_PATH, ZPublicReviewList, {
+        query: { reviewFor: 'website', page: 1, limit },
+        signal,
+      }),
     staleTime: TIMINGS_MS.cacheStale,
     refetchOnMount: 'always',
     placeholderData: keepPreviousData,
@@ -29,7 +33,7 @@ export function usePropertyReviews(propertyId: string, pageSize: number) {
   return useInfiniteQuery({
     queryKey: reviewKeys.property(propertyId, pageSize),
     queryFn: ({ pageParam, signal }) =>
-      requestReviews(REVIEWS_PATH, {
+      requestReviews(REVIEWS_PATH, ZPublicReviewList, {
         query: { propertyId, page: pageParam, limit: pageSize },
         signal,
         onUnauthorized,

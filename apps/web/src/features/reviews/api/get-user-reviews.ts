@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ZReviewList } from '../types';
 import { reviewKeys } from './query-keys';
 import { requestReviews, useSignOutLocally } from './request-reviews';
 
@@ -8,7 +9,7 @@ export function useUserReviews(uid: string, page: number, limit: number) {
   return useQuery({
     queryKey: reviewKeys.user(uid, page, limit),
     queryFn: ({ signal }) =>
-      requestReviews(`/api/property-reviews/${encodeURIComponent(uid)}`, {
+      requestReviews(`/api/property-reviews/${encodeURIComponent(uid)}`, ZReviewList, {
         query: { page, limit },
         signal,
         onUnauthorized,

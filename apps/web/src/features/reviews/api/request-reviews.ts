@@ -1,8 +1,9 @@
 import type { SessionResponse } from '@keyhaven/shared';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type * as v from 'valibot';
 import { sessionQueryKey } from '@/features/auth/api/get-session';
 import { apiErrorFrom, parseBody } from '@/lib/api-client';
-import { type ReviewPage, ZReviewList } from '../types';
+import type { PublicReview, ReviewPage } from '../types';
 
 type ReviewListRequest = {
   query: Record<string, string | number | undefined>;
@@ -13,12 +14,14 @@ type ReviewListRequest = {
 
 /**
  * GETs one page of reviews with the total from the `X-Total-Count` header, which the JSON API
- * client does not expose; it fails the way that client does.
+ * client does not expose; it fails the way that client does. `list` checks the answer: the
+ * public lists' twin or the full one of My Reviews and Manage Reviews.
  */
-export async function requestReviews(
+export async function requestReviews<T extends PublicReview>(
   path: string,
+  list: v.GenericSchema<unknown, T[]>,
   { query, signal, onUnauthorized }: ReviewListRequest,
-): Promise<ReviewPage> {
+): Promise<ReviewPage<T>> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined) params.set(key, String(value));
@@ -34,7 +37,7 @@ export async function requestReviews(
     if (response.status === 401 || response.status === 403) onUnauthorized?.();
     throw apiErrorFrom(response.status, payload);
   }
-  const reviews = await parseBody(ZReviewList, payload, `GET ${path}`);
+  const reviews = await parseBody(list, payload, `GET ${path}`);
   const header = Number(response.headers.get('x-total-count') ?? Number.NaN);
   const total = Number.isInteger(header) && header >= 0 ? header : reviews.length;
   return { reviews, total };

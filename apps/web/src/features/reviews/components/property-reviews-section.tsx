@@ -31,7 +31,7 @@ export function PropertyReviewsSection({ propertyId, propertyTitle }: PropertyRe
   const loaded = reviews.data?.pages.flatMap((page) => page.reviews) ?? [];
   const total = reviews.data?.pages[0]?.total ?? 0;
   const canReview = user?.role === 'user';
-  const previous = canReview ? loaded.find((review) => review.reviewerUID === user.uid) : undefined;
+  const previous = canReview ? loaded.find((review) => review.mine) : undefined;
 
   return (
     <section aria-labelledby={headingId} className="mt-12 border-t border-sand pt-10">

@@ -4,13 +4,13 @@ import { Avatar } from '@/components/ui/avatar';
 import { StarRating } from '@/components/ui/star-rating';
 import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { REVIEW_TEXTS, type Review } from '../types';
+import { type PublicReview, REVIEW_TEXTS } from '../types';
 
 /** Longer reviews open at this many characters, with Read more. */
 const EXCERPT_LENGTH = 280;
 
 /** What a review is about: its listing (a link to it) or the website. */
-export function ReviewSubject({ review }: { review: Review }) {
+export function ReviewSubject({ review }: { review: PublicReview }) {
   if (review.reviewFor === 'website' || !review.propertyId) return <>{REVIEW_TEXTS.website}</>;
   return (
     <Link
@@ -50,7 +50,7 @@ function ReviewText({ text, about }: { text: string; about: string }) {
 }
 
 type ReviewCardProps = {
-  review: Review;
+  review: PublicReview;
   headingLevel?: 'h2' | 'h3';
   /** Names what the review is about (a listing or the website): for lists that mix both. */
   showSubject?: boolean;

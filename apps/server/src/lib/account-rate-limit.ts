@@ -1,0 +1,47 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * What one account may repeat in an hour. A buyer reviews a handful of homes and offers on a
+ * few; more is one account flooding Home's Latest Reviews (or bumping its review to the top
+ * all day) or an agent's Requested Properties (offering and withdrawing over and over).
+ */
+export const ACCOUNT_LIMITS = {
+  review: 10,
+  offer: 10,
+  withdrawal: 5,
+} as const;
+export type AccountAction = keyof typeof ACCOUNT_LIMITS;
+export type AccountLimits = Record<AccountAction, number>;
+
+const WINDOW = '1 hour';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The hourly allowance per account of each limited action (ACCOUNT_LIMITS unless a test says). */
+    accountLimits: AccountLimits;
+  }
+}
+
+/**
+ * A route's rate limit counted per signed-in account, not per address: one account must not
+ * get round it by changing address, and buyers sharing an office or a phone network must not
+ * use up each other's allowance. The counters live where the app's other limits do (Redis
+ * when `REDIS_URL` is set), so every instance shares them.
+ *
+ * Counted just before the handler: after the access check (callers the route refuses use up
+ * nothing, and there is always an account to count) and after validation (a form sent back
+ * for a typo costs nothing); refusals by the service (an offer out of range, a second pending
+ * offer) count. Over the limit the answer is 429 with Retry-After.
+ */
+export function perAccount(app: FastifyInstance, action: AccountAction): RateLimitOptions {
+  return {
+    max: app.accountLimits[action],
+    timeWindow: WINDOW,
+    hook: 'preHandler',
+    keyGenerator: async (request: FastifyRequest) => {
+      const user = await request.requireUser();
+      return `account:${user.id}`;
+    },
+  };
+}
