@@ -2,7 +2,7 @@ import { canChangeRole, type Role } from '@keyhaven/shared';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { offers, properties, sessions, users } from '../../db/schema.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import type { SessionUser } from '../../plugins/authentication.js';
 import { recordAudit } from '../audit/audit.service.js';
 
@@ -49,17 +49,38 @@ export async function changeRole(db: Database, admin: SessionUser, userId: strin
   });
 }
 
+export const USER_DELETE_MESSAGES = {
+  lastAdmin:
+    'This is the only admin account, and the marketplace always needs one: it cannot be deleted.',
+  otherAdmin:
+    "Admins cannot delete another admin's account, just as they cannot change an admin's role.",
+  ownAccount: 'You cannot delete your own account',
+} as const;
+
 /**
  * Deletes an account and everything that is only theirs, in one transaction: sessions,
  * accounts, wishlist, reviews and offers go with the user (foreign keys cascade), as do an
  * agent's listings; payments stay, with the buyer cleared, because money records are kept.
  * A listing held for this buyer's accepted, unpaid offer becomes available again.
+ *
+ * Admin accounts follow the role rule: an admin's role cannot be changed, so neither can an
+ * admin be deleted by another admin; nor by themself, and never the last one.
  */
 export async function deleteUser(db: Database, admin: SessionUser, userId: string) {
-  if (userId === admin.id) throw new AppError('CONFLICT', 'You cannot delete your own account');
   await db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!target) throw notFound('User not found');
+    // No path deletes an admin (and an admin's role never changes), so the last one always stays.
+    if (target.role === 'admin') {
+      const [admins] = await tx
+        .select({ value: count() })
+        .from(users)
+        .where(eq(users.role, 'admin'));
+      if ((admins?.value ?? 0) <= 1) throw conflict(USER_DELETE_MESSAGES.lastAdmin);
+      throw conflict(
+        target.id === admin.id ? USER_DELETE_MESSAGES.ownAccount : USER_DELETE_MESSAGES.otherAdmin,
+      );
+    }
 
     const held = await tx
       .select({ propertyId: offers.propertyId })

@@ -98,10 +98,13 @@ describe('PATCH /api/user-role-update/{userId}/{newRole}', () => {
 
   it('does not let an admin demote or delete themself', async () => {
     const admin = await createAccount(ctx.app, 'admin');
+    await createAccount(ctx.app, 'admin');
     expect(
       (await call('PATCH', `/api/user-role-update/${admin.id}/user`, admin.bearer)).statusCode,
     ).toBe(409);
-    expect((await call('DELETE', `/api/users/${admin.id}`, admin.bearer)).statusCode).toBe(409);
+    const own = await call('DELETE', `/api/users/${admin.id}`, admin.bearer);
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toEqual({ error: 'You cannot delete your own account', code: 'CONFLICT' });
   });
 
   it('takes effect on the very next request of that user', async () => {
@@ -130,6 +133,43 @@ describe('DELETE /api/users/{uid}', () => {
     const [entry] = await ctx.app.db.select().from(auditLog).where(eq(auditLog.targetId, user.id));
     expect(entry).toMatchObject({ action: 'user.deleted', actorId: admin.id });
     expect((await call('DELETE', `/api/users/${user.id}`, admin.bearer)).statusCode).toBe(404);
+  });
+
+  it("refuses to delete another admin, as it refuses to change an admin's role", async () => {
+    const admin = await createAccount(ctx.app, 'admin');
+    const otherAdmin = await createAccount(ctx.app, 'admin');
+    const role = await call('PATCH', `/api/user-role-update/${otherAdmin.id}/user`, admin.bearer);
+    expect(role.statusCode).toBe(409);
+    const removed = await call('DELETE', `/api/users/${otherAdmin.id}`, admin.bearer);
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json()).toEqual({
+      error:
+        "Admins cannot delete another admin's account, just as they cannot change an admin's role.",
+      code: 'CONFLICT',
+    });
+    const [kept] = await ctx.app.db.select().from(users).where(eq(users.id, otherAdmin.id));
+    expect(kept?.role).toBe('admin');
+    expect(
+      await ctx.app.db.select().from(sessions).where(eq(sessions.userId, otherAdmin.id)),
+    ).not.toEqual([]);
+    expect(
+      await ctx.app.db.select().from(auditLog).where(eq(auditLog.targetId, otherAdmin.id)),
+    ).toEqual([]);
+    expect((await call('GET', '/api/all-users', otherAdmin.bearer)).statusCode).toBe(200);
+  });
+
+  it('never removes the last admin, not even at their own request', async () => {
+    const admin = await createAccount(ctx.app, 'admin');
+    const response = await call('DELETE', `/api/users/${admin.id}`, admin.bearer);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error:
+        'This is the only admin account, and the marketplace always needs one: it cannot be deleted.',
+      code: 'CONFLICT',
+    });
+    const [kept] = await ctx.app.db.select().from(users).where(eq(users.id, admin.id));
+    expect(kept?.role).toBe('admin');
+    expect((await call('GET', '/api/all-users', admin.bearer)).statusCode).toBe(200);
   });
 
   it("frees a listing held by the buyer's accepted offer and keeps payment records", async () => {
