@@ -298,7 +298,7 @@ describe('interleaved offers, decisions, payments and deletions', () => {
         calls.push(payDemo(app, buyers[0] as TestAccount, session).then((r) => [r.statusCode]));
         calls.push(run({ kind: 'delete', by: i % 2 ? 'agent' : 'admin' }, listingId, sessions));
         calls.push(run({ kind: 'accept', buyer: 1 + (i % (BUYERS - 1)) }, listingId, sessions));
-        calls.push(run({ kind: 'withdraw', buyer: i % BUYERS }, listingId, sessions));
+        calls.push(run({ kind: 'withdraw', buyer: 1 + (i % (BUYERS - 1)) }, listingId, sessions));
         calls.push(run({ kind: 'reject', buyer: 0 }, listingId, sessions));
       }
       const statuses = (await Promise.all(calls)).flat();
@@ -307,6 +307,34 @@ describe('interleaved offers, decisions, payments and deletions', () => {
       // The accepted buyer's payment wins every race against deletion: the home stays, sold once.
       const [listing] = await app.db.select().from(properties).where(eq(properties.id, listingId));
       expect(listing?.availability).toBe('Sold');
+    }
+  }, 300_000);
+
+  it('let either the payment or the withdrawal of an accepted offer win, never both', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { listingId, sessions } = await freshMarket('checkout');
+      const buyer = buyers[0] as TestAccount;
+      const calls: Array<Promise<number[]>> = [];
+      for (let i = 0; i < 4; i++) {
+        calls.push(payDemo(app, buyer, sessions[0] as string).then((r) => [r.statusCode]));
+        calls.push(run({ kind: 'withdraw', buyer: 0 }, listingId, sessions));
+      }
+      const statuses = (await Promise.all(calls)).flat();
+      expect(statuses.filter((s) => s >= 500)).toEqual([]);
+      await assertMarketInvariants(app.db);
+      const [listing] = await app.db.select().from(properties).where(eq(properties.id, listingId));
+      const [mine] = await app.db
+        .select()
+        .from(offers)
+        .where(and(eq(offers.propertyId, listingId), eq(offers.buyerId, buyer.id)));
+      const paid = await app.db.select().from(payments).where(eq(payments.status, 'paid'));
+      if (mine?.status === 'paid') {
+        expect(listing?.availability).toBe('Sold');
+      } else {
+        expect(mine?.status).toBe('withdrawn');
+        expect(listing?.availability).toBe('Available');
+        expect(paid.filter((p) => p.propertyId === listingId)).toEqual([]);
+      }
     }
   }, 300_000);
 });

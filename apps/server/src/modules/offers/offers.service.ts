@@ -211,11 +211,26 @@ async function endAcceptedOffer(
   return closed.map((payment) => payment.sessionId);
 }
 
+/**
+ * A payment being confirmed holds its payment row, then the listing, then the offer; anything
+ * that ends an accepted offer takes the same locks in the same order (the listing's open
+ * checkouts first), or the two would wait on each other for ever.
+ */
+async function lockOpenPayments(tx: Executor, propertyId: string) {
+  await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.propertyId, propertyId), eq(payments.status, 'open')))
+    .orderBy(payments.id)
+    .for('update');
+}
+
 async function lockListingThenOffer(
   tx: Executor,
   propertyId: string,
   where: ReturnType<typeof and>,
 ) {
+  await lockOpenPayments(tx, propertyId);
   await tx
     .select({ id: properties.id })
     .from(properties)
@@ -260,6 +275,7 @@ export async function releaseOffer(
   now = new Date(),
 ) {
   return db.transaction(async (tx) => {
+    await lockOpenPayments(tx, propertyId);
     const [listing] = await tx
       .select()
       .from(properties)
