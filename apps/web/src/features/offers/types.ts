@@ -1,5 +1,7 @@
 import {
   OFFER_STATUSES,
+  PAYMENT_HOLD_MESSAGES,
+  type PaymentHold,
   type Property,
   type RequestedProperty,
   type UserRequest,
@@ -28,24 +30,37 @@ const requestedTwin = v.intersect([
     buyerEmail: v.string(),
     buyerPhone: v.nullable(v.string()),
     transactionId: v.nullable(v.string()),
+    payBy: v.nullable(v.string()),
   }),
 ]);
 export const ZRequestedProperty: ContractTwin<typeof requestedTwin, RequestedProperty> =
   requestedTwin;
 export const ZRequestedPropertyList = v.array(ZRequestedProperty);
 
+const PAYMENT_HOLDS = Object.keys(PAYMENT_HOLD_MESSAGES) as PaymentHold[];
+
 const userRequestTwin = v.intersect([
   ZProperty,
   v.object({
     offerId: v.string(),
     offerStatus: v.picklist(OFFER_STATUSES),
-    requestStatus: v.picklist(['pending', 'accepted', 'rejected', 'bought']),
+    requestStatus: v.picklist([
+      'pending',
+      'accepted',
+      'rejected',
+      'bought',
+      'withdrawn',
+      'lapsed',
+      'released',
+    ]),
     userRequestDetails: v.object({
       uid: v.string(),
       offerAmount: v.number(),
       selectedDate: v.string(),
     }),
     transactionId: v.nullable(v.string()),
+    payBy: v.nullable(v.string()),
+    paymentHold: v.nullable(v.picklist(PAYMENT_HOLDS)),
   }),
 ]);
 export const ZUserRequest: ContractTwin<typeof userRequestTwin, UserRequest> = userRequestTwin;
@@ -53,6 +68,10 @@ export const ZUserRequestList = v.array(ZUserRequest);
 
 /** The buyer's wording of an offer's state (spec section 4). */
 export type RequestStatus = UserRequest['requestStatus'];
+
+/** An accepted offer that ended unpaid: the buyer withdrew it, it lapsed, or it was released. */
+export const ENDED_OFFER_STATUSES = ['withdrawn', 'lapsed', 'released'] as const;
+export type EndedOfferStatus = (typeof ENDED_OFFER_STATUSES)[number];
 
 /** An offer the buyer still stands behind: waiting for the agent, or accepted and to be paid. */
 export const isLiveOffer = (offer: Pick<UserRequest, 'offerStatus'>) =>

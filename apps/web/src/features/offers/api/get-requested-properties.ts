@@ -7,7 +7,8 @@ type Status = 'pending' | 'accepted';
 
 /**
  * Offers on an agent's listings, one row per offer. Without a status: pending, accepted and paid
- * ones; `accepted` gives the accepted and the paid (sold) ones.
+ * ones, and accepted ones that ended unpaid (withdrawn, lapsed, released); `accepted` gives the
+ * accepted and the paid (sold) ones.
  */
 export const getRequestedProperties = (agentEmail: string, status?: Status, signal?: AbortSignal) =>
   api(`/api/properties/requested/${encodeURIComponent(agentEmail)}`, {

@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { propertyKeys } from '@/features/properties/api/query-keys';
 import { api } from '@/lib/api-client';
 import { ZMessageResponse } from '@/lib/contract-twins';
 import { offerKeys } from './query-keys';
 
 type Withdrawal = { propertyId: string; uid: string };
 
-/** The buyer takes back a pending offer on a listing. */
+/**
+ * The buyer takes back their offer on a listing: a pending one disappears; an accepted one not
+ * yet paid ends as withdrawn and the home is offered again. The answer's message says which.
+ */
 export const withdrawOffer = ({ propertyId, uid }: Withdrawal) =>
   api(`/requested-properties/${encodeURIComponent(propertyId)}/remove`, {
     method: 'PATCH',
@@ -17,6 +21,10 @@ export function useWithdrawOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: withdrawOffer,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: offerKeys.all }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: offerKeys.all });
+      // Withdrawing an accepted offer makes the home Available again.
+      void queryClient.invalidateQueries({ queryKey: propertyKeys.all });
+    },
   });
 }

@@ -1,27 +1,35 @@
-import { formatDollars, OFFER_MESSAGES } from '@keyhaven/shared';
+import { formatDollars, OFFER_MESSAGES, PAYMENT_HOLD_MESSAGES } from '@keyhaven/shared';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
+import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/features/auth/api/get-session';
 import { CompletePaymentButton } from '@/features/payments/components/complete-payment-button';
 import { detailsPath } from '@/features/properties/components/property-card';
 import { PropertyImage } from '@/features/properties/components/property-image';
+import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useMyOffers } from '../api/get-my-offers';
 import { useWithdrawOffer } from '../api/withdraw-offer';
 import { RequestStatusBadge } from '../components/offer-status-badge';
+import { isUnderReview, UnderReviewBadge } from '../components/under-review-badge';
+import { deadlinePassed, formatDeadline } from '../lib/deadline';
+import { useReturnFocus } from '../lib/return-focus';
+import { useDeadlineClock } from '../lib/use-deadline-clock';
 import type { UserRequest } from '../types';
 
 type OfferCardProps = {
   offer: UserRequest;
   /** Fraud accounts keep their history but cannot pay. */
   canPay: boolean;
+  /** The time deadlines are judged by (see useDeadlineClock). */
+  now: number;
   onWithdraw: (offer: UserRequest) => void;
 };
 
@@ -29,12 +37,43 @@ const STATUS_NOTES: Partial<Record<UserRequest['requestStatus'], string>> = {
   pending: 'Waiting for the agent to accept or reject your offer.',
   accepted: 'The agent accepted your offer. Complete the payment to buy this property.',
   rejected: 'The agent did not accept this offer.',
+  withdrawn:
+    'You withdrew this offer after it was accepted. The home is offered to other buyers again.',
+  lapsed: 'Payment deadline passed. The home is offered to other buyers again.',
+  released:
+    'Released by the agent after the payment deadline, or by our team. The home is offered to other buyers again.',
 };
 
-function OfferCard({ offer, canPay, onWithdraw }: OfferCardProps) {
+/**
+ * Instead of Complete Payment, when the offer cannot be paid right now: the listing or its agent
+ * is being checked (the server's hold), or the time to pay is over.
+ */
+function PaymentBlocked({ offer, now }: { offer: UserRequest; now: number }) {
+  if (offer.paymentHold) {
+    return (
+      <Notice role="status" tone="warning" title="Payment on hold">
+        {PAYMENT_HOLD_MESSAGES[offer.paymentHold]}
+      </Notice>
+    );
+  }
+  if (deadlinePassed(offer.payBy, now)) {
+    return (
+      <Notice role="status" tone="warning" title="Payment deadline passed">
+        The time to pay for this offer is over; the home is being offered to other buyers again.
+      </Notice>
+    );
+  }
+  return null;
+}
+
+function OfferCard({ offer, canPay, now, onWithdraw }: OfferCardProps) {
   const { offerAmount, selectedDate } = offer.userRequestDetails;
   const status = offer.requestStatus;
-  const payable = status === 'accepted' && offer.soldStatus === 'false';
+  const accepted = status === 'accepted' && offer.soldStatus === 'false';
+  const underReview = isUnderReview(offer);
+  const blocked = accepted && (offer.paymentHold !== null || deadlinePassed(offer.payBy, now));
+  // The listing page is closed to buyers while the listing is checked or its agent suspended.
+  const detailsOpen = !underReview && offer.paymentHold !== 'agent-suspended';
 
   return (
     <article
@@ -50,11 +89,12 @@ function OfferCard({ offer, canPay, onWithdraw }: OfferCardProps) {
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <RequestStatusBadge status={status} />
+          {underReview && <UnderReviewBadge />}
         </div>
         <h2 id={`offer-${offer.offerId}`} className="mt-2 text-lg font-bold text-stone-900">
           {offer.title}
         </h2>
-        <p className="text-sm text-stone-700">{offer.location}</p>
+        {offer.location && <p className="text-sm text-stone-700">{offer.location}</p>}
         <p className="mt-1 text-sm text-stone-700">Agent: {offer.agentName}</p>
         <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
           <div>
@@ -65,6 +105,14 @@ function OfferCard({ offer, canPay, onWithdraw }: OfferCardProps) {
             <dt className="inline text-stone-600">Buying date: </dt>
             <dd className="inline font-medium text-stone-900">{formatDate(selectedDate)}</dd>
           </div>
+          {accepted && offer.payBy && (
+            <div className="sm:col-span-2">
+              <dt className="inline text-stone-600">Pay by </dt>
+              <dd className="inline font-semibold text-stone-900">
+                <time dateTime={offer.payBy}>{formatDeadline(offer.payBy)}</time>
+              </dd>
+            </div>
+          )}
           {status === 'bought' && offer.transactionId && (
             <div className="sm:col-span-2">
               <dt className="inline text-stone-600">Transaction ID: </dt>
@@ -74,12 +122,17 @@ function OfferCard({ offer, canPay, onWithdraw }: OfferCardProps) {
             </div>
           )}
         </dl>
-        {STATUS_NOTES[status] && (
+        {STATUS_NOTES[status] && !blocked && (
           <p className="mt-3 text-sm text-stone-700">{STATUS_NOTES[status]}</p>
+        )}
+        {accepted && (
+          <div className="mt-3">
+            <PaymentBlocked offer={offer} now={now} />
+          </div>
         )}
       </div>
       <div className="flex flex-col gap-2 sm:w-48 sm:shrink-0">
-        {payable && canPay && (
+        {accepted && canPay && !blocked && (
           <CompletePaymentButton
             offer={{
               propertyId: offer._id,
@@ -90,10 +143,12 @@ function OfferCard({ offer, canPay, onWithdraw }: OfferCardProps) {
             }}
           />
         )}
-        <Link to={detailsPath(offer._id)} className={buttonStyles({ variant: 'secondary' })}>
-          View Details<span className="sr-only">: {offer.title}</span>
-        </Link>
-        {status === 'pending' && (
+        {detailsOpen && (
+          <Link to={detailsPath(offer._id)} className={buttonStyles({ variant: 'secondary' })}>
+            View Details<span className="sr-only">: {offer.title}</span>
+          </Link>
+        )}
+        {(status === 'pending' || accepted) && (
           <Button variant="dangerOutline" onClick={() => onWithdraw(offer)}>
             Withdraw Offer<span className="sr-only">: {offer.title}</span>
           </Button>
@@ -117,29 +172,59 @@ function NoPurchases() {
   );
 }
 
+function WithdrawDescription({ offer }: { offer: UserRequest }) {
+  const amount = <strong>{formatDollars(offer.userRequestDetails.offerAmount)}</strong>;
+  const title = <strong>{offer.title}</strong>;
+  if (offer.requestStatus === 'accepted') {
+    return (
+      <>
+        <p>
+          The agent accepted your offer of {amount} on {title}. If you withdraw it, you will not buy
+          this home: it is offered to other buyers again.
+        </p>
+        <p>You cannot undo this.</p>
+      </>
+    );
+  }
+  return (
+    <p>
+      Your offer of {amount} on {title} will be taken back. The agent will no longer see it.
+    </p>
+  );
+}
+
 /**
  * My Bought Properties (spec section 2): every offer the buyer made, its status, Complete Payment
- * once accepted, the transaction id once bought, and Withdraw while pending.
+ * once accepted (with its deadline, or why payment is on hold), the transaction id once bought,
+ * and Withdraw until paid.
  */
 export function PurchasedPropertiesPage() {
   const user = useSignedInUser();
   const offers = useMyOffers(user.uid);
   const withdraw = useWithdrawOffer();
-  const [withdrawing, setWithdrawing] = useState<UserRequest | null>(null);
+  const now = useDeadlineClock(offers.data?.map((offer) => offer.payBy) ?? []);
+  // The offer stays in the dialog while it closes, so its text does not change on the way out.
+  const [dialog, setDialog] = useState<{ open: boolean; offer: UserRequest | null }>({
+    open: false,
+    offer: null,
+  });
+  const withdrawing = dialog.open ? dialog.offer : null;
+  const closeDialog = () => setDialog((current) => ({ ...current, open: false }));
   const headingRef = useRef<HTMLParagraphElement>(null);
   const withdrawnRef = useRef(false);
+  const focus = useReturnFocus();
 
   const confirmWithdraw = () => {
     if (!withdrawing) return;
     withdraw.mutate(
       { propertyId: withdrawing._id, uid: user.uid },
       {
-        onSuccess: () => {
+        onSuccess: ({ message }) => {
           withdrawnRef.current = true;
-          toast.success(OFFER_MESSAGES.removed);
+          toast.success(message || OFFER_MESSAGES.removed);
         },
-        onError: () => toast.error(OFFER_MESSAGES.removeFailed),
-        onSettled: () => setWithdrawing(null),
+        onError: (error) => toast.error(errorMessage(error, OFFER_MESSAGES.removeFailed)),
+        onSettled: closeDialog,
       },
     );
   };
@@ -167,7 +252,11 @@ export function PurchasedPropertiesPage() {
                 <OfferCard
                   offer={offer}
                   canPay={user.role !== 'fraud'}
-                  onWithdraw={setWithdrawing}
+                  now={now}
+                  onWithdraw={(chosen) => {
+                    focus.remember();
+                    setDialog({ open: true, offer: chosen });
+                  }}
                 />
               </li>
             ))}
@@ -176,27 +265,24 @@ export function PurchasedPropertiesPage() {
       )}
 
       <ConfirmDialog
-        open={withdrawing !== null}
-        onOpenChange={(open) => !open && setWithdrawing(null)}
+        open={dialog.open}
+        onOpenChange={(open) => !open && closeDialog()}
         title="Withdraw this offer?"
-        description={
-          <p>
-            Your offer of{' '}
-            <strong>{formatDollars(withdrawing?.userRequestDetails.offerAmount ?? 0)}</strong> on{' '}
-            <strong>{withdrawing?.title}</strong> will be taken back. The agent will no longer see
-            it.
-          </p>
-        }
+        description={dialog.offer && <WithdrawDescription offer={dialog.offer} />}
         confirmLabel="Withdraw Offer"
         pendingLabel="Withdrawing..."
         tone="danger"
         pending={withdraw.isPending}
         onConfirm={confirmWithdraw}
         onCloseAutoFocus={(event) => {
-          if (!withdrawnRef.current) return;
-          withdrawnRef.current = false;
-          event.preventDefault();
-          headingRef.current?.focus();
+          // A withdrawn offer loses its Withdraw button: focus moves to the list's summary.
+          if (withdrawnRef.current) {
+            withdrawnRef.current = false;
+            event.preventDefault();
+            headingRef.current?.focus();
+          } else {
+            focus.restore(event, headingRef.current);
+          }
         }}
       />
     </ContentLayout>

@@ -1,5 +1,5 @@
 import { formatDollars, OFFER_MESSAGES } from '@keyhaven/shared';
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -14,19 +14,49 @@ import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useAcceptRequest, useRejectRequest } from '../api/answer-request';
 import { useRequestedProperties } from '../api/get-requested-properties';
+import { useReleaseOffer } from '../api/release-offer';
 import { OfferStatusBadge } from '../components/offer-status-badge';
+import { deadlinePassed, formatDeadline } from '../lib/deadline';
+import { useReturnFocus } from '../lib/return-focus';
+import { useDeadlineClock } from '../lib/use-deadline-clock';
 import type { RequestedProperty } from '../types';
 
-type Decision = { kind: 'accept' | 'reject'; offer: RequestedProperty };
+type Decision = { kind: 'accept' | 'reject' | 'release'; offer: RequestedProperty };
 
 type RowProps = {
   offer: RequestedProperty;
   busy: boolean;
+  /** The time deadlines are judged by (see useDeadlineClock). */
+  now: number;
   onDecide: (decision: Decision) => void;
 };
 
-function RequestRow({ offer, busy, onDecide }: RowProps) {
+/** Why an accepted offer ended without a sale, as its agent reads it. */
+const ENDED_NOTES: Partial<Record<RequestedProperty['offerStatus'], string>> = {
+  withdrawn: 'The buyer withdrew the offer; the home is available again.',
+  lapsed: 'Payment deadline passed; the home is available again.',
+  released: 'The unpaid offer was released; the home is available again.',
+};
+
+/** An accepted, unpaid offer's deadline, and what the agent may do about it. */
+function PaymentDeadline({ payBy, passed, id }: { payBy: string; passed: boolean; id: string }) {
+  return (
+    <p id={id} className="mt-1.5 text-stone-700">
+      {passed ? 'Payment deadline passed ' : 'Pay by '}
+      <time dateTime={payBy} className="font-medium whitespace-nowrap text-stone-900">
+        {formatDeadline(payBy)}
+      </time>
+      {passed ? '. You can release the offer.' : '. You can release the offer after that.'}
+    </p>
+  );
+}
+
+function RequestRow({ offer, busy, now, onDecide }: RowProps) {
   const who = `${offer.buyerName}'s offer on ${offer.title}`;
+  const deadlineId = useId();
+  const awaitingPayment = offer.offerStatus === 'accepted' && offer.payBy !== null;
+  const passed = deadlinePassed(offer.payBy, now);
+  const endedNote = ENDED_NOTES[offer.offerStatus];
   return (
     <tr>
       <Td className="min-w-48">
@@ -53,8 +83,12 @@ function RequestRow({ offer, busy, onDecide }: RowProps) {
           {formatDate(offer.selectedDate)}
         </p>
       </Td>
-      <Td>
+      <Td className="min-w-56">
         <OfferStatusBadge status={offer.offerStatus} />
+        {awaitingPayment && offer.payBy && (
+          <PaymentDeadline payBy={offer.payBy} passed={passed} id={deadlineId} />
+        )}
+        {endedNote && <p className="mt-1.5 text-stone-700">{endedNote}</p>}
       </Td>
       <Td>
         <div className="flex min-w-max gap-2">
@@ -79,6 +113,19 @@ function RequestRow({ offer, busy, onDecide }: RowProps) {
               </Button>
             </>
           )}
+          {awaitingPayment && (
+            <Button
+              size="sm"
+              variant="dangerOutline"
+              // Until the deadline the buyer may still pay; the page says when it opens.
+              disabled={busy || !passed}
+              aria-describedby={deadlineId}
+              aria-label={`Release ${who}`}
+              onClick={() => onDecide({ kind: 'release', offer })}
+            >
+              Release
+            </Button>
+          )}
           <Link
             to={detailsPath(offer._id)}
             className={buttonStyles({ variant: 'secondary', size: 'sm' })}
@@ -91,23 +138,75 @@ function RequestRow({ offer, busy, onDecide }: RowProps) {
   );
 }
 
+const DIALOGS: Record<
+  Decision['kind'],
+  {
+    title: string;
+    consequence: string;
+    confirmLabel: string;
+    pendingLabel: string;
+    tone: 'default' | 'danger';
+  }
+> = {
+  accept: {
+    title: 'Accept this offer?',
+    consequence:
+      'The property will be held for this buyer until they pay, and any other pending offers on it will be declined.',
+    confirmLabel: 'Accept',
+    pendingLabel: 'Accepting...',
+    tone: 'default',
+  },
+  reject: {
+    title: 'Reject this offer?',
+    consequence: 'The buyer will see that their offer was not accepted.',
+    confirmLabel: 'Reject',
+    pendingLabel: 'Rejecting...',
+    tone: 'danger',
+  },
+  release: {
+    title: 'Release this offer?',
+    consequence:
+      'The buyer did not pay in time. The offer ends, the buyer can no longer pay it, and the home is offered to other buyers again.',
+    confirmLabel: 'Release',
+    pendingLabel: 'Releasing...',
+    tone: 'danger',
+  },
+};
+
 /**
  * Requested Properties (spec section 2, agent): offers on the agent's listings with the buyer's
- * contact details; Accept or Reject a pending one after confirmation.
+ * contact details; Accept or Reject a pending one after confirmation; an accepted one shows its
+ * payment deadline and, once that has passed, Release. Offers that ended unpaid stay, with why.
  */
 export function RequestedPropertiesPage() {
   const user = useSignedInUser();
   const requests = useRequestedProperties(user.email);
   const accept = useAcceptRequest();
   const reject = useRejectRequest();
+  const release = useReleaseOffer();
+  const now = useDeadlineClock(requests.data?.map((row) => row.payBy) ?? []);
   const [decision, setDecision] = useState<Decision | null>(null);
-  const pending = accept.isPending || reject.isPending;
+  const pending = accept.isPending || reject.isPending || release.isPending;
+  const focus = useReturnFocus();
+  const decide = (next: Decision) => {
+    focus.remember();
+    setDecision(next);
+  };
+  const introRef = useRef<HTMLParagraphElement>(null);
 
   const confirm = () => {
     if (!decision) return;
     const answer = { propertyId: decision.offer._id, buyerEmail: decision.offer.buyerEmail };
     const done = { onSettled: () => setDecision(null) };
-    if (decision.kind === 'accept') {
+    if (decision.kind === 'release') {
+      // The server judges the deadline: before it, its 409 says why.
+      release.mutate(decision.offer._id, {
+        ...done,
+        onSuccess: ({ message }) => toast.success(message || OFFER_MESSAGES.released),
+        onError: (error) =>
+          toast.error(errorMessage(error, 'Something went wrong while releasing the offer.')),
+      });
+    } else if (decision.kind === 'accept') {
       accept.mutate(answer, {
         ...done,
         onSuccess: ({ message }) => toast.success(message || OFFER_MESSAGES.accepted),
@@ -123,13 +222,13 @@ export function RequestedPropertiesPage() {
   };
 
   const offer = decision?.offer;
-  const accepting = decision?.kind === 'accept';
+  const dialog = DIALOGS[decision?.kind ?? 'accept'];
 
   return (
     <ContentLayout heading="Requested Properties">
-      <p className="mt-2 text-stone-700">
+      <p ref={introRef} tabIndex={-1} className="mt-2 text-stone-700">
         Offers buyers made on your listings. Accepting one holds the property for that buyer until
-        they pay, and declines the other offers on it.
+        they pay or their payment deadline passes, and declines the other offers on it.
       </p>
       <div className="mt-6">
         {requests.isPending ? (
@@ -159,7 +258,13 @@ export function RequestedPropertiesPage() {
             </thead>
             <tbody>
               {requests.data.map((row) => (
-                <RequestRow key={row.offerId} offer={row} busy={pending} onDecide={setDecision} />
+                <RequestRow
+                  key={row.offerId}
+                  offer={row}
+                  busy={pending}
+                  now={now}
+                  onDecide={decide}
+                />
               ))}
             </tbody>
           </TableRegion>
@@ -169,7 +274,7 @@ export function RequestedPropertiesPage() {
       <ConfirmDialog
         open={decision !== null}
         onOpenChange={(open) => !open && setDecision(null)}
-        title={accepting ? 'Accept this offer?' : 'Reject this offer?'}
+        title={dialog.title}
         description={
           offer && (
             <>
@@ -178,19 +283,17 @@ export function RequestedPropertiesPage() {
                 <strong>{formatDollars(offer.offerAmount)}</strong> for{' '}
                 <strong>{offer.title}</strong>.
               </p>
-              <p>
-                {accepting
-                  ? 'The property will be held for this buyer until they pay, and any other pending offers on it will be declined.'
-                  : 'The buyer will see that their offer was not accepted.'}
-              </p>
+              <p>{dialog.consequence}</p>
             </>
           )
         }
-        confirmLabel={accepting ? 'Accept' : 'Reject'}
-        pendingLabel={accepting ? 'Accepting...' : 'Rejecting...'}
-        tone={accepting ? 'default' : 'danger'}
+        confirmLabel={dialog.confirmLabel}
+        pendingLabel={dialog.pendingLabel}
+        tone={dialog.tone}
         pending={pending}
         onConfirm={confirm}
+        // Back to the button that opened it; once the answer removed that button, to the intro.
+        onCloseAutoFocus={(event) => focus.restore(event, introRef.current)}
       />
     </ContentLayout>
   );

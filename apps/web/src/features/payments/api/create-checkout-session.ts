@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { api } from '@/lib/api-client';
+import { offerKeys } from '@/features/offers/api/query-keys';
+import { ApiError, api } from '@/lib/api-client';
 
 const ZCheckoutResponse = v.object({ url: v.pipe(v.string(), v.nonEmpty()) });
 
@@ -36,9 +37,20 @@ export const createCheckoutSession = ({
     schema: ZCheckoutResponse,
   });
 
-/** Starts a payment and sends the browser to the checkout; the page is left behind. */
-export const useCreateCheckoutSession = () =>
-  useMutation({
+/**
+ * Starts a payment and sends the browser to the checkout; the page is left behind. A refusal
+ * because the offer's state changed (a hold, a passed deadline) refreshes the buyer's offers, so
+ * the page shows that state instead of the button.
+ */
+export function useCreateCheckoutSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: createCheckoutSession,
     onSuccess: ({ url }) => window.location.assign(url),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: offerKeys.all });
+      }
+    },
   });
+}

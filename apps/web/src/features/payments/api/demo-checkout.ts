@@ -1,17 +1,22 @@
-import type { DemoPaymentRequest } from '@keyhaven/shared';
+import type { ZDemoCheckout as DemoCheckoutContract, DemoPaymentRequest } from '@keyhaven/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
+import type { z } from 'zod';
 import { api } from '@/lib/api-client';
+import type { ContractTwin } from '@/lib/contract-twins';
 
-const ZDemoCheckout = v.object({
+export type DemoCheckout = z.output<typeof DemoCheckoutContract>;
+
+const demoCheckoutTwin = v.object({
   sessionId: v.string(),
-  status: v.picklist(['open', 'paid', 'failed', 'expired']),
+  status: v.picklist(['open', 'paid', 'failed', 'expired', 'refund_due', 'refunded']),
   amount: v.number(),
   propertyTitle: v.string(),
   propertyLocation: v.string(),
   propertyImage: v.nullable(v.string()),
 });
-export type DemoCheckout = v.InferOutput<typeof ZDemoCheckout>;
+/** The valibot twin of ZDemoCheckout in @keyhaven/shared (see lib/contract-twins.ts). */
+const ZDemoCheckout: ContractTwin<typeof demoCheckoutTwin, DemoCheckout> = demoCheckoutTwin;
 
 const ZDemoPaymentResponse = v.object({ redirectUrl: v.pipe(v.string(), v.nonEmpty()) });
 

@@ -1,12 +1,21 @@
+import type { ZVerifyResponse as VerifyContract } from '@keyhaven/shared';
 import { useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
+import type { z } from 'zod';
 import { api } from '@/lib/api-client';
+import type { ContractTwin } from '@/lib/contract-twins';
 
-const ZVerifyResponse = v.object({
+const verifyTwin = v.object({
   verified: v.boolean(),
   transactionId: v.nullable(v.string()),
   amount: v.number(),
+  refundDue: v.boolean(),
 });
+/** The valibot twin of ZVerifyResponse in @keyhaven/shared (see lib/contract-twins.ts). */
+const ZVerifyResponse: ContractTwin<
+  typeof verifyTwin,
+  z.output<typeof VerifyContract>
+> = verifyTwin;
 
 export const verifyPayment = (sessionId: string, signal?: AbortSignal) =>
   api('/api/payment/verify', { query: { session_id: sessionId }, schema: ZVerifyResponse, signal });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { MessageDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { InlineSpinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
 import { type CheckoutOffer, useCreateCheckoutSession } from '../api/create-checkout-session';
 
 type CompletePaymentButtonProps = {
@@ -11,12 +12,19 @@ type CompletePaymentButtonProps = {
 };
 
 /**
- * Complete Payment for an accepted offer: opens a checkout and sends the browser there. A failure
- * shows 'Payment Failed' (spec section 8).
+ * Why a checkout could not be opened. A 409 is the server saying this offer cannot be paid now
+ * (on hold, past its deadline, already paid): its reason is the useful part. Anything else is
+ * 'Payment Failed' with the general message (spec section 8).
  */
+const failureMessage = (error: Error) =>
+  error instanceof ApiError && error.status === 409
+    ? error.message
+    : PAYMENT_MESSAGES.sessionFailed;
+
+/** Complete Payment for an accepted offer: opens a checkout and sends the browser there. */
 export function CompletePaymentButton({ offer, className }: CompletePaymentButtonProps) {
   const checkout = useCreateCheckoutSession();
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   // Success leaves the page; until the browser has gone, the button stays busy.
   const busy = checkout.isPending || checkout.isSuccess;
 
@@ -26,17 +34,19 @@ export function CompletePaymentButton({ offer, className }: CompletePaymentButto
         className={className}
         disabled={busy}
         aria-busy={busy}
-        onClick={() => checkout.mutate(offer, { onError: () => setFailed(true) })}
+        onClick={() =>
+          checkout.mutate(offer, { onError: (error) => setFailure(failureMessage(error)) })
+        }
       >
         {busy && <InlineSpinner />}
         {busy ? 'Opening checkout...' : 'Complete Payment'}
         {!busy && <span className="sr-only">: {offer.title}</span>}
       </Button>
       <MessageDialog
-        open={failed}
-        onClose={() => setFailed(false)}
+        open={failure !== null}
+        onClose={() => setFailure(null)}
         title={PAYMENT_MESSAGES.sessionFailedTitle}
-        message={PAYMENT_MESSAGES.sessionFailed}
+        message={failure ?? undefined}
       />
     </>
   );

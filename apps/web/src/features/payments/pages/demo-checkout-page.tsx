@@ -41,6 +41,9 @@ function TestModeNotice() {
   );
 }
 
+/** Checkout states in which the card was charged (a refund is money taken, then sent back). */
+const MONEY_TAKEN = new Set<DemoCheckout['status']>(['paid', 'refund_due', 'refunded']);
+
 function OrderSummary({ checkout }: { checkout: DemoCheckout }) {
   return (
     <section
@@ -62,7 +65,7 @@ function OrderSummary({ checkout }: { checkout: DemoCheckout }) {
         )}
         <p className="mt-4 flex items-baseline justify-between gap-2 border-t border-sand pt-4">
           <span className="text-sm font-semibold text-stone-600">
-            {checkout.status === 'paid' ? 'Amount paid' : 'Amount due'}
+            {MONEY_TAKEN.has(checkout.status) ? 'Amount paid' : 'Amount due'}
           </span>
           <span className="text-2xl font-bold text-teal-900">{formatDollars(checkout.amount)}</span>
         </p>
@@ -199,6 +202,21 @@ function ClosedCheckout({ checkout }: { checkout: DemoCheckout }) {
         <p>Nothing more to pay here.</p>
         <Link to={resultPath(checkout.sessionId)} className={buttonStyles({ className: 'mt-4' })}>
           See the payment result
+        </Link>
+      </Notice>
+    );
+  }
+  if (checkout.status === 'refund_due' || checkout.status === 'refunded') {
+    return (
+      <Notice tone="warning" title="This payment is being refunded">
+        <p>
+          It arrived after the offer could no longer be completed, so the property was not sold.
+          {checkout.status === 'refunded'
+            ? ' The money has been sent back.'
+            : ' The full amount will be sent back to you.'}
+        </p>
+        <Link to={paths.dashboard.bought} className={buttonStyles({ className: 'mt-4' })}>
+          Purchased Properties
         </Link>
       </Notice>
     );

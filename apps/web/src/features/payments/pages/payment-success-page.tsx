@@ -52,9 +52,13 @@ function Result({ tone, title, children }: ResultProps) {
   );
 }
 
+/** The result when money arrived for an offer that could no longer be paid. */
+const REFUND_TITLE = 'Payment To Be Refunded';
+
 /**
  * Payment Success (spec section 2): reads `session_id`, asks the server whether that checkout is
- * paid, and says so: verifying, 'Payment Successful!', 'Payment Not Verified' or 'Error Occurred'.
+ * paid, and says so: verifying, 'Payment Successful!', 'Payment Not Verified' or 'Error Occurred';
+ * or, when the money came after the offer stopped being payable, that it will be refunded.
  */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
@@ -62,13 +66,15 @@ export function PaymentSuccessPage() {
   const verify = useVerifyPayment(sessionId);
   const queryClient = useQueryClient();
   const verified = verify.data?.verified === true;
+  const settled = verified || verify.data?.refundDue === true;
 
-  // A paid checkout sold a home: the buyer's offers and the listings have changed.
+  // A paid checkout sold a home, or money for an ended offer is held for a refund: the buyer's
+  // offers and the listings may have changed.
   useEffect(() => {
-    if (!verified) return;
+    if (!settled) return;
     void queryClient.invalidateQueries({ queryKey: offerKeys.all });
     void queryClient.invalidateQueries({ queryKey: propertyKeys.all });
-  }, [verified, queryClient]);
+  }, [settled, queryClient]);
 
   if (!sessionId) {
     return (
@@ -98,6 +104,22 @@ export function PaymentSuccessPage() {
     );
   }
   const { transactionId, amount } = verify.data;
+  if (verify.data.refundDue) {
+    return (
+      <Result tone="warning" title={REFUND_TITLE}>
+        <p>
+          Your payment arrived after this offer could no longer be completed, so the property was
+          not sold to you. The full amount will be refunded to the card you paid with.
+        </p>
+        <dl className="mx-auto mt-6 max-w-sm space-y-3 rounded-2xl border border-sand bg-white p-5 text-left shadow-sm">
+          <div>
+            <dt className="text-sm font-semibold text-stone-600">Amount to be refunded</dt>
+            <dd className="text-xl font-bold text-teal-900">{formatDollars(amount)}</dd>
+          </div>
+        </dl>
+      </Result>
+    );
+  }
   if (!verify.data.verified) {
     return (
       <Result tone="warning" title={PAYMENT_MESSAGES.notVerified}>

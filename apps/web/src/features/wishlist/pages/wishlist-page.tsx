@@ -1,5 +1,5 @@
 import { OFFER_MESSAGES } from '@keyhaven/shared';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -9,6 +9,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/features/auth/api/get-session';
 import { MakeOfferButton } from '@/features/offers/components/make-offer-button';
 import { OfferOutcomeDialog } from '@/features/offers/components/offer-outcome-dialog';
+import { isUnderReview, UnderReviewBadge } from '@/features/offers/components/under-review-badge';
+import { useReturnFocus } from '@/features/offers/lib/return-focus';
 import { AvailabilityBadge } from '@/features/properties/components/listing-badges';
 import { detailsPath, PropertyCard } from '@/features/properties/components/property-card';
 import type { Property } from '@/features/properties/types';
@@ -29,7 +31,68 @@ function EmptyWishlist() {
   );
 }
 
-/** My Wish List (spec section 2): the buyer's saved listings, each with Make Offer and Remove. */
+type SavedCardProps = {
+  property: Property;
+  onRemove: (property: Property) => void;
+};
+
+/**
+ * One saved listing. While it waits for review, buyers see it as it was last approved (or a
+ * placeholder), marked 'Under review', with no way to offer and no details page to open.
+ */
+function SavedCard({ property, onRemove }: SavedCardProps) {
+  const underReview = isUnderReview(property);
+  const noteId = useId();
+  const remove = (
+    <Button
+      variant="dangerOutline"
+      onClick={() => onRemove(property)}
+      aria-describedby={underReview ? noteId : undefined}
+    >
+      Remove<span className="sr-only">: {property.title}</span>
+    </Button>
+  );
+  return (
+    <PropertyCard
+      property={property}
+      badges={
+        <>
+          {underReview && <UnderReviewBadge />}
+          <AvailabilityBadge availability={property.availability} />
+        </>
+      }
+      actions={
+        underReview ? (
+          <div className="flex flex-col gap-2">
+            <p id={noteId} className="text-sm text-stone-700">
+              Our team is checking changes to this listing. You can make an offer once it is
+              approved again.
+            </p>
+            {remove}
+          </div>
+        ) : (
+          <div className="flex flex-col gap-2">
+            <MakeOfferButton property={property} srContext={property.title} />
+            <div className="grid grid-cols-2 gap-2">
+              <Link
+                to={detailsPath(property._id)}
+                className={buttonStyles({ variant: 'secondary' })}
+              >
+                Details<span className="sr-only">: {property.title}</span>
+              </Link>
+              {remove}
+            </div>
+          </div>
+        )
+      }
+    />
+  );
+}
+
+/**
+ * My Wish List (spec section 2): the buyer's saved listings, each with Make Offer and Remove;
+ * one under review shows its last approved version and cannot take an offer.
+ */
 export function WishlistPage() {
   const user = useSignedInUser();
   const wishlist = useWishlist(user.uid);
@@ -38,6 +101,7 @@ export function WishlistPage() {
   // A removed card takes its Remove button along: focus moves to the list's summary instead.
   const summaryRef = useRef<HTMLParagraphElement>(null);
   const removedRef = useRef(false);
+  const focus = useReturnFocus();
 
   const confirmRemove = () => {
     if (!removing) return;
@@ -77,25 +141,12 @@ export function WishlistPage() {
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
             {wishlist.data.map((property) => (
               <li key={property._id}>
-                <PropertyCard
+                <SavedCard
                   property={property}
-                  badges={<AvailabilityBadge availability={property.availability} />}
-                  actions={
-                    <div className="flex flex-col gap-2">
-                      <MakeOfferButton property={property} srContext={property.title} />
-                      <div className="grid grid-cols-2 gap-2">
-                        <Link
-                          to={detailsPath(property._id)}
-                          className={buttonStyles({ variant: 'secondary' })}
-                        >
-                          Details<span className="sr-only">: {property.title}</span>
-                        </Link>
-                        <Button variant="dangerOutline" onClick={() => setRemoving(property)}>
-                          Remove<span className="sr-only">: {property.title}</span>
-                        </Button>
-                      </div>
-                    </div>
-                  }
+                  onRemove={(chosen) => {
+                    focus.remember();
+                    setRemoving(chosen);
+                  }}
                 />
               </li>
             ))}
@@ -118,10 +169,13 @@ export function WishlistPage() {
         pending={remove.isPending}
         onConfirm={confirmRemove}
         onCloseAutoFocus={(event) => {
-          if (!removedRef.current) return;
-          removedRef.current = false;
-          event.preventDefault();
-          summaryRef.current?.focus();
+          if (removedRef.current) {
+            removedRef.current = false;
+            event.preventDefault();
+            summaryRef.current?.focus();
+          } else {
+            focus.restore(event, summaryRef.current);
+          }
         }}
       />
     </ContentLayout>

@@ -1,0 +1,18 @@
+import { Badge } from '@/components/ui/badge';
+import type { Property } from '../types';
+
+/**
+ * Whether buyers are looking at a listing that waits for an admin: an edit not yet checked, or a
+ * rejection. They see its last approved version (or a placeholder) and cannot offer or pay.
+ */
+export const isUnderReview = (listing: Pick<Property, 'adminApproval'>) =>
+  listing.adminApproval !== 'true';
+
+/** 'Under review', over a listing buyers see as it was last approved. */
+export function UnderReviewBadge({ className }: { className?: string }) {
+  return (
+    <Badge tone="amberSolid" srPrefix="Listing:" className={className}>
+      Under review
+    </Badge>
+  );
+}
