@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import { humanIssueMessage } from '@keyhaven/shared';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from './config.js';
 import { type Database, type DatabaseHandle, openConfiguredDatabase } from './db/client.js';
 import { seedDemoIfEmpty } from './db/seed/demo.js';
@@ -70,6 +72,8 @@ export async function buildApp(
   config: Config,
   deps: AppDependencies = {},
 ): Promise<FastifyInstance> {
+  // A check without a message of its own answers in the product's words, not the validator's.
+  z.config({ customError: humanIssueMessage });
   const app = Fastify({
     logger: {
       level: config.logLevel,

@@ -12,3 +12,4 @@ export * from './reviews.js';
 export * from './roles.js';
 export * from './uploads.js';
 export * from './users.js';
+export * from './validation-messages.js';

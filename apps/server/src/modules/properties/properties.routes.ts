@@ -105,7 +105,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['properties'],
         summary:
-          "An agent's own listings (?agentUID=self) or, for admins, everyone's; total in X-Total-Count",
+          "An agent's own listings (?agentUID=self, or the agent's own id) or, for admins, everyone's or one agent's (?agentUID=<id>); total in X-Total-Count",
         querystring: ZPropertyListQuery,
         response: { 200: ZPropertyList, ...errors },
       },
@@ -113,13 +113,11 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const caller = await request.requireUser();
       const { agentUID, ...filters } = request.query;
-      const ownList = caller.role === 'agent' && agentUID === caller.id;
+      // `self` names the caller, so a client needs no id to ask for its own listings.
+      const agentId = agentUID === 'self' ? caller.id : agentUID;
+      const ownList = caller.role === 'agent' && agentId === caller.id;
       if (caller.role !== 'admin' && !ownList) throw forbidden();
-      const { items, total } = await managedListings(
-        app.db,
-        { ...filters, agentId: agentUID },
-        caller,
-      );
+      const { items, total } = await managedListings(app.db, { ...filters, agentId }, caller);
       reply.header('x-total-count', total);
       return items;
     },

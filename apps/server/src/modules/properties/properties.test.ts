@@ -338,6 +338,19 @@ describe('who sees what', () => {
       headers: agent.bearer,
     });
     expect(own.json().map((p: { title: string }) => p.title)).toEqual(['Mine']);
+    const self = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/properties?agentUID=self',
+      headers: agent.bearer,
+    });
+    expect(self.statusCode).toBe(200);
+    expect(self.json().map((p: { title: string }) => p.title)).toEqual(['Mine']);
+    const adminSelf = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/properties?agentUID=self',
+      headers: admin.bearer,
+    });
+    expect(adminSelf.json()).toEqual([]);
     const snooping = await ctx.app.inject({
       method: 'GET',
       url: `/api/properties?agentUID=${other.id}`,
