@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS, expect, expectNoSeriousA11yViolations, signIn, test } fr
 const MENUS = {
   buyer: ['My Profile', 'My Wish List', 'My Bought Properties', 'My Reviews'],
   agent: ['My Profile', 'Add Property', 'My Properties', 'Sold Properties', 'Requested Properties'],
-  admin: ['My Profile', 'Manage Users', 'Manage Properties', 'Manage Reviews'],
+  admin: ['My Profile', 'Manage Users', 'Manage Properties', 'Manage Reviews', 'Refunds'],
 } as const;
 
 for (const account of ['buyer', 'agent', 'admin'] as const) {

@@ -402,4 +402,85 @@ test.describe('money follows trust', () => {
     await expectNoSidewaysScroll(page);
     await expectNoSeriousA11yViolations(page);
   });
+
+  test.describe('the Refunds page', () => {
+    const DUE = {
+      _id: '5b0f3f1e-7a51-4c1b-9d1e-2f1f9c1e0a01',
+      status: 'refund_due',
+      amount: 312_500,
+      reason: "The listing's agent was marked as fraud when the payment arrived.",
+      transactionId: 'pi_late_1',
+      paidAt: '2026-11-20T10:00:00.000Z',
+      buyerEmail: 'late.payer@example.test',
+      propertyId: '0c7e4a52-64a2-4f0e-a1d3-7a3c2b9e5f10',
+      propertyTitle: 'Harbour View Flat',
+    };
+    const DONE = {
+      ...DUE,
+      _id: '5b0f3f1e-7a51-4c1b-9d1e-2f1f9c1e0a02',
+      status: 'refunded',
+      amount: 205_000,
+      transactionId: 'pi_late_2',
+      propertyTitle: 'Old Mill House',
+    };
+
+    test('an admin finds it in the dashboard menu; with nothing to refund it says so', async ({
+      page,
+    }) => {
+      await signIn(page, 'admin');
+      await page.goto('/dashboard');
+      await page
+        .getByRole('navigation', { name: 'Dashboard' })
+        .getByRole('link', { name: 'Refunds' })
+        .click();
+      await expect(page).toHaveURL(/\/dashboard\/refunds$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Refunds');
+      await expect(page.getByText('No payment needs a refund.')).toBeVisible();
+    });
+
+    test('an admin refunds a late payment after confirming, on a phone', async ({ page }) => {
+      let refunded = false;
+      await page.route('**/api/admin/refunds', (route) =>
+        route.fulfill({ json: [refunded ? { ...DUE, status: 'refunded' } : DUE, DONE] }),
+      );
+      await page.route(`**/api/admin/refunds/${DUE._id}`, (route) => {
+        refunded = true;
+        return route.fulfill({ json: { message: 'The payment has been refunded.' } });
+      });
+      await signIn(page, 'admin');
+      await page.setViewportSize(PHONE);
+      await page.goto('/dashboard/refunds');
+      await expect(page.getByText('1 payment to refund')).toBeVisible();
+      const due = page.getByRole('article', { name: DUE.propertyTitle });
+      await expect(due).toContainText('Refund due');
+      await expect(due).toContainText('$312,500');
+      await expect(due).toContainText(DUE.buyerEmail);
+      await expect(due).toContainText(DUE.reason);
+      const done = page.getByRole('article', { name: DONE.propertyTitle });
+      await expect(done).toContainText('Refunded');
+      await expect(done.getByRole('button')).toHaveCount(0);
+      await expectNoSidewaysScroll(page);
+      await expectNoSeriousA11yViolations(page);
+
+      const refund = due.getByRole('button', {
+        name: named('Refund', `$312,500 for ${DUE.propertyTitle}`),
+      });
+      await refund.click();
+      const dialog = page.getByRole('alertdialog', { name: 'Refund this payment?' });
+      await expect(dialog).toContainText(DUE.buyerEmail);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(refund).toBeFocused();
+      expect(refunded).toBe(false);
+
+      await refund.click();
+      await dialog.getByRole('button', { name: 'Refund' }).click();
+      await expect(page.getByText('The payment has been refunded.')).toBeVisible();
+      await expect(dialog).toBeHidden();
+      expect(refunded).toBe(true);
+      await expect(due).toContainText('Refunded');
+      await expect(page.getByRole('button', { name: /^Refund/ })).toHaveCount(0);
+      await expect(page.getByText('Nothing left to refund')).toBeFocused();
+    });
+  });
 });

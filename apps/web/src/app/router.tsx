@@ -82,6 +82,9 @@ const ManagePropertiesPage = lazyPage(() =>
 const ManageReviewsPage = lazyPage(() =>
   import('@/features/reviews/pages/manage-reviews-page').then((m) => m.ManageReviewsPage),
 );
+const RefundsPage = lazyPage(() =>
+  import('@/features/payments/pages/refunds-page').then((m) => m.RefundsPage),
+);
 
 /** The one route table (spec section 2), rendered inside the shared frame. */
 const routes: RouteObject[] = [
@@ -129,6 +132,7 @@ const routes: RouteObject[] = [
                   { path: dashboard.manageUsers, element: <ManageUsersPage /> },
                   { path: dashboard.manageProperties, element: <ManagePropertiesPage /> },
                   { path: dashboard.manageReviews, element: <ManageReviewsPage /> },
+                  { path: dashboard.refunds, element: <RefundsPage /> },
                 ],
               },
             ],

@@ -24,6 +24,7 @@ export const paths = {
     manageUsers: '/dashboard/manage-users',
     manageProperties: '/dashboard/manage-properties',
     manageReviews: '/dashboard/manage-reviews',
+    refunds: '/dashboard/refunds',
     wishlist: '/dashboard/wishlist',
     bought: '/dashboard/bought',
     reviews: '/dashboard/reviews',

@@ -21,6 +21,7 @@ const ADMIN_MENU: MenuItem[] = [
   { to: dashboard.manageUsers, label: 'Manage Users' },
   { to: dashboard.manageProperties, label: 'Manage Properties' },
   { to: dashboard.manageReviews, label: 'Manage Reviews' },
+  { to: dashboard.refunds, label: 'Refunds' },
 ];
 
 const AGENT_MENU: MenuItem[] = [

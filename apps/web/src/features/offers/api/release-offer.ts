@@ -19,9 +19,11 @@ export function useReleaseOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: releaseOffer,
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: offerKeys.all });
-      void queryClient.invalidateQueries({ queryKey: propertyKeys.all });
-    },
+    // Awaited, so the page has redrawn the offer by the time the dialog closes.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: offerKeys.all }),
+        queryClient.invalidateQueries({ queryKey: propertyKeys.all }),
+      ]),
   });
 }

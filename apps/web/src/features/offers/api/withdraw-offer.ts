@@ -21,10 +21,12 @@ export function useWithdrawOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: withdrawOffer,
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: offerKeys.all });
-      // Withdrawing an accepted offer makes the home Available again.
-      void queryClient.invalidateQueries({ queryKey: propertyKeys.all });
-    },
+    // Awaited, so the page has redrawn the offer by the time the dialog closes.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: offerKeys.all }),
+        // Withdrawing an accepted offer makes the home Available again.
+        queryClient.invalidateQueries({ queryKey: propertyKeys.all }),
+      ]),
   });
 }
