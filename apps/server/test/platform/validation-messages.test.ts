@@ -81,7 +81,7 @@ describe('validation messages', () => {
           : bodySchema;
         const query = (operation.parameters ?? []).filter((p) => p.in === 'query');
         const wrongQuery = new URLSearchParams(
-          query.map((p) => [p.name, String(wrongKind(p.schema, components))]),
+          query.map((p): [string, string] => [p.name, String(wrongKind(p.schema, components))]),
         );
         const wrongBody = Object.fromEntries(
           Object.entries(resolvedBody?.properties ?? {}).map(([name, schema]) => [

@@ -290,6 +290,7 @@ async function perform(run: Run, step: Action) {
     return;
   }
 
+  if (!('listing' in step)) return;
   const id = run.listings[step.listing % run.listings.length] as string;
   const trustedBefore = ['offer', 'accept', 'checkout'].includes(step.kind) && (await trusted(id));
 
@@ -331,6 +332,7 @@ async function perform(run: Run, step: Action) {
     }
   }
 
+  if (!('buyer' in step)) return;
   const buyer = run.buyers[step.buyer];
   switch (step.kind) {
     case 'offer': {
@@ -438,7 +440,7 @@ async function checkMarket() {
 
 /** Buyers read only titles an admin approved, or the placeholder. */
 async function checkWhatBuyersRead(run: Run) {
-  const allowed = new Set([LISTING_UNDER_REVIEW.title]);
+  const allowed = new Set<string>([LISTING_UNDER_REVIEW.title]);
   for (const titles of run.approvedTitles.values()) for (const title of titles) allowed.add(title);
   for (const buyer of run.buyers) {
     const response = await app.inject({
