@@ -87,29 +87,44 @@ test('a visitor registers with a photo, logs out, and signing in returns to the 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create Your Account');
   const form = await fillRegistration(page, person);
 
+  // Uploading takes an account: choosing the photo only previews it, from the file itself.
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (['/auth/register', '/api/uploads', '/api/profile/photo'].includes(path)) {
+      calls.push(`${request.method()} ${path}`);
+    }
+  });
+  await form.getByLabel('Profile Photo').setInputFiles(PHOTO);
+  await expect(form.getByRole('img', { name: 'Preview of your chosen file' })).toHaveAttribute(
+    'src',
+    /^blob:/,
+  );
+  expect(calls).toEqual([]);
+
   // Hold the upload until the uploading state has been seen.
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/api/uploads', async (route) => {
+  await page.route('**/api/uploads?*', async (route) => {
     await held;
     await route.continue();
   });
-  const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/uploads'));
-  await form.getByLabel('Profile Photo').setInputFiles(PHOTO);
-  // While the photo uploads, the form cannot be sent.
-  await expect(form.getByText('Uploading photo...')).toBeVisible();
-  await expect(form.getByRole('button', { name: 'Register' })).toBeDisabled();
-  release();
-  expect((await uploaded).status()).toBe(200);
-  await expect(page.getByText('Image uploaded successfully!')).toBeVisible();
-  await expect(form.getByRole('img', { name: 'Preview of your upload' })).toHaveAttribute(
-    'src',
-    /^\/uploads\/.+\.webp$/,
-  );
-
+  const uploaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/uploads');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/profile/photo'));
   await form.getByRole('button', { name: 'Register' }).click();
+  // The account exists before the photo is sent; meanwhile the form cannot be sent again.
+  await expect(form.getByText('Uploading photo...')).toBeVisible();
+  await expect(form.getByRole('button', { name: /Register/ })).toBeDisabled();
+  release();
+  const upload = await uploaded;
+  expect(upload.status()).toBe(200);
+  expect(new URL(upload.url()).searchParams.get('purpose')).toBe('avatar');
+  expect((await saved).status()).toBe(200);
+  expect(calls).toEqual(['POST /auth/register', 'POST /api/uploads', 'PATCH /api/profile/photo']);
+  await expect(page.getByText('Image uploaded successfully!')).toBeVisible();
+
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Registered successfully!')).toBeVisible();
   const banner = page.getByRole('banner');
@@ -300,7 +315,7 @@ function escapeRegExp(text: string) {
 test('a photo of the wrong type or size is refused before any upload', async ({ page }) => {
   const uploads: string[] = [];
   page.on('request', (request) => {
-    if (request.url().endsWith('/api/uploads')) uploads.push(request.url());
+    if (new URL(request.url()).pathname === '/api/uploads') uploads.push(request.url());
   });
   await page.goto('/register');
   const input = page.getByLabel('Profile Photo');
@@ -326,7 +341,41 @@ test('a photo of the wrong type or size is refused before any upload', async ({ 
   await expect(tooLarge).toBeHidden();
 
   expect(uploads).toEqual([]);
-  await expect(page.getByRole('img', { name: 'Preview of your upload' })).toHaveCount(0);
+  await expect(page.getByRole('img', { name: 'Preview of your chosen file' })).toHaveCount(0);
+});
+
+test.describe('a photo the server refuses once the account exists', () => {
+  // The refusal below is answered on purpose; Chrome reports it as a failed load.
+  test.use({ allowedConsoleErrors: [/status of 413/] });
+
+  test('is reported in the server’s words, and the registration still succeeds', async ({
+    page,
+  }) => {
+    const person = newPerson('Refused');
+    await page.goto('/register');
+    const form = await fillRegistration(page, person);
+    await form.getByLabel('Profile Photo').setInputFiles(PHOTO);
+    await page.route('**/api/uploads?*', (route) =>
+      route.fulfill({
+        status: 413,
+        json: {
+          error: 'The image is too large: at most 4 megapixels for a profile photo.',
+          code: 'PAYLOAD_TOO_LARGE',
+        },
+      }),
+    );
+    await form.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('File Too Large')).toBeVisible();
+    await expect(
+      page.getByText('The image is too large: at most 4 megapixels for a profile photo.'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Registered successfully!')).toBeVisible();
+    // Signed in, without a photo: the avatar shows the initials.
+    const avatar = page.getByRole('banner').getByRole('img', { name: person.name });
+    await expect(avatar).toBeVisible();
+    await expect(avatar.locator('img')).toHaveCount(0);
+  });
 });
 
 test.describe('a failed sign-in', () => {

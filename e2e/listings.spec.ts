@@ -159,7 +159,7 @@ test.describe('an agent lists a home, an admin approves it, a buyer finds it', (
       });
       await expect(photo).not.toHaveAttribute('aria-invalid');
 
-      const upload = page.waitForResponse((r) => r.url().endsWith('/api/uploads'));
+      const upload = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/uploads');
       const created = page.waitForResponse(
         (r) => r.url().endsWith('/api/properties') && r.request().method() === 'POST',
       );

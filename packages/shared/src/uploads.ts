@@ -31,8 +31,9 @@ export const ownImageUrlInput = (message: string) =>
     .trim()
     .max(2048, message)
     .refine((value) => value === '' || OWN_IMAGE_URL.test(value), { error: message })
-    .nullish()
-    .transform((value) => (value === '' ? null : value));
+    .nullable()
+    .transform((value) => (value === '' ? null : value))
+    .optional();
 
 /**
  * An image address as the API serves it: only our own uploads. Rows written before images had

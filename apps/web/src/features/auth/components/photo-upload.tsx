@@ -1,23 +1,17 @@
-import { MESSAGES, TIMINGS_MS } from '@keyhaven/shared';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { MessageDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { ImageIcon } from '@/components/ui/form-icons';
 import { InlineSpinner } from '@/components/ui/spinner';
-import {
-  checkImageFile,
-  uploadFailure,
-  useUploadImage,
-} from '@/features/properties/api/upload-image';
+import { checkImageFile } from '@/features/properties/api/upload-image';
 import { cn } from '@/lib/cn';
-import { toast } from '@/lib/toast';
 
 type PhotoUploadProps = {
-  /** The uploaded photo's address, or null. */
-  value: string | null;
-  onChange: (url: string | null) => void;
-  /** Reports the uploading state, so the form can hold its submit button meanwhile. */
-  onUploadingChange: (uploading: boolean) => void;
+  /** The chosen photo, not yet uploaded, or null. */
+  value: File | null;
+  onChange: (file: File | null) => void;
+  /** Shows the uploading state while the form sends the photo. */
+  uploading: boolean;
   disabled?: boolean;
 };
 
@@ -26,14 +20,22 @@ type Problem = { title: string; message: string };
 const ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
 
 /**
- * The profile photo: checked for type and size in the browser, uploaded as soon as it is chosen,
- * then previewed. Spec sections 5 and 8 word every outcome.
+ * The profile photo: checked for type and size in the browser (spec sections 5 and 8 word every
+ * outcome) and previewed from the file itself. Uploading needs an account, so the form sends it
+ * once the account exists.
  */
-export function PhotoUpload({ value, onChange, onUploadingChange, disabled }: PhotoUploadProps) {
+export function PhotoUpload({ value, onChange, uploading, disabled }: PhotoUploadProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const upload = useUploadImage();
   const [problem, setProblem] = useState<Problem | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!value) return setPreview(null);
+    const url = URL.createObjectURL(value);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [value]);
 
   function clearInput() {
     // Choosing the same file again must fire `change` again.
@@ -49,18 +51,7 @@ export function PhotoUpload({ value, onChange, onUploadingChange, disabled }: Ph
       setProblem(refused);
       return;
     }
-    onUploadingChange(true);
-    upload.mutate(file, {
-      onSuccess: ({ url }) => {
-        onChange(url);
-        toast.success(MESSAGES.upload.success, { duration: TIMINGS_MS.uploadNotice });
-      },
-      onError: (error) => {
-        clearInput();
-        setProblem(uploadFailure(error));
-      },
-      onSettled: () => onUploadingChange(false),
-    });
+    onChange(file);
   }
 
   function onRemove() {
@@ -69,7 +60,6 @@ export function PhotoUpload({ value, onChange, onUploadingChange, disabled }: Ph
     inputRef.current?.focus();
   }
 
-  const uploading = upload.isPending;
   return (
     <div className="min-w-0">
       <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-stone-800">
@@ -82,8 +72,12 @@ export function PhotoUpload({ value, onChange, onUploadingChange, disabled }: Ph
             uploading && 'animate-pulse',
           )}
         >
-          {value ? (
-            <img src={value} alt="Preview of your upload" className="size-full object-cover" />
+          {preview ? (
+            <img
+              src={preview}
+              alt="Preview of your chosen file"
+              className="size-full object-cover"
+            />
           ) : (
             <ImageIcon className="size-7" />
           )}
@@ -100,7 +94,7 @@ export function PhotoUpload({ value, onChange, onUploadingChange, disabled }: Ph
             className="block w-full min-w-0 cursor-pointer text-sm text-stone-700 file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-teal-700 file:bg-white file:px-3 file:py-2 file:font-semibold file:text-teal-800 hover:file:bg-teal-50 disabled:cursor-not-allowed disabled:opacity-60"
           />
           <p id={`${id}-hint`} className="mt-1.5 text-sm text-stone-600">
-            Optional. JPG, PNG, GIF or WEBP, up to 5 MB.
+            Optional. JPG, PNG, GIF or WEBP, up to 5 MB. It is uploaded once your account exists.
           </p>
         </div>
       </div>
@@ -113,7 +107,13 @@ export function PhotoUpload({ value, onChange, onUploadingChange, disabled }: Ph
         )}
       </div>
       {value && !uploading && (
-        <Button variant="ghost" size="sm" className="mt-2 -ml-3" onClick={onRemove}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mt-2 -ml-3"
+          onClick={onRemove}
+          disabled={disabled}
+        >
           Remove photo
         </Button>
       )}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { AuthResponse, RegisterRequest } from '@keyhaven/shared';
+import { type AuthResponse, MESSAGES, type RegisterRequest, TIMINGS_MS } from '@keyhaven/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MessageDialog } from '@/components/ui/alert-dialog';
@@ -8,8 +8,11 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { InlineSpinner } from '@/components/ui/spinner';
+import { uploadFailure, uploadImage } from '@/features/properties/api/upload-image';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useRegister } from '../api/register';
+import { useSaveProfilePhoto } from '../api/save-profile-photo';
 import { AUTH_MESSAGES } from '../messages';
 import { ZRegisterForm } from '../schemas';
 import { PhotoUpload } from './photo-upload';
@@ -37,8 +40,11 @@ function today() {
  */
 export function RegisterForm({ onSuccess }: RegisterFormProps) {
   const registration = useRegister();
-  const [photo, setPhoto] = useState<string | null>(null);
+  const savePhoto = useSaveProfilePhoto();
+  const [photo, setPhoto] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
+  /** From the click until the account exists and its photo (if any) is saved. */
+  const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -61,19 +67,40 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
     if (error.status === 409) setError('email', { message: error.message });
   }
 
-  const onSubmit = (values: RegisterRequest) =>
-    registration.mutate(
-      { ...values, photo },
-      {
-        onSuccess,
-        onError: (error) => {
-          showServerErrors(error);
-          setFailure(errorMessage(error, AUTH_MESSAGES.profileSaveFailed));
-        },
-      },
-    );
+  /**
+   * Uploading takes an account, so the photo goes up once registration has signed the person
+   * in, and is then saved to their profile. The account exists by then: a photo that fails is
+   * reported, and registration still succeeds without it.
+   */
+  async function sendPhoto(file: File, registered: AuthResponse): Promise<AuthResponse> {
+    setUploading(true);
+    try {
+      const { url } = await uploadImage(file, 'avatar');
+      toast.success(MESSAGES.upload.success, { duration: TIMINGS_MS.uploadNotice });
+      return { ...registered, user: await savePhoto.mutateAsync(url) };
+    } catch (error) {
+      const problem = uploadFailure(error);
+      toast.error(problem.title, { description: problem.message });
+      return registered;
+    } finally {
+      setUploading(false);
+    }
+  }
 
-  const busy = registration.isPending || uploading;
+  async function onSubmit(values: RegisterRequest) {
+    setSubmitting(true);
+    try {
+      const registered = await registration.mutateAsync({ ...values, photo: null });
+      onSuccess(photo ? await sendPhoto(photo, registered) : registered);
+    } catch (error) {
+      showServerErrors(error);
+      setFailure(errorMessage(error, AUTH_MESSAGES.profileSaveFailed));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const busy = submitting;
   return (
     <>
       <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Create your account">
@@ -144,23 +171,12 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
             )}
           </Field>
           <div className="sm:col-span-2">
-            <PhotoUpload
-              value={photo}
-              onChange={setPhoto}
-              onUploadingChange={setUploading}
-              disabled={registration.isPending}
-            />
+            <PhotoUpload value={photo} onChange={setPhoto} uploading={uploading} disabled={busy} />
           </div>
         </div>
-        <Button
-          type="submit"
-          size="lg"
-          className="mt-8 w-full"
-          disabled={busy}
-          aria-busy={registration.isPending}
-        >
-          {registration.isPending && <InlineSpinner />}
-          {registration.isPending ? 'Registering...' : 'Register'}
+        <Button type="submit" size="lg" className="mt-8 w-full" disabled={busy} aria-busy={busy}>
+          {busy && <InlineSpinner />}
+          {busy ? 'Registering...' : 'Register'}
         </Button>
       </form>
       <MessageDialog

@@ -1,8 +1,16 @@
-import { LIMITS, MESSAGES, UPLOAD_MIME_TYPES, type UploadResponse } from '@keyhaven/shared';
+import {
+  IMAGE_MAX_PIXELS,
+  type ImagePurpose,
+  LIMITS,
+  MESSAGES,
+  UPLOAD_MIME_TYPES,
+  type UploadResponse,
+} from '@keyhaven/shared';
 import { useMutation } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { ApiError, apiErrorFrom, parseBody } from '@/lib/api-client';
 import type { ContractTwin } from '@/lib/contract-twins';
+import { fitImage } from '../lib/fit-image';
 
 const UPLOADS_PATH = '/api/uploads';
 
@@ -32,15 +40,16 @@ export function checkImageFile(file: File): UploadProblem | null {
 }
 
 /**
- * Sends one image as multipart (field `image`); the server stores a 1600 px and a 480 px WebP.
- * The API client speaks only JSON, so this is a plain fetch that fails like it, with `ApiError`.
- * Anyone may upload (registration needs a photo before the account exists), so a 401 or 403
- * here says nothing about the session.
+ * Sends one image as multipart (field `image`) for a purpose, which sets its pixel limit; a
+ * larger picture is scaled down here first. The server stores a 1600 px and a 480 px WebP.
+ * Uploading takes a signed-in user (registration sends the photo once the account exists). The
+ * API client speaks only JSON, so this is a plain fetch that fails like it, with `ApiError`.
  */
-export async function uploadImage(file: File): Promise<UploadedImage> {
+export async function uploadImage(file: File, purpose: ImagePurpose): Promise<UploadedImage> {
   const body = new FormData();
-  body.append('image', file);
-  const response = await fetch(UPLOADS_PATH, {
+  body.append('image', await fitImage(file, IMAGE_MAX_PIXELS[purpose]));
+  const url = `${UPLOADS_PATH}?purpose=${purpose}`;
+  const response = await fetch(url, {
     method: 'POST',
     body,
     credentials: 'same-origin',
@@ -60,9 +69,13 @@ export function uploadFailure(error: unknown): UploadProblem {
   if (error instanceof ApiError && error.code) {
     if (error.status === 415) return { title: upload.invalidTypeTitle, message: error.message };
     if (error.status === 413) return { title: upload.tooLargeTitle, message: error.message };
-    if (error.status === 429) return { title: upload.failedTitle, message: error.message };
+    // Too many uploads from this address, or too many images being processed right now.
+    if (error.status === 429 || error.status === 503) {
+      return { title: upload.failedTitle, message: error.message };
+    }
   }
   return { title: upload.failedTitle, message: upload.failed };
 }
 
-export const useUploadImage = () => useMutation({ mutationFn: uploadImage });
+export const useUploadImage = (purpose: ImagePurpose) =>
+  useMutation({ mutationFn: (file: File) => uploadImage(file, purpose) });

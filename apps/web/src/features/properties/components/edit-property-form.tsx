@@ -60,7 +60,7 @@ export function EditPropertyForm({ property }: { property: Property }) {
   const user = useSignedInUser();
   const navigate = useNavigate();
   const update = useUpdateProperty(property._id);
-  const upload = useUploadImage();
+  const upload = useUploadImage('listing');
   const [fileProblem, setFileProblem] = useState<UploadProblem | null>(null);
   const {
     register,
@@ -143,18 +143,10 @@ export function EditPropertyForm({ property }: { property: Property }) {
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
         <Field
           label="Image URL"
-          hint="An https:// address, or upload a new photo below."
+          hint="The address of a photo uploaded here; to use another picture, upload it below."
           error={errors.image?.message}
         >
-          {(control) => (
-            <Input
-              {...control}
-              {...register('image')}
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-            />
-          )}
+          {(control) => <Input {...control} {...register('image')} type="url" inputMode="url" />}
         </Field>
         <Field label="Availability" error={errors.availability?.message}>
           {(control) => (

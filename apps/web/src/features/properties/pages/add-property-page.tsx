@@ -72,7 +72,7 @@ function useAddedDialog() {
 
 export function AddPropertyPage() {
   const user = useSignedInUser();
-  const upload = useUploadImage();
+  const upload = useUploadImage('listing');
   const add = useAddProperty();
   const dialog = useAddedDialog();
   const [file, setFile] = useState<File | null>(null);
