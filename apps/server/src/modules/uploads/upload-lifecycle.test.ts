@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { makeImage } from '../../../test/fixtures/images.js';
 import { createAccount, nextAddress } from '../../../test/helpers/accounts.js';
-import { createListing } from '../../../test/helpers/listings.js';
+import { approveListing, createListing, listingBody } from '../../../test/helpers/listings.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { multipartBody, uploadAs } from '../../../test/helpers/uploads.js';
 import { properties, uploads } from '../../db/schema.js';
@@ -71,6 +71,33 @@ describe('abandoned uploads', () => {
     expect((await files()).every((file) => file.startsWith(keyOf(cardPhoto.url)))).toBe(true);
     // Nothing is left to do.
     expect(await sweep(new Date(now + 10 * UNREFERENCED_UPLOAD_TTL_MS))).toBe(0);
+  });
+
+  it('keep the picture buyers still see while a new one waits for review', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const approved = await uploadAs(ctx.app, agent);
+    const replacement = await uploadAs(ctx.app, agent);
+    const listing = await createListing(ctx.app, agent, { image: approved.url });
+    // The agent's new picture sends the listing back to review; buyers keep seeing the old one.
+    const edited = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/properties/${listing}`,
+      headers: agent.bearer,
+      payload: listingBody({ image: replacement.url, propertyType: 'Villa', features: [] }),
+    });
+    expect(edited.statusCode).toBe(200);
+    const [row] = await ctx.app.db.select().from(properties).where(eq(properties.id, listing));
+    expect(row).toMatchObject({ image: replacement.url, approval: 'pending' });
+    expect(row?.published?.image).toBe(approved.url);
+
+    const later = new Date(Date.now() + UNREFERENCED_UPLOAD_TTL_MS + HOUR);
+    expect(await sweep(later)).toBe(0);
+    expect(await storedKeys()).toEqual([keyOf(approved.url), keyOf(replacement.url)].sort());
+
+    // Once the new picture is approved, the old one is no one's any more.
+    await approveListing(ctx.app, listing);
+    expect(await sweep(later)).toBe(1);
+    expect(await storedKeys()).toEqual([keyOf(replacement.url)]);
   });
 
   it('are removed in batches until none is left', async () => {

@@ -1,5 +1,5 @@
 import { OWN_IMAGE_URL } from '@keyhaven/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.js';
 import { properties, uploads, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
@@ -7,9 +7,10 @@ import type { ImageStorage } from './image-storage.js';
 import { LARGE_WIDTH, renditionKey, THUMBNAIL_WIDTH } from './uploads.service.js';
 
 /*
- * What refers to an upload: a listing (properties.image) or a user (users.image), by the address
- * of one of its renditions, `/uploads/<storage key>-<width>.webp`. An upload nothing refers to
- * a day after it was made was abandoned (a form never sent, a photo replaced) and is removed.
+ * What refers to an upload: a listing (its picture, and the picture of its last approved version
+ * that buyers see while an edit waits for review) or a user (their photo), by the address of one
+ * of its renditions, `/uploads/<storage key>-<width>.webp`. An upload nothing refers to a day
+ * after it was made was abandoned (a form never sent, a photo replaced) and is removed.
  */
 
 const RENDITION_WIDTHS: readonly number[] = [LARGE_WIDTH, THUMBNAIL_WIDTH];
@@ -56,9 +57,10 @@ export async function claimUpload(db: Database, url: string | null | undefined, 
 export const UNREFERENCED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 const SWEEP_BATCH = 200;
 
-/** Pulls the storage key out of an image column, in SQL; null for other addresses. */
-const keyIn = (column: typeof properties.image | typeof users.image) =>
-  sql`substring(${column} from '^/uploads/([a-z0-9]+)-[0-9]+\\.webp$')`;
+/** Pulls the storage key out of an image address, in SQL; null for other addresses. */
+const keyIn = (address: SQL) =>
+  sql`substring(${address} from '^/uploads/([a-z0-9]+)-[0-9]+\\.webp$')`;
+const publishedImage = sql`(${properties.published} ->> 'image')`;
 
 export interface SweepOptions {
   now?: Date;
@@ -89,10 +91,13 @@ export async function sweepUnreferencedUploads(
     const gone = await queryRows<{ storage_key: string }>(
       db,
       sql`with referenced as (
-            select ${keyIn(properties.image)} as key from ${properties}
+            select ${keyIn(sql`${properties.image}`)} as key from ${properties}
               where ${properties.image} like '/uploads/%'
             union
-            select ${keyIn(users.image)} from ${users}
+            select ${keyIn(publishedImage)} from ${properties}
+              where ${publishedImage} like '/uploads/%'
+            union
+            select ${keyIn(sql`${users.image}`)} from ${users}
               where ${users.image} like '/uploads/%'
           ),
           abandoned as (
