@@ -38,15 +38,22 @@ const ENDED_NOTES: Partial<Record<RequestedProperty['offerStatus'], string>> = {
   released: 'The unpaid offer was released; the home is available again.',
 };
 
-/** An accepted, unpaid offer's deadline, and what the agent may do about it. */
+/**
+ * An accepted, unpaid offer's deadline. The sentence after it is for screen readers, which meet
+ * it as the description of the Release button; sighted agents see the button wait beside it.
+ */
 function PaymentDeadline({ payBy, passed, id }: { payBy: string; passed: boolean; id: string }) {
   return (
     <p id={id} className="mt-1.5 text-stone-700">
-      {passed ? 'Payment deadline passed ' : 'Pay by '}
-      <time dateTime={payBy} className="font-medium whitespace-nowrap text-stone-900">
-        {formatDeadline(payBy)}
+      {passed ? 'Deadline passed ' : 'Pay by '}
+      <time dateTime={payBy} className="font-medium text-stone-900">
+        {formatDeadline(payBy, 'compact')}
       </time>
-      {passed ? '. You can release the offer.' : '. You can release the offer after that.'}
+      <span className="sr-only">
+        {passed
+          ? '. You can release the offer.'
+          : '. You can release the offer once this deadline passes.'}
+      </span>
     </p>
   );
 }
@@ -83,7 +90,7 @@ function RequestRow({ offer, busy, now, onDecide }: RowProps) {
           {formatDate(offer.selectedDate)}
         </p>
       </Td>
-      <Td className="min-w-56">
+      <Td className="min-w-40">
         <OfferStatusBadge status={offer.offerStatus} />
         {awaitingPayment && offer.payBy && (
           <PaymentDeadline payBy={offer.payBy} passed={passed} id={deadlineId} />
