@@ -783,6 +783,7 @@ export const DEMO_REVIEWS: DemoReview[] = [
   },
   {
     reviewer: 'buyer3',
+    listing: 'chicago-condo',
     rating: 5,
     title: 'No surprises on price',
     text: 'Every listing shows a price range up front, and my offer had to sit inside it. No haggling in the dark.',
@@ -790,6 +791,7 @@ export const DEMO_REVIEWS: DemoReview[] = [
   },
   {
     reviewer: 'buyer2',
+    listing: 'denver-condo',
     rating: 4,
     title: 'Verified listings made the difference',
     text: 'Knowing an admin had checked every listing let me shortlist homes without a site visit first.',
@@ -826,5 +828,29 @@ export const DEMO_REVIEWS: DemoReview[] = [
     title: 'Nice house, busy road nearby',
     text: 'The cul-de-sac is quiet but you can hear the main road from the garden in the mornings.',
     daysAgo: 2,
+  },
+  {
+    reviewer: 'buyer1',
+    listing: 'seattle-harbour',
+    rating: 5,
+    title: 'Worth the viewing',
+    text: 'The water views are real, and the agent was honest about the parking.',
+    daysAgo: 15,
+  },
+  {
+    reviewer: 'buyer2',
+    listing: 'nashville-colonial',
+    rating: 4,
+    title: 'Solid and well kept',
+    text: 'Old house, new roof, and every question answered before we made our offer.',
+    daysAgo: 18,
+  },
+  {
+    reviewer: 'buyer3',
+    listing: 'miami-villa',
+    rating: 5,
+    title: 'A home for the whole family',
+    text: 'Room for everyone and a garden the children never want to leave.',
+    daysAgo: 25,
   },
 ];
