@@ -1,4 +1,5 @@
 import { readdir } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { IMAGE_MESSAGES } from '@keyhaven/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -155,5 +156,48 @@ describe('a busy image queue', () => {
     const accepted = await send();
     expect(accepted.statusCode).toBe(200);
     expect(await storedKeys()).toHaveLength(1);
+  });
+
+  it('answers 503 as well when the queue fills while the file is being received', async () => {
+    const member = await createAccount(ctx.app);
+    const { queue } = imagePipelineFor(ctx.app.config);
+    const { payload, headers } = multipartBody([
+      {
+        name: 'image',
+        data: await makeImage('png', { width: 200, height: 100 }),
+        filename: 'a.png',
+        contentType: 'image/png',
+      },
+    ]);
+    // A body the server pulls on demand: the first pull says the request got past the early
+    // check (the queue had room) and is now reading the file.
+    let reading!: () => void;
+    const pulled = new Promise<void>((resolve) => {
+      reading = resolve;
+    });
+    const body = new Readable({ read: () => reading() });
+    const response = ctx.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload: body,
+      headers: { ...headers, ...member.bearer },
+      remoteAddress: nextAddress(),
+    });
+    await pulled;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holding = [queue.run(() => held), queue.run(() => held)];
+    body.push(payload);
+    body.push(null);
+
+    const refused = await response;
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe(String(BUSY_RETRY_AFTER_SECONDS));
+    expect(refused.json()).toEqual({ error: IMAGE_MESSAGES.busy, code: 'UNAVAILABLE' });
+    expect(await storedKeys()).toEqual([]);
+    release();
+    await Promise.all(holding);
   });
 });
