@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { properties, reviews, users } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/database-errors.js';
 import type { SessionUser } from '../../plugins/authentication.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { agents, buyerVisibleImage, buyerVisibleTitle } from '../properties/property-view.js';
@@ -58,10 +59,6 @@ export function toPublicReview(review: Review, viewerId?: string): PublicReview 
   const { reviewerUID, agentId: _agentId, ...shown } = review;
   return viewerId === undefined ? shown : { ...shown, mine: reviewerUID === viewerId };
 }
-
-const isUniqueViolation = (error: unknown): boolean =>
-  error instanceof Error &&
-  ((error as { code?: string }).code === '23505' || isUniqueViolation(error.cause));
 
 type ReviewValues = typeof reviews.$inferInsert & { postedAt: Date };
 
