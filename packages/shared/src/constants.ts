@@ -52,20 +52,22 @@ export const SEARCH_PROPERTY_TYPES = [
 
 export const ADD_PROPERTY_TYPES = [...SEARCH_PROPERTY_TYPES, 'Other'] as const;
 
-export const EDIT_PROPERTY_TYPES = [
-  'Residential',
+/**
+ * Every type a listing may carry, on the add form, the edit form and in the API alike: the union
+ * of the two forms' lists, so a listing added as a House can be edited and saved unchanged.
+ */
+export const PROPERTY_TYPES = [
+  'Apartment',
+  'House',
+  'Villa',
+  'Condo',
+  'Townhouse',
   'Commercial',
   'Land',
-  'Villa',
-  'Apartment',
-  'Townhouse',
+  'Other',
+  'Residential',
 ] as const;
-
-/** Every type a stored listing may carry: the union of the add and edit forms' lists. */
-export const PROPERTY_TYPES = [...new Set([...ADD_PROPERTY_TYPES, ...EDIT_PROPERTY_TYPES])] as [
-  string,
-  ...string[],
-];
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
 export const ADD_FEATURES = [
   'Garage',
@@ -79,18 +81,21 @@ export const ADD_FEATURES = [
   'Air Conditioning',
 ] as const;
 
-export const EDIT_FEATURES = [
+/** Every feature a listing may carry, on both forms and in the API: the union of their lists. */
+export const FEATURES = [
+  'Garage',
   'Balcony',
   'Garden',
   'Swimming Pool',
-  'Security',
-  'Parking',
   'Furnished',
+  'Parking',
+  'Security',
+  'Elevator',
+  'Air Conditioning',
   'Fireplace',
   'Gym',
 ] as const;
-
-export const FEATURES = [...new Set([...ADD_FEATURES, ...EDIT_FEATURES])] as [string, ...string[]];
+export type Feature = (typeof FEATURES)[number];
 
 /** Public price filters: a listing matches when its whole range lies inside the bounds. */
 export const PRICE_RANGES = [

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import {
-  ADD_FEATURES,
-  ADD_PROPERTY_TYPES,
   ADMIN_APPROVAL,
   AVAILABILITY,
-  EDIT_FEATURES,
-  EDIT_PROPERTY_TYPES,
   FEATURES,
   LIMITS,
   PRICE_RANGE_PLACEHOLDER,
@@ -78,9 +74,9 @@ export const ZPropertyAddRequest = z
   .object({
     ...propertyFields,
     propertyType: z
-      .enum(ADD_PROPERTY_TYPES, { error: PROPERTY_MESSAGES.typeRequired })
+      .enum(PROPERTY_TYPES, { error: PROPERTY_MESSAGES.typeRequired })
       .default('Apartment'),
-    features: z.array(z.enum(ADD_FEATURES)).max(ADD_FEATURES.length).default([]),
+    features: z.array(z.enum(FEATURES)).max(FEATURES.length).default([]),
     availability: z.literal('Available').default('Available'),
   })
   .superRefine(maxAtLeastMin(PROPERTY_MESSAGES.maxBelowMinAdd))
@@ -90,8 +86,8 @@ export type PropertyAddRequest = z.input<typeof ZPropertyAddRequest>;
 export const ZPropertyEditRequest = z
   .object({
     ...propertyFields,
-    propertyType: z.enum(EDIT_PROPERTY_TYPES, { error: PROPERTY_MESSAGES.typeRequired }),
-    features: z.array(z.enum(EDIT_FEATURES)).max(EDIT_FEATURES.length).default([]),
+    propertyType: z.enum(PROPERTY_TYPES, { error: PROPERTY_MESSAGES.typeRequired }),
+    features: z.array(z.enum(FEATURES)).max(FEATURES.length).default([]),
   })
   .superRefine(maxAtLeastMin(PROPERTY_MESSAGES.maxBelowMinEdit))
   .meta({ id: 'PropertyEditRequest' });

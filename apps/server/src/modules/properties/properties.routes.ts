@@ -14,11 +14,13 @@ import {
   ZPropertySearchQuery,
 } from '@keyhaven/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { forbidden } from '../../lib/app-error.js';
 import { sendListPage, withEtag } from '../../lib/list-page.js';
 import { requireStoredUploads } from '../uploads/upload-references.js';
 import {
   approvedListings,
+  assertMayChangeListing,
   createListing,
   deleteListing,
   type FacetCountSource,
@@ -159,10 +161,17 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/properties/:id',
     {
       config: { access: ['agent', 'admin'] },
+      // Who may edit is settled before the body is validated: another agent's malformed edit is
+      // refused as not theirs, not corrected as a form.
+      preValidation: async (request) => {
+        const { id } = request.params as { id?: string };
+        if (!id || !z.uuid().safeParse(id).success) return;
+        await assertMayChangeListing(app.db, await request.requireUser(), id);
+      },
       schema: {
         tags: ['properties'],
         summary:
-          "Edit a listing (its agent or an admin); an agent's change to an approved listing's price, title, description or image sends it back for review",
+          "Edit a listing (its agent or an admin; checked before the body); an agent's change to anything but availability sends an approved or rejected listing back for review, and buyers see the last approved version meanwhile",
         params: ZPropertyIdParams,
         body: ZPropertyEditRequest,
         response: { 200: ZMessageResponse, ...errors },

@@ -294,6 +294,19 @@ export async function createListing(db: Database, agent: SessionUser, input: Add
   return created.id;
 }
 
+/**
+ * Whether the caller may change this listing at all (its agent, or an admin), asked before the
+ * request's body is read: someone who may not edit a listing is told so whatever they sent.
+ */
+export async function assertMayChangeListing(db: Database, caller: SessionUser, id: string) {
+  const [row] = await db
+    .select({ agentId: properties.agentId })
+    .from(properties)
+    .where(eq(properties.id, id));
+  if (!row) throw notFound('Property not found');
+  if (caller.role !== 'admin' && row.agentId !== caller.id) throw forbidden();
+}
+
 /** Locks the listing row for the rest of the transaction and checks who may change it. */
 async function lockOwnedListing(tx: Executor, id: string, caller: SessionUser) {
   const [row] = await tx.select().from(properties).where(eq(properties.id, id)).for('update');

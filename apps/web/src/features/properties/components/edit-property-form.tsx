@@ -1,9 +1,9 @@
 import {
   AVAILABILITY,
-  EDIT_FEATURES,
-  EDIT_PROPERTY_TYPES,
+  FEATURES,
   MESSAGES,
   PROPERTY_MESSAGES,
+  PROPERTY_TYPES,
   TIMINGS_MS,
   ZPropertyEditRequest,
 } from '@keyhaven/shared';
@@ -31,29 +31,23 @@ import { ImageFileField } from './image-file-field';
 import { PropertyFields } from './property-fields';
 import { PropertyImage } from './property-image';
 
-const EDIT_TYPES: readonly string[] = EDIT_PROPERTY_TYPES;
-const EDIT_FEATURE_LIST: readonly string[] = EDIT_FEATURES;
-
 function defaultsOf(property: Property): PropertyFormValues {
   return {
     title: property.title,
     description: property.description,
     location: property.location,
     // A type or feature the edit form does not offer (spec section 9) cannot be kept.
-    propertyType: EDIT_TYPES.includes(property.propertyType) ? property.propertyType : '',
+    propertyType: property.propertyType,
     minPrice: String(property.minPrice),
     maxPrice: String(property.maxPrice),
     bedrooms: String(property.bedrooms),
     bathrooms: String(property.bathrooms),
     areaSize: String(property.areaSize),
-    features: property.features.filter((feature) => EDIT_FEATURE_LIST.includes(feature)),
+    features: property.features,
     availability: property.availability,
     image: toDisplayUrl(property.image),
   };
 }
-
-const listOf = (items: string[]) =>
-  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
 /** The edit form (spec section 5): the same fields as the add form, plus Image URL and Availability. */
 export function EditPropertyForm({ property }: { property: Property }) {
@@ -74,10 +68,6 @@ export function EditPropertyForm({ property }: { property: Property }) {
     defaultValues: defaultsOf(property),
   });
 
-  const typeOffered = EDIT_TYPES.includes(property.propertyType);
-  const droppedFeatures = property.features.filter(
-    (feature) => !EDIT_FEATURE_LIST.includes(feature),
-  );
   const reviewedAgain = user.role === 'agent' && property.adminApproval === 'true';
 
   const onFile = async (file: File | null, problem: UploadProblem | null) => {
@@ -116,28 +106,16 @@ export function EditPropertyForm({ property }: { property: Property }) {
     >
       {reviewedAgain && (
         <p className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
-          This listing is live. Changing its title, description, price or image sends it back to an
-          admin for review, and buyers will not see it until it is approved again.
-        </p>
-      )}
-      {droppedFeatures.length > 0 && (
-        <p className="mb-6 rounded-xl border border-stone-300 bg-stone-50 p-4 text-stone-800">
-          {listOf(droppedFeatures)} {droppedFeatures.length === 1 ? 'is' : 'are'} not on this form
-          and will be removed when you save.
+          This listing is live. Changing anything but its availability sends it back to an admin for
+          review; until it is approved again, buyers see the version they saw before.
         </p>
       )}
 
       <PropertyFields
         register={register}
         errors={errors}
-        types={EDIT_PROPERTY_TYPES}
-        features={EDIT_FEATURES}
-        typePlaceholder={typeOffered ? undefined : 'Choose a type'}
-        typeHint={
-          typeOffered
-            ? undefined
-            : `This listing's type, ${property.propertyType}, is not on this form: choose the closest.`
-        }
+        types={PROPERTY_TYPES}
+        features={FEATURES}
       />
 
       <div className="mt-6 grid gap-5 sm:grid-cols-2">

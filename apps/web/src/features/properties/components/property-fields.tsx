@@ -7,12 +7,9 @@ import type { PropertyFormValues } from '../lib/property-form';
 type PropertyFieldsProps = {
   register: UseFormRegister<PropertyFormValues>;
   errors: FieldErrors<PropertyFormValues>;
-  /** The form's own type and feature lists (the add and edit forms differ, spec section 9). */
+  /** The types and features a listing may carry: one list for both forms. */
   types: readonly string[];
   features: readonly string[];
-  /** Offer an empty first choice (the listing's current type is not on this form's list). */
-  typePlaceholder?: string;
-  typeHint?: string;
 };
 
 const textareaStyles = cn(
@@ -21,14 +18,7 @@ const textareaStyles = cn(
 );
 
 /** The fields the add and edit forms share, in one order. */
-export function PropertyFields({
-  register,
-  errors,
-  types,
-  features,
-  typePlaceholder,
-  typeHint,
-}: PropertyFieldsProps) {
+export function PropertyFields({ register, errors, types, features }: PropertyFieldsProps) {
   const required = { 'aria-required': true } as const;
   return (
     <>
@@ -47,7 +37,7 @@ export function PropertyFields({
             />
           )}
         </Field>
-        <Field label="Property type" hint={typeHint} error={errors.propertyType?.message}>
+        <Field label="Property type" error={errors.propertyType?.message}>
           {(control) => (
             <select
               {...control}
@@ -55,7 +45,6 @@ export function PropertyFields({
               {...required}
               className={inputStyles()}
             >
-              {typePlaceholder !== undefined && <option value="">{typePlaceholder}</option>}
               {types.map((type) => (
                 <option key={type} value={type}>
                   {type}
