@@ -278,12 +278,19 @@ test.describe('an agent lists a home, an admin approves it, a buyer finds it', (
       await expect(form.getByLabel('Garden')).toBeChecked();
       await expect(form.getByLabel('Availability')).toHaveValue('Available');
 
-      // House is not one of the edit form's types (spec section 9): the agent picks another.
+      // A House listing saves unchanged: both forms offer every type and feature.
       const save = form.getByRole('button', { name: 'Save Changes' });
+      await expect(form.getByLabel('Property type')).toHaveValue('House');
       await save.click();
-      await expect(form.getByLabel('Property type')).toHaveAccessibleDescription(
-        /Property type is required/,
-      );
+      await expect(page.getByText('Property updated successfully!')).toBeVisible();
+      await expect(page).toHaveURL(/\/dashboard\/my-properties$/);
+      const unchanged = await page.request.get(`/api/properties/${listingId}`);
+      expect(await unchanged.json()).toMatchObject({
+        propertyType: 'House',
+        adminApproval: 'true',
+      });
+      await page.goto(`/EditPropertyDetails/${listingId}`);
+      await expect(form.getByLabel('Title', { exact: true })).toHaveValue(LISTING.title);
       await form.getByLabel('Property type').selectOption('Residential');
       await form.getByLabel('Maximum price ($)').fill('200000');
       await save.click();

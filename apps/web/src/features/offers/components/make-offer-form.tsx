@@ -1,4 +1,11 @@
-import { formatDollars, OFFER_MESSAGES, offerBoundsMessage, todayIso } from '@keyhaven/shared';
+import {
+  earliestBuyingDateIso,
+  formatDollars,
+  latestBuyingDateIso,
+  OFFER_MESSAGES,
+  offerBoundsMessage,
+  todayIso,
+} from '@keyhaven/shared';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -41,6 +48,7 @@ function checkAmount(min: number, max: number) {
 function checkDate(value: string) {
   if (!value) return OFFER_MESSAGES.dateRequired;
   if (value <= todayIso()) return OFFER_MESSAGES.dateInPast;
+  if (value > latestBuyingDateIso()) return OFFER_MESSAGES.dateTooFar;
   return true;
 }
 
@@ -116,7 +124,8 @@ export function MakeOfferForm({ property, user, pending, onSubmit, onCancel }: M
                 {...control}
                 {...register('selectedDate', { validate: checkDate })}
                 type="date"
-                min={todayIso()}
+                min={earliestBuyingDateIso()}
+                max={latestBuyingDateIso()}
                 aria-required="true"
               />
             )}
