@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import { humanIssueMessage } from '@keyhaven/shared';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
@@ -35,11 +33,14 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { profilePhotoRoutes } from './modules/users/profile-photo.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
-import { authenticationPlugin } from './plugins/authentication.js';
-import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
-import { openApiPlugin } from './plugins/openapi.js';
-import { securityPlugin } from './plugins/security.js';
-import { webAppPlugin } from './plugins/web-app.js';
+import { authenticationPlugin } from './plugins/app/authentication.js';
+import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/app/error-handler.js';
+import { requestGuardsPlugin } from './plugins/app/request-guards.js';
+import { compressPlugin } from './plugins/external/compress.js';
+import { openApiPlugin } from './plugins/external/openapi.js';
+import { rateLimitPlugin } from './plugins/external/rate-limit.js';
+import { securityHeadersPlugin } from './plugins/external/security-headers.js';
+import { webAppPlugin } from './plugins/external/web-app.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,15 +126,10 @@ export async function buildApp(
   app.addHook('onClose', async () => app.counters.close());
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin, {
-    publicUrl: config.publicUrl,
-    isProduction: config.isProduction,
-  });
-  await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: 'keyhaven-rate:' } : {}),
-  });
+  await app.register(securityHeadersPlugin, { isProduction: config.isProduction });
+  await app.register(requestGuardsPlugin, { publicUrl: config.publicUrl });
+  await app.register(compressPlugin);
+  await app.register(rateLimitPlugin, { redis });
   await app.register(openApiPlugin, { brandName: config.brandName, publicUrl: config.publicUrl });
 
   await app.register(authenticationPlugin);

@@ -1,5 +1,5 @@
 import type { User } from '@keyhaven/shared';
-import type { SessionUser } from '../../plugins/authentication.js';
+import type { SessionUser } from './session-user.js';
 
 /** A stored user in the API's shape (spec section 3: `_id`, `uid`, `photo`...). */
 export function toUserView(user: SessionUser): User {

@@ -11,8 +11,8 @@ import type { Database, Executor } from '../../db/client.js';
 import { offers, payments, properties, users } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
-import type { SessionUser } from '../../plugins/authentication.js';
 import { recordAudit } from '../audit/audit.service.js';
+import type { SessionUser } from '../auth/session-user.js';
 import { paymentHoldOf } from '../payments/payment-hold.js';
 import { agents, listingColumns, toPropertyViews } from '../properties/property-view.js';
 

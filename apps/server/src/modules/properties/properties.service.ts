@@ -23,8 +23,8 @@ import type { z } from 'zod';
 import { type Database, type Executor, preparedPerDatabase } from '../../db/client.js';
 import { offers, payments, properties, users } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
-import type { SessionUser } from '../../plugins/authentication.js';
 import { recordAudit } from '../audit/audit.service.js';
+import type { SessionUser } from '../auth/session-user.js';
 import {
   agents,
   listingColumns,

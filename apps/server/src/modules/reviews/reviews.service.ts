@@ -5,8 +5,8 @@ import type { Database } from '../../db/client.js';
 import { properties, reviews, users } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
-import type { SessionUser } from '../../plugins/authentication.js';
 import { recordAudit } from '../audit/audit.service.js';
+import type { SessionUser } from '../auth/session-user.js';
 import { agents, buyerVisibleImage, buyerVisibleTitle } from '../properties/property-view.js';
 
 type ReviewInput = z.output<typeof ZReviewRequest>;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
-import type { SessionUser } from '../../plugins/authentication.js';
+import type { SessionUser } from '../auth/session-user.js';
 import { claimUpload } from '../uploads/upload-references.js';
 
 /** Sets (or, with null, removes) the user's own photo; the upload becomes theirs if unowned. */

@@ -3,8 +3,8 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { offers, properties, sessions, users } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
-import type { SessionUser } from '../../plugins/authentication.js';
 import { recordAudit } from '../audit/audit.service.js';
+import type { SessionUser } from '../auth/session-user.js';
 
 export async function findUser(db: Database, id: string) {
   const [user] = await db.select().from(users).where(eq(users.id, id));

@@ -1,15 +1,12 @@
 import type { Role } from '@keyhaven/shared';
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { preparedPerDatabase } from '../db/client.js';
-import { sessions, users } from '../db/schema.js';
-import { forbidden, unauthenticated } from '../lib/app-error.js';
-import { type Auth, createAuth } from '../modules/auth/auth.js';
-import { presentedSession } from '../modules/auth/session-token.js';
-
-export type SessionUser = typeof users.$inferSelect;
+import { forbidden, unauthenticated } from '../../lib/app-error.js';
+import { type Auth, createAuth } from '../../modules/auth/auth.js';
+import { findSessionWithUser, findUserById } from '../../modules/auth/auth.service.js';
+import { presentedSession } from '../../modules/auth/session-token.js';
+import type { SessionUser } from '../../modules/auth/session-user.js';
 
 /** Who may call a route: checked before the body is even validated. */
 export type Access = 'public' | 'signed-in' | readonly Role[];
@@ -33,15 +30,6 @@ declare module 'fastify' {
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
-const sessionUser = preparedPerDatabase((db) =>
-  db
-    .select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.token, sql.placeholder('token')))
-    .prepare('session_user'),
-);
-
 /**
  * The role and the account's existence come from our table on every request, so a role change
  * or a deletion applies to the very next request. A session token in the usual form is looked up
@@ -56,7 +44,7 @@ async function resolveUser(app: FastifyInstance, request: FastifyRequest) {
   });
   if (presented.kind === 'none') return null;
   if (presented.kind === 'token') {
-    const [found] = await sessionUser(app.db).execute({ token: presented.token });
+    const found = await findSessionWithUser(app.db, presented.token);
     if (!found) return null;
     const { expiresIn, updateAge } = context.sessionConfig;
     const renewsAt = found.expiresAt.getTime() - (expiresIn - updateAge) * 1000;
@@ -64,8 +52,7 @@ async function resolveUser(app: FastifyInstance, request: FastifyRequest) {
   }
   const session = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
-  const [user] = await app.db.select().from(users).where(eq(users.id, session.user.id));
-  return user ?? null;
+  return (await findUserById(app.db, session.user.id)) ?? null;
 }
 
 /** Sessions come from the cookie or the `Authorization: Bearer` header (better-auth's bearer plugin). */

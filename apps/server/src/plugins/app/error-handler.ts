@@ -2,8 +2,8 @@ import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '@keyhaven/shar
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error.js';
-import { PERMISSIONS_POLICY } from './security.js';
+import { AppError } from '../../lib/app-error.js';
+import { PERMISSIONS_POLICY } from '../external/security-headers.js';
 
 const codeForStatus = (status: number): ErrorCode =>
   (Object.entries(ERROR_STATUS).find(([, s]) => s === status)?.[0] as ErrorCode | undefined) ??

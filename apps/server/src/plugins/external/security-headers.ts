@@ -1,0 +1,75 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Browser features Keyhaven never uses, denied to our pages and to anything they embed: no
+ * camera, microphone or location, no in-page payments (checkout happens on the provider's own
+ * page), no USB, serial, HID, Bluetooth or MIDI devices, no motion sensors. Only features
+ * browsers know, so none of them logs a warning.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'bluetooth=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/**
+ * The headers every answer carries: helmet's content security policy and friends, the
+ * permissions policy, and no caching of API answers.
+ */
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, options: { isProduction: boolean }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Toasts and dialogs position themselves with inline styles; scripts stay locked down.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          // Only our own images: a picture from another host would tell that host who looked at
+          // which page, and when. blob: previews a photo before it is uploaded; data: holds the
+          // API docs' icons.
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: options.isProduction ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: options.isProduction,
+    });
+
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+    });
+
+    // API answers (every route that declares its access) may hold personal data: no browser or
+    // shared cache keeps them, unless a route chose its own caching.
+    app.addHook('onSend', async (request, reply) => {
+      const access = (request.routeOptions.config as { access?: unknown } | undefined)?.access;
+      if (access !== undefined && !reply.hasHeader('cache-control')) {
+        reply.header('cache-control', 'no-store');
+      }
+    });
+  },
+  { name: 'security-headers' },
+);
