@@ -6,6 +6,12 @@ type TableRegionProps = {
   label: string;
   children: ReactNode;
   className?: string;
+  /**
+   * Lay the table out to the region's width (fixed column widths, long words broken) instead of
+   * letting it grow past it: for tables shown only where they fit, whose actions must never
+   * scroll out of view.
+   */
+  fit?: boolean;
 };
 
 /**
@@ -13,7 +19,7 @@ type TableRegionProps = {
  * its columns (a phone), instead of widening the page. The region takes focus so keyboard users
  * can scroll it with the arrow keys.
  */
-export function TableRegion({ label, children, className }: TableRegionProps) {
+export function TableRegion({ label, children, className, fit = false }: TableRegionProps) {
   return (
     // `relative`: screen-reader-only text is absolutely placed, and must scroll with the table
     // rather than widen the page.
@@ -26,7 +32,12 @@ export function TableRegion({ label, children, className }: TableRegionProps) {
         className,
       )}
     >
-      <table className="w-full min-w-[48rem] border-collapse text-left text-sm">
+      <table
+        className={cn(
+          'w-full border-collapse text-left text-sm',
+          fit ? 'table-fixed' : 'min-w-[48rem]',
+        )}
+      >
         <caption className="sr-only">{label}</caption>
         {children}
       </table>
@@ -34,12 +45,18 @@ export function TableRegion({ label, children, className }: TableRegionProps) {
   );
 }
 
-export function Th({ className, ...props }: ComponentProps<'th'>) {
+/** A column heading; `wrap` lets a long one take two lines in a table laid out to fit. */
+export function Th({
+  className,
+  wrap = false,
+  ...props
+}: ComponentProps<'th'> & { wrap?: boolean }) {
   return (
     <th
       scope="col"
       className={cn(
-        'border-b border-sand bg-cream px-3 py-3 font-semibold whitespace-nowrap text-stone-800',
+        'border-b border-sand bg-cream px-3 py-3 font-semibold text-stone-800',
+        !wrap && 'whitespace-nowrap',
         className,
       )}
       {...props}

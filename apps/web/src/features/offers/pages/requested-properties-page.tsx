@@ -12,6 +12,7 @@ import { detailsPath } from '@/features/properties/components/property-card';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
+import { useMediaQuery, WIDE_DASHBOARD } from '@/lib/use-media-query';
 import { useAcceptRequest, useRejectRequest } from '../api/answer-request';
 import { useRequestedProperties } from '../api/get-requested-properties';
 import { useReleaseOffer } from '../api/release-offer';
@@ -58,92 +59,217 @@ function PaymentDeadline({ payBy, passed, id }: { payBy: string; passed: boolean
   );
 }
 
-function RequestRow({ offer, busy, now, onDecide }: RowProps) {
+/** What the agent can do with an offer: answer it, release it, write to the buyer, see the home. */
+function OfferActions({ offer, busy, now, onDecide, deadlineId, className }: ActionsProps) {
   const who = `${offer.buyerName}'s offer on ${offer.title}`;
-  const deadlineId = useId();
   const awaitingPayment = offer.offerStatus === 'accepted' && offer.payBy !== null;
   const passed = deadlinePassed(offer.payBy, now);
+  const subject = encodeURIComponent(`Your offer on ${offer.title}`);
+  return (
+    <div className={className}>
+      {offer.offerStatus === 'pending' && (
+        <>
+          <Button
+            size="sm"
+            disabled={busy}
+            aria-label={`Accept ${who}`}
+            onClick={() => onDecide({ kind: 'accept', offer })}
+          >
+            Accept
+          </Button>
+          <Button
+            size="sm"
+            variant="dangerOutline"
+            disabled={busy}
+            aria-label={`Reject ${who}`}
+            onClick={() => onDecide({ kind: 'reject', offer })}
+          >
+            Reject
+          </Button>
+        </>
+      )}
+      {awaitingPayment && (
+        <Button
+          size="sm"
+          variant="dangerOutline"
+          // Until the deadline the buyer may still pay; the page says when it opens.
+          disabled={busy || !passed}
+          aria-describedby={deadlineId}
+          aria-label={`Release ${who}`}
+          onClick={() => onDecide({ kind: 'release', offer })}
+        >
+          Release
+        </Button>
+      )}
+      <a
+        href={`mailto:${offer.buyerEmail}?subject=${subject}`}
+        aria-label={`Email ${offer.buyerName} about ${offer.title}`}
+        className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+      >
+        Email
+      </a>
+      <Link
+        to={detailsPath(offer._id)}
+        className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+      >
+        View<span className="sr-only">: {offer.title}</span>
+      </Link>
+    </div>
+  );
+}
+
+type ActionsProps = RowProps & { deadlineId: string; className?: string };
+
+/** The offer's state, with its payment deadline or how it ended. */
+function OfferState({ offer, now, deadlineId }: Omit<ActionsProps, 'busy' | 'onDecide'>) {
+  const awaitingPayment = offer.offerStatus === 'accepted' && offer.payBy !== null;
   const endedNote = ENDED_NOTES[offer.offerStatus];
   return (
+    <>
+      <OfferStatusBadge status={offer.offerStatus} />
+      {awaitingPayment && offer.payBy && (
+        <PaymentDeadline
+          payBy={offer.payBy}
+          passed={deadlinePassed(offer.payBy, now)}
+          id={deadlineId}
+        />
+      )}
+      {endedNote && <p className="mt-1.5 text-stone-700">{endedNote}</p>}
+    </>
+  );
+}
+
+function BuyerContact({ offer }: { offer: RequestedProperty }) {
+  return (
+    <>
+      <p className="font-medium break-words text-stone-900">{offer.buyerName}</p>
+      <a
+        href={`mailto:${offer.buyerEmail}`}
+        className="break-all text-teal-800 underline underline-offset-2 hover:text-teal-950"
+      >
+        {offer.buyerEmail}
+      </a>
+      <p className="text-stone-600">
+        <span className="sr-only">Phone: </span>
+        {offer.buyerPhone || 'No phone given'}
+      </p>
+    </>
+  );
+}
+
+function OfferAmount({ offer }: { offer: RequestedProperty }) {
+  return (
+    <>
+      <p className="font-semibold text-teal-900">{formatDollars(offer.offerAmount)}</p>
+      <p className="text-stone-600">
+        <span className="sr-only">Buying date: </span>
+        {formatDate(offer.selectedDate)}
+      </p>
+    </>
+  );
+}
+
+/** One offer as a table row, on screens wide enough for the table. */
+function RequestRow(props: RowProps) {
+  const { offer } = props;
+  const deadlineId = useId();
+  return (
     <tr>
-      <Td className="min-w-48">
-        <p className="font-semibold text-stone-900">{offer.title}</p>
-        <p className="text-stone-600">{offer.location}</p>
+      <Td>
+        <p className="font-semibold break-words text-stone-900">{offer.title}</p>
+        <p className="break-words text-stone-600">{offer.location}</p>
       </Td>
       <Td>
-        <p className="font-medium text-stone-900">{offer.buyerName}</p>
-        <a
-          href={`mailto:${offer.buyerEmail}`}
-          className="whitespace-nowrap text-teal-800 underline underline-offset-2 hover:text-teal-950"
-        >
-          {offer.buyerEmail}
-        </a>
-        <p className="whitespace-nowrap text-stone-600">
-          <span className="sr-only">Phone: </span>
-          {offer.buyerPhone || 'No phone given'}
-        </p>
-      </Td>
-      <Td className="whitespace-nowrap">
-        <p className="font-semibold text-teal-900">{formatDollars(offer.offerAmount)}</p>
-        <p className="text-stone-600">
-          <span className="sr-only">Buying date: </span>
-          {formatDate(offer.selectedDate)}
-        </p>
-      </Td>
-      <Td className="min-w-40">
-        <OfferStatusBadge status={offer.offerStatus} />
-        {awaitingPayment && offer.payBy && (
-          <PaymentDeadline payBy={offer.payBy} passed={passed} id={deadlineId} />
-        )}
-        {endedNote && <p className="mt-1.5 text-stone-700">{endedNote}</p>}
+        <BuyerContact offer={offer} />
       </Td>
       <Td>
-        <div className="flex min-w-max gap-2">
-          {offer.offerStatus === 'pending' && (
-            <>
-              <Button
-                size="sm"
-                disabled={busy}
-                aria-label={`Accept ${who}`}
-                onClick={() => onDecide({ kind: 'accept', offer })}
-              >
-                Accept
-              </Button>
-              <Button
-                size="sm"
-                variant="dangerOutline"
-                disabled={busy}
-                aria-label={`Reject ${who}`}
-                onClick={() => onDecide({ kind: 'reject', offer })}
-              >
-                Reject
-              </Button>
-            </>
-          )}
-          {awaitingPayment && (
-            <Button
-              size="sm"
-              variant="dangerOutline"
-              // Until the deadline the buyer may still pay; the page says when it opens.
-              disabled={busy || !passed}
-              aria-describedby={deadlineId}
-              aria-label={`Release ${who}`}
-              onClick={() => onDecide({ kind: 'release', offer })}
-            >
-              Release
-            </Button>
-          )}
-          <Link
-            to={detailsPath(offer._id)}
-            className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-          >
-            View<span className="sr-only">: {offer.title}</span>
-          </Link>
-        </div>
+        <OfferAmount offer={offer} />
+      </Td>
+      <Td>
+        <OfferState {...props} deadlineId={deadlineId} />
+      </Td>
+      <Td>
+        <OfferActions {...props} deadlineId={deadlineId} className="grid grid-cols-2 gap-2" />
       </Td>
     </tr>
   );
 }
+
+/** One offer as a card, on phones, tablets and next to the sidebar on smaller laptops. */
+function RequestCard(props: RowProps) {
+  const { offer } = props;
+  const deadlineId = useId();
+  return (
+    <li>
+      <article
+        aria-label={`${offer.buyerName}'s offer on ${offer.title}`}
+        className="rounded-2xl border border-sand bg-white p-4 text-sm shadow-sm"
+      >
+        <h3 className="text-base font-semibold break-words text-stone-900">{offer.title}</h3>
+        <p className="break-words text-stone-600">{offer.location}</p>
+        <div className="mt-3 grid gap-3 sm:grid-cols-3">
+          <div className="min-w-0">
+            <BuyerContact offer={offer} />
+          </div>
+          <div>
+            <OfferAmount offer={offer} />
+          </div>
+          <div>
+            <OfferState {...props} deadlineId={deadlineId} />
+          </div>
+        </div>
+        <OfferActions {...props} deadlineId={deadlineId} className="mt-4 flex flex-wrap gap-2" />
+      </article>
+    </li>
+  );
+}
+
+/**
+ * The offers as a table where it fits beside the sidebar, else as cards, so Accept, Reject,
+ * Email and View are always on screen. Only one of the two renders.
+ */
+function OfferList({ offers, ...row }: Omit<RowProps, 'offer'> & { offers: RequestedProperty[] }) {
+  const wide = useMediaQuery(WIDE_DASHBOARD);
+  if (!wide) {
+    return (
+      <ul aria-label={LIST_LABEL} className="grid gap-4 md:grid-cols-2">
+        {offers.map((offer) => (
+          <RequestCard key={offer.offerId} offer={offer} {...row} />
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <TableRegion label={LIST_LABEL} fit>
+      <thead>
+        <tr>
+          <Th className="w-[22%]" wrap>
+            Property
+          </Th>
+          <Th className="w-[24%]" wrap>
+            Buyer, email and phone
+          </Th>
+          <Th className="w-[15%]" wrap>
+            Offer and buying date
+          </Th>
+          <Th className="w-[15%]" wrap>
+            Status
+          </Th>
+          <Th className="w-[24%]">
+            <span className="sr-only">Actions</span>
+          </Th>
+        </tr>
+      </thead>
+      <tbody>
+        {offers.map((offer) => (
+          <RequestRow key={offer.offerId} offer={offer} {...row} />
+        ))}
+      </tbody>
+    </TableRegion>
+  );
+}
+
+const LIST_LABEL = 'Offers on your properties';
 
 const DIALOGS: Record<
   Decision['kind'],
@@ -251,30 +377,7 @@ export function RequestedPropertiesPage() {
             No buyer has requested your properties yet.
           </p>
         ) : (
-          <TableRegion label="Offers on your properties">
-            <thead>
-              <tr>
-                <Th>Property</Th>
-                <Th>Buyer, email and phone</Th>
-                <Th>Offer and buying date</Th>
-                <Th>Status</Th>
-                <Th>
-                  <span className="sr-only">Actions</span>
-                </Th>
-              </tr>
-            </thead>
-            <tbody>
-              {requests.data.map((row) => (
-                <RequestRow
-                  key={row.offerId}
-                  offer={row}
-                  busy={pending}
-                  now={now}
-                  onDecide={decide}
-                />
-              ))}
-            </tbody>
-          </TableRegion>
+          <OfferList offers={requests.data} busy={pending} now={now} onDecide={decide} />
         )}
       </div>
 

@@ -9,47 +9,145 @@ import { useSignedInUser } from '@/features/auth/api/get-session';
 import { detailsPath } from '@/features/properties/components/property-card';
 import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { useMediaQuery, WIDE_DASHBOARD } from '@/lib/use-media-query';
 import { useRequestedProperties } from '../api/get-requested-properties';
 import { OfferStatusBadge } from '../components/offer-status-badge';
 import type { RequestedProperty } from '../types';
 
+const salePrice = (sale: RequestedProperty) => sale.soldDetails?.price ?? sale.offerAmount;
+
+function SaleTitle({ sale }: { sale: RequestedProperty }) {
+  return (
+    <>
+      <Link
+        to={detailsPath(sale._id)}
+        className="font-semibold break-words text-teal-900 underline-offset-2 hover:underline"
+      >
+        {sale.title}
+      </Link>
+      <p className="break-words text-stone-600">{sale.location}</p>
+    </>
+  );
+}
+
+function SaleBuyer({ sale }: { sale: RequestedProperty }) {
+  return (
+    <>
+      <p className="break-words">{sale.buyerName}</p>
+      <a
+        href={`mailto:${sale.buyerEmail}`}
+        className="break-all text-teal-800 underline underline-offset-2 hover:text-teal-950"
+      >
+        {sale.buyerEmail}
+      </a>
+    </>
+  );
+}
+
+function Transaction({ sale }: { sale: RequestedProperty }) {
+  return sale.transactionId ? (
+    <span className="font-mono text-xs break-all">{sale.transactionId}</span>
+  ) : (
+    <span className="text-stone-600">Awaiting payment</span>
+  );
+}
+
+const soldOn = (sale: RequestedProperty) =>
+  sale.offerStatus === 'paid' && sale.soldDetails ? formatDate(sale.soldDetails.date) : '—';
+
 function SaleRow({ sale }: { sale: RequestedProperty }) {
-  const sold = sale.offerStatus === 'paid';
   return (
     <tr>
-      <Td className="min-w-52">
-        <Link
-          to={detailsPath(sale._id)}
-          className="font-semibold text-teal-900 underline-offset-2 hover:underline"
-        >
-          {sale.title}
-        </Link>
-        <p className="text-stone-600">{sale.location}</p>
+      <Td>
+        <SaleTitle sale={sale} />
       </Td>
       <Td className="font-semibold whitespace-nowrap text-teal-900">
-        {formatDollars(sale.soldDetails?.price ?? sale.offerAmount)}
+        {formatDollars(salePrice(sale))}
       </Td>
       <Td>
-        <p>{sale.buyerName}</p>
-        <a
-          href={`mailto:${sale.buyerEmail}`}
-          className="whitespace-nowrap text-teal-800 underline underline-offset-2 hover:text-teal-950"
-        >
-          {sale.buyerEmail}
-        </a>
+        <SaleBuyer sale={sale} />
       </Td>
-      <Td className="font-mono text-xs break-all">
-        {sale.transactionId ?? (
-          <span className="font-sans text-sm text-stone-600">Awaiting payment</span>
-        )}
+      <Td>
+        <Transaction sale={sale} />
       </Td>
-      <Td className="whitespace-nowrap">
-        {sold && sale.soldDetails ? formatDate(sale.soldDetails.date) : '—'}
-      </Td>
+      <Td>{soldOn(sale)}</Td>
       <Td>
         <OfferStatusBadge status={sale.offerStatus} />
       </Td>
     </tr>
+  );
+}
+
+/** One sale as a card, where the table would not fit. */
+function SaleCard({ sale }: { sale: RequestedProperty }) {
+  return (
+    <li className="rounded-2xl border border-sand bg-white p-4 text-sm shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <SaleTitle sale={sale} />
+        </div>
+        <OfferStatusBadge status={sale.offerStatus} />
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-3">
+        <div>
+          <dt className="text-stone-600">Sale price</dt>
+          <dd className="font-semibold text-teal-900">{formatDollars(salePrice(sale))}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-600">Sold on</dt>
+          <dd>{soldOn(sale)}</dd>
+        </div>
+        <div className="col-span-2 min-w-0">
+          <dt className="text-stone-600">Buyer</dt>
+          <dd>
+            <SaleBuyer sale={sale} />
+          </dd>
+        </div>
+        <div className="col-span-2 min-w-0">
+          <dt className="text-stone-600">Transaction ID</dt>
+          <dd>
+            <Transaction sale={sale} />
+          </dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
+
+const LIST_LABEL = 'Accepted and sold properties';
+
+/** A table where it fits beside the sidebar, else cards; only one of the two renders. */
+function SaleList({ sales }: { sales: RequestedProperty[] }) {
+  const wide = useMediaQuery(WIDE_DASHBOARD);
+  if (!wide) {
+    return (
+      <ul aria-label={LIST_LABEL} className="grid gap-4 md:grid-cols-2">
+        {sales.map((sale) => (
+          <SaleCard key={sale.offerId} sale={sale} />
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <TableRegion label={LIST_LABEL} fit>
+      <thead>
+        <tr>
+          <Th className="w-[24%]">Property</Th>
+          <Th className="w-[13%]">Sale price</Th>
+          <Th className="w-[22%]">Buyer</Th>
+          <Th className="w-[17%]" wrap>
+            Transaction ID
+          </Th>
+          <Th className="w-[12%]">Sold on</Th>
+          <Th className="w-[12%]">Status</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {sales.map((sale) => (
+          <SaleRow key={sale.offerId} sale={sale} />
+        ))}
+      </tbody>
+    </TableRegion>
   );
 }
 
@@ -62,10 +160,7 @@ export function SoldPropertiesPage() {
   const sales = useRequestedProperties(user.email, 'accepted');
   const paid = sales.data?.filter((sale) => sale.offerStatus === 'paid') ?? [];
   // Summed in cents: adding dollar fractions in floating point drifts.
-  const totalCents = paid.reduce(
-    (sum, sale) => sum + Math.round((sale.soldDetails?.price ?? sale.offerAmount) * 100),
-    0,
-  );
+  const totalCents = paid.reduce((sum, sale) => sum + Math.round(salePrice(sale) * 100), 0);
   const total = totalCents / 100;
 
   return (
@@ -104,23 +199,7 @@ export function SoldPropertiesPage() {
                 </Link>
               </div>
             ) : (
-              <TableRegion label="Accepted and sold properties">
-                <thead>
-                  <tr>
-                    <Th>Property</Th>
-                    <Th>Sale price</Th>
-                    <Th>Buyer</Th>
-                    <Th>Transaction ID</Th>
-                    <Th>Sold on</Th>
-                    <Th>Status</Th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {sales.data.map((sale) => (
-                    <SaleRow key={sale.offerId} sale={sale} />
-                  ))}
-                </tbody>
-              </TableRegion>
+              <SaleList sales={sales.data} />
             )}
           </div>
         </>

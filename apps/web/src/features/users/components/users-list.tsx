@@ -1,7 +1,7 @@
 import { Avatar } from '@/components/ui/avatar';
 import type { User } from '@/features/auth/types';
 import { formatDate } from '@/lib/format';
-import { useMediaQuery } from '../hooks/use-media-query';
+import { useMediaQuery, WIDE_DASHBOARD } from '@/lib/use-media-query';
 import { RoleBadge } from './role-badge';
 import { ID_PREFIXES, type UserAction, UserActions, userNameId } from './user-actions';
 
@@ -113,6 +113,6 @@ function UserCards({ users, selfId, onAction, labelledBy }: UsersListProps) {
 
 /** Only one of the two renders, so each button exists once for keyboards and screen readers. */
 export function UsersList(props: UsersListProps) {
-  const wide = useMediaQuery('(min-width: 80rem)');
+  const wide = useMediaQuery(WIDE_DASHBOARD);
   return wide ? <UsersTable {...props} /> : <UserCards {...props} />;
 }

@@ -11,3 +11,9 @@ export function useMediaQuery(query: string): boolean {
     () => window.matchMedia(query).matches,
   );
 }
+
+/**
+ * Wide enough for a dashboard table: from 80rem the content column next to the sidebar is as wide
+ * as it gets (the page is capped at 80rem), and every table is laid out to fit it.
+ */
+export const WIDE_DASHBOARD = '(min-width: 80rem)';
