@@ -10,12 +10,11 @@ import {
   ZSessionResponse,
 } from '@keyhaven/shared';
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { users } from '../../db/schema.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, conflict } from '../../lib/app-error.js';
 import { requireStoredUploads } from '../uploads/upload-references.js';
+import { assertEmailFree, findUserByEmail } from './auth.service.js';
 import { createLoginThrottle, type Sleep } from './login-throttle.js';
 import { toUserView } from './user-view.js';
 
@@ -54,11 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const { password, photo, ...profile } = request.body;
-      const [existing] = await app.db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.email, profile.email));
-      if (existing) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
+      await assertEmailFree(app.db, profile.email);
       await requireStoredUploads(app.db, {
         photo: { url: photo, message: IMAGE_MESSAGES.photoNotUploaded },
       });
@@ -71,12 +66,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       });
       const body = await relay(response, reply);
       if (response.status === 422 || body.code === 'USER_ALREADY_EXISTS') {
-        throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
+        throw conflict(AUTH_MESSAGES.emailTaken);
       }
       if (!response.ok || !body.token) {
         throw new AppError('INTERNAL', AUTH_MESSAGES.profileSaveFailed);
       }
-      const [created] = await app.db.select().from(users).where(eq(users.email, profile.email));
+      const created = await findUserByEmail(app.db, profile.email);
       if (!created) throw new AppError('INTERNAL', AUTH_MESSAGES.profileSaveFailed);
       return { user: toUserView(created), token: body.token };
     },
@@ -114,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       }
       await throttle.succeeded(email, request.ip);
       const body = await relay(response, reply);
-      const [user] = await app.db.select().from(users).where(eq(users.email, email));
+      const user = await findUserByEmail(app.db, email);
       if (!user || !body.token) throw new AppError('INTERNAL', AUTH_MESSAGES.loginFailed);
       return { user: toUserView(user), token: body.token };
     },

@@ -5,7 +5,7 @@ import {
   ZSubscribeRequest,
 } from '@keyhaven/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { newsletterSubscribers } from '../../db/schema.js';
+import { subscribe } from './newsletter.service.js';
 
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -23,10 +23,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.db
-        .insert(newsletterSubscribers)
-        .values({ email: request.body.email })
-        .onConflictDoNothing();
+      await subscribe(app.db, request.body.email);
       // The same answer either way, so the form does not reveal who is subscribed.
       return { message: NEWSLETTER_MESSAGES.subscribed };
     },

@@ -12,19 +12,17 @@ import {
   ZUserIdParams,
   ZUserRequest,
 } from '@keyhaven/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../db/schema.js';
 import { perAccount } from '../../lib/account-rate-limit.js';
-import { forbidden, notFound } from '../../lib/app-error.js';
+import { forbidden } from '../../lib/app-error.js';
 import { assertClaimsCaller } from '../../lib/claimed-user.js';
 import { expireAtProvider } from '../payments/payments.service.js';
 import {
   acceptOffer,
   lapseOverdueOffers,
   makeOffer,
-  offersForAgent,
+  offersForAgentByEmail,
   offersOfBuyer,
   rejectOffer,
   releaseOffer,
@@ -91,12 +89,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await request.requireUser();
       const { agentEmail } = request.params;
       if (caller.role !== 'admin' && agentEmail !== caller.email) throw forbidden();
-      const [agent] = await app.db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.email, agentEmail));
-      if (!agent) throw notFound('Agent not found');
-      return offersForAgent(app.db, agent.id, request.query.requestStatus);
+      return offersForAgentByEmail(app.db, agentEmail, request.query.requestStatus);
     },
   );
 

@@ -12,6 +12,7 @@ import { offers, payments, properties, users } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { findUserByEmail } from '../auth/auth.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { paymentHoldOf } from '../payments/payment-hold.js';
 import { agents, listingColumns, toPropertyViews } from '../properties/property-view.js';
@@ -358,8 +359,19 @@ function offerRows(db: Database) {
     .leftJoin(payments, and(eq(payments.offerId, offers.id), eq(payments.status, 'paid')));
 }
 
+/** Offers on the listings of the agent with this e-mail (see offersForAgent). */
+export async function offersForAgentByEmail(
+  db: Database,
+  agentEmail: string,
+  status: 'pending' | 'accepted' | undefined,
+) {
+  const agent = await findUserByEmail(db, agentEmail);
+  if (!agent) throw notFound('Agent not found');
+  return offersForAgent(db, agent.id, status);
+}
+
 /** Offers on an agent's listings, one row per offer: pending ones, or accepted and sold ones. */
-export async function offersForAgent(
+async function offersForAgent(
   db: Database,
   agentId: string,
   status: 'pending' | 'accepted' | undefined,
