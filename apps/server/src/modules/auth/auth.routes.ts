@@ -3,7 +3,6 @@ import {
   IMAGE_MESSAGES,
   ZAuthProvidersResponse,
   ZAuthResponse,
-  ZErrorResponse,
   ZLoginRequest,
   ZMessageResponse,
   ZRegisterRequest,
@@ -13,6 +12,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, conflict } from '../../lib/app-error.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { requireStoredUploads } from '../uploads/upload-references.js';
 import { assertEmailFree, findUserByEmail } from './auth.service.js';
 import { createLoginThrottle, type Sleep } from './login-throttle.js';
@@ -48,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Create an account (role user) and sign in',
         body: ZRegisterRequest,
-        response: { 200: ZAuthResponse, 400: ZErrorResponse, 409: ZErrorResponse },
+        response: { 200: ZAuthResponse, ...errorResponses(400, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -85,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
         body: ZLoginRequest,
-        response: { 200: ZAuthResponse, 401: ZErrorResponse, 429: ZErrorResponse },
+        response: { 200: ZAuthResponse, ...errorResponses(401, 429) },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,8 @@
-import { AUTH_MESSAGES, ZErrorResponse } from '@keyhaven/shared';
+import { AUTH_MESSAGES } from '@keyhaven/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { GOOGLE_PROVIDER_ID } from './auth.js';
 
 /** Only paths of this site: an absolute or protocol-relative address would be an open redirect. */
@@ -22,7 +23,7 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Start Google sign-in (OpenID Connect); redirects to the provider',
         querystring: z.object({ returnTo: ZReturnTo.optional() }),
-        response: { 302: z.undefined(), 404: ZErrorResponse },
+        response: { 302: z.undefined(), ...errorResponses(404) },
       },
     },
     async (request, reply) => {

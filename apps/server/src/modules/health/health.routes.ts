@@ -1,6 +1,7 @@
-import { ZErrorResponse, ZHealthResponse, ZReadyResponse } from '@keyhaven/shared';
+import { ZHealthResponse, ZReadyResponse } from '@keyhaven/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
+import { errorResponses } from '../../lib/error-responses.js';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -23,7 +24,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'Ready to serve requests, or 503',
-        response: { 200: ZReadyResponse, 503: ZErrorResponse },
+        response: { 200: ZReadyResponse, ...errorResponses(503) },
       },
     },
     // Anyone can call this: it says ready or not, never what the service runs on. The log says why.

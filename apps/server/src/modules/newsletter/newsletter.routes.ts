@@ -1,10 +1,6 @@
-import {
-  NEWSLETTER_MESSAGES,
-  ZErrorResponse,
-  ZMessageResponse,
-  ZSubscribeRequest,
-} from '@keyhaven/shared';
+import { NEWSLETTER_MESSAGES, ZMessageResponse, ZSubscribeRequest } from '@keyhaven/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/error-responses.js';
 import { subscribe } from './newsletter.service.js';
 
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +15,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Subscribe an e-mail to the newsletter (5 an hour per address); subscribing twice is fine',
         body: ZSubscribeRequest,
-        response: { 200: ZMessageResponse, 400: ZErrorResponse, 429: ZErrorResponse },
+        response: { 200: ZMessageResponse, ...errorResponses(400, 429) },
       },
     },
     async (request) => {

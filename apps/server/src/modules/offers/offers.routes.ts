@@ -1,7 +1,6 @@
 import {
   OFFER_MESSAGES,
   ZBuyerEmailQuery,
-  ZErrorResponse,
   ZMakeOfferRequest,
   ZMessageResponse,
   ZPropertyIdParams,
@@ -17,6 +16,7 @@ import { z } from 'zod';
 import { perAccount } from '../../lib/account-rate-limit.js';
 import { forbidden } from '../../lib/app-error.js';
 import { assertClaimsCaller } from '../../lib/claimed-user.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { expireAtProvider } from '../payments/payments.service.js';
 import {
   acceptOffer,
@@ -31,14 +31,6 @@ import {
 
 /** How often accepted offers past their payment deadline are looked for. */
 const LAPSE_SWEEP_MS = 5 * 60 * 1000;
-
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-};
 
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Homes held by buyers who never paid are offered again once their deadline passes.
@@ -62,7 +54,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
           'Offer on a listing (buyers): amount within its price range, buying date in the future',
         params: z.object({ propertyId: ZPropertyIdParams.shape.id }),
         body: ZMakeOfferRequest,
-        response: { 200: ZMessageResponse, ...errors },
+        response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => {
@@ -82,7 +74,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Offers on an agent's listings, one row per offer (that agent or an admin)",
         params: z.object({ agentEmail: z.string().trim().toLowerCase().max(254) }),
         querystring: ZRequestedQuery,
-        response: { 200: z.array(ZRequestedProperty), ...errors },
+        response: { 200: z.array(ZRequestedProperty), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -103,7 +95,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZPropertyIdParams,
         querystring: ZBuyerEmailQuery,
         body: ZRequestStatusBody.nullish(),
-        response: { 200: ZMessageResponse, ...errors },
+        response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -124,7 +116,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
           "Accept a buyer's offer (the listing's agent): the buyer is ?email=, or the only pending offer; the others are declined",
         params: ZPropertyIdParams,
         querystring: ZBuyerEmailQuery,
-        response: { 200: ZMessageResponse, ...errors },
+        response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -151,7 +143,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Release a listing's accepted offer that was not paid: its agent once the payment deadline has passed, an admin at any time; the home is offered again",
         params: ZPropertyIdParams,
-        response: { 200: ZMessageResponse, ...errors },
+        response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -170,7 +162,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['offers'],
         summary: "The caller's offers with their listings (self only)",
         params: ZUserIdParams,
-        response: { 200: z.array(ZUserRequest), ...errors },
+        response: { 200: z.array(ZUserRequest), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -189,7 +181,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Withdraw the caller's pending offer on a listing",
         params: ZPropertyIdParams,
         body: ZUidBody.nullish(),
-        response: { 200: ZMessageResponse, ...errors },
+        response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => {

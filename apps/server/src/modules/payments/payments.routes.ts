@@ -7,7 +7,6 @@ import {
   ZDemoCheckout,
   ZDemoPaymentRequest,
   ZDemoPaymentResponse,
-  ZErrorResponse,
   ZMessageResponse,
   ZRefundItem,
   ZVerifyQuery,
@@ -17,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { buyerVisibleListing } from '../properties/property-view.js';
 import { randomId } from './payment-provider.js';
 import {
@@ -27,14 +27,6 @@ import {
   startCheckout,
   verifyPayment,
 } from './payments.service.js';
-
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-};
 
 const FULFILLING_EVENTS = new Set([
   'checkout.session.completed',
@@ -53,7 +45,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Open a checkout for the caller's accepted offer on a listing (offer.property._id or offer._id); the stored amount is charged",
         body: ZCheckoutRequest,
-        response: { 200: ZCheckoutResponse, ...errors },
+        response: { 200: ZCheckoutResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -75,7 +67,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: "Whether the caller's checkout session is paid",
         querystring: ZVerifyQuery,
-        response: { 200: ZVerifyResponse, ...errors },
+        response: { 200: ZVerifyResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -90,7 +82,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary:
           'Money received that did not become a sale (the listing or its agent stopped being trusted, or the offer ended), to refund',
-        response: { 200: z.array(ZRefundItem), ...errors },
+        response: { 200: z.array(ZRefundItem), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async () => paymentsToRefund(app.db),
@@ -104,7 +96,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: 'Send a payment due for a refund back to the buyer, through its provider (admins)',
         params: z.object({ paymentId: z.uuid() }),
-        response: { 200: ZMessageResponse, ...errors },
+        response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -124,7 +116,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['payments'],
           summary: 'The test checkout: what is being paid (its buyer only)',
           params: ZSessionParams,
-          response: { 200: ZDemoCheckout, ...errors },
+          response: { 200: ZDemoCheckout, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => {
@@ -158,7 +150,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
             'Pay the test checkout: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined',
           params: ZSessionParams,
           body: ZDemoPaymentRequest,
-          response: { 200: ZDemoPaymentResponse, 402: ZErrorResponse, ...errors },
+          response: { 200: ZDemoPaymentResponse, ...errorResponses(400, 401, 402, 403, 404, 409) },
         },
       },
       async (request) => {
@@ -208,7 +200,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           schema: {
             tags: ['payments'],
             summary: 'Stripe webhook: signed checkout.session events fulfil payments once',
-            response: { 200: z.object({ received: z.literal(true) }), 400: ZErrorResponse },
+            response: { 200: z.object({ received: z.literal(true) }), ...errorResponses(400) },
           },
         },
         async (request) => {

@@ -2,7 +2,6 @@ import {
   IMAGE_MESSAGES,
   PROPERTY_MESSAGES,
   ZApprovalParams,
-  ZErrorResponse,
   ZInsertedResponse,
   ZMessageResponse,
   ZProperty,
@@ -16,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { sendListPage, withEtag } from '../../lib/list-page.js';
 import { requireStoredUploads } from '../uploads/upload-references.js';
 import {
@@ -43,14 +43,6 @@ const searchCacheKey = (query: ListingFilters) =>
     query.limit,
   ].join('\u0000');
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-};
-
 export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A listing shows only a picture this server holds: an upload that exists. */
   const requireListingImage = (image: string | null | undefined) =>
@@ -69,7 +61,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Public search of approved, available listings; placeholder filter values are ignored; total in X-Total-Count',
         querystring: ZPropertySearchQuery,
-        response: { 200: ZPropertyList, 400: ZErrorResponse },
+        response: { 200: ZPropertyList, ...errorResponses(400) },
       },
     },
     async (request, reply) => {
@@ -89,7 +81,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['properties'],
         summary: 'Approved listings for signed-in visitors, newest first; total in X-Total-Count',
         querystring: ZPropertySearchQuery,
-        response: { 200: ZPropertyList, ...errors },
+        response: { 200: ZPropertyList, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -109,7 +101,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "An agent's own listings (?agentUID=self, or the agent's own id) or, for admins, everyone's or one agent's (?agentUID=<id>); total in X-Total-Count",
         querystring: ZPropertyListQuery,
-        response: { 200: ZPropertyList, ...errors },
+        response: { 200: ZPropertyList, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -133,7 +125,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['properties'],
         summary: 'One listing (pending or rejected ones only for their agent and admins)',
         params: ZPropertyIdParams,
-        response: { 200: ZProperty, ...errors },
+        response: { 200: ZProperty, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => findListing(app.db, request.params.id, await request.requireUser()),
@@ -147,7 +139,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['properties'],
         summary: 'List a home (agents); it waits for admin approval',
         body: ZPropertyAddRequest,
-        response: { 200: ZInsertedResponse, ...errors },
+        response: { 200: ZInsertedResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -174,7 +166,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
           "Edit a listing (its agent or an admin; checked before the body); an agent's change to anything but availability sends an approved or rejected listing back for review, and buyers see the last approved version meanwhile",
         params: ZPropertyIdParams,
         body: ZPropertyEditRequest,
-        response: { 200: ZMessageResponse, ...errors },
+        response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -194,7 +186,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Delete a listing (its agent or an admin); refused while an offer is accepted or paid',
         params: ZPropertyIdParams,
-        response: { 200: ZMessageResponse, ...errors },
+        response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -212,7 +204,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['properties'],
         summary: 'Approve (true) or reject (false) a listing (admins)',
         params: ZApprovalParams,
-        response: { 200: ZMessageResponse, ...errors },
+        response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {

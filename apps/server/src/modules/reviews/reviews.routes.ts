@@ -1,6 +1,5 @@
 import {
   REVIEW_MESSAGES,
-  ZErrorResponse,
   ZMessageResponse,
   ZPageQuery,
   ZPublicReviewList,
@@ -14,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perAccount } from '../../lib/account-rate-limit.js';
 import { AppError, forbidden } from '../../lib/app-error.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { sendListPage, withEtag } from '../../lib/list-page.js';
 import {
   deleteReview,
@@ -25,13 +25,6 @@ import {
   websiteReviews,
 } from './reviews.service.js';
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-};
-
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/reviews',
@@ -42,7 +35,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Review the website or a listing (buyers, 10 an hour); a second review of the website or of one listing replaces the first',
         body: ZReviewRequest,
-        response: { 200: ZReviewSaved, 429: ZErrorResponse, ...errors },
+        response: { 200: ZReviewSaved, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => {
@@ -61,7 +54,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Website reviews (?reviewFor=website, public) or a listing's reviews (?propertyId=, signed in, the caller's own marked `mine`), newest first, without account ids; total in X-Total-Count; website reviews carry an ETag (If-None-Match → 304)",
         querystring: ZReviewQuery,
-        response: { 200: ZPublicReviewList, ...errors },
+        response: { 200: ZPublicReviewList, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -97,7 +90,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reviews'],
         summary: 'Every review, newest first (admins); total in X-Total-Count',
         querystring: ZPageQuery,
-        response: { 200: ZReviewList, ...errors },
+        response: { 200: ZReviewList, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -121,7 +114,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A user's reviews (self or admin), newest first",
         params: ZUserIdParams,
         querystring: ZPageQuery,
-        response: { 200: ZReviewList, ...errors },
+        response: { 200: ZReviewList, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -146,7 +139,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reviews'],
         summary: 'Delete a review (its reviewer or an admin)',
         params: z.object({ id: z.uuid({ error: 'Review not found' }) }),
-        response: { 200: ZMessageResponse, ...errors },
+        response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {

@@ -5,7 +5,6 @@ import {
   IMAGE_MAX_PIXELS,
   LIMITS,
   MESSAGES,
-  ZErrorResponse,
   ZUploadQuery,
   ZUploadResponse,
 } from '@keyhaven/shared';
@@ -13,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { imagePipelineFor } from './image-pipeline.js';
 import { isStorageKey, UPLOADS_URL_PREFIX } from './image-storage.js';
 import { sweepUnreferencedUploads } from './upload-references.js';
@@ -149,15 +149,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZUploadQuery,
         // Documents the form; the body itself is read from the stream, never validated here.
         body: z.object({ [IMAGE_FIELD]: z.file() }).nullish(),
-        response: {
-          200: ZUploadResponse,
-          400: ZErrorResponse,
-          401: ZErrorResponse,
-          413: ZErrorResponse,
-          415: ZErrorResponse,
-          429: ZErrorResponse,
-          503: ZErrorResponse,
-        },
+        response: { 200: ZUploadResponse, ...errorResponses(400, 401, 413, 415, 429, 503) },
       },
     },
     async (request, reply) => {

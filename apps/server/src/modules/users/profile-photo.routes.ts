@@ -1,5 +1,6 @@
-import { IMAGE_MESSAGES, ZErrorResponse, ZProfilePhotoRequest, ZUser } from '@keyhaven/shared';
+import { IMAGE_MESSAGES, ZProfilePhotoRequest, ZUser } from '@keyhaven/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/error-responses.js';
 import { toUserView } from '../auth/user-view.js';
 import { requireStoredUploads } from '../uploads/upload-references.js';
 import { setOwnPhoto } from './profile-photo.service.js';
@@ -18,7 +19,7 @@ export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
           'since uploading needs a signed-in user. The previous photo is removed a day later.',
         ].join('\n'),
         body: ZProfilePhotoRequest,
-        response: { 200: ZUser, 400: ZErrorResponse, 401: ZErrorResponse },
+        response: { 200: ZUser, ...errorResponses(400, 401) },
       },
     },
     async (request) => {

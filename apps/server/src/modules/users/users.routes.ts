@@ -1,6 +1,5 @@
 import {
   roleChangedMessage,
-  ZErrorResponse,
   ZMessageResponse,
   ZPageQuery,
   ZRoleResponse,
@@ -12,10 +11,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/app-error.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { toUserView } from '../auth/user-view.js';
 import { changeRole, deleteUser, findUser, listUsers } from './users.service.js';
-
-const errors = { 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A profile is readable by its owner and by admins; anyone else learns nothing about it. */
@@ -33,7 +31,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'A user profile (self or admin)',
         params: ZUserIdParams,
-        response: { 200: ZUser, ...errors },
+        response: { 200: ZUser, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => toUserView(await readableProfile(request, request.params.uid)),
@@ -47,7 +45,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: "A user's role (self or admin)",
         params: ZUserIdParams,
-        response: { 200: ZRoleResponse, ...errors },
+        response: { 200: ZRoleResponse, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => ({ role: (await readableProfile(request, request.params.uid)).role }),
@@ -61,7 +59,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Every user, newest first (admin); total in X-Total-Count',
         querystring: ZPageQuery,
-        response: { 200: ZUserList, ...errors },
+        response: { 200: ZUserList, ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -80,7 +78,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Change a role (admin): user->agent|admin, agent->admin|fraud',
         params: ZRoleUpdateParams,
-        response: { 200: ZMessageResponse, 409: ZErrorResponse, ...errors },
+        response: { 200: ZMessageResponse, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -98,7 +96,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Delete a user and their data (admin)',
         params: ZUserIdParams,
-        response: { 200: ZMessageResponse, 409: ZErrorResponse, ...errors },
+        response: { 200: ZMessageResponse, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {

@@ -1,6 +1,5 @@
 import {
   OFFER_MESSAGES,
-  ZErrorResponse,
   ZMessageResponse,
   ZPropertyIdParams,
   ZPropertyList,
@@ -11,14 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/app-error.js';
 import { assertClaimsCaller } from '../../lib/claimed-user.js';
+import { errorResponses } from '../../lib/error-responses.js';
 import { removeFromWishlist, saveToWishlist, wishlistOf } from './wishlist.service.js';
-
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-};
 
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
@@ -30,7 +23,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Save a listing to the caller’s wishlist (buyers)',
         params: ZPropertyIdParams,
         body: ZWishlistRequest,
-        response: { 200: ZMessageResponse, ...errors },
+        response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -49,7 +42,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['wishlist'],
         summary: 'The caller’s saved listings (self only)',
         params: ZUserIdParams,
-        response: { 200: ZPropertyList, ...errors },
+        response: { 200: ZPropertyList, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -68,7 +61,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Remove a listing from the caller’s wishlist',
         params: ZPropertyIdParams,
         body: ZUidBody.nullish(),
-        response: { 200: ZMessageResponse, ...errors },
+        response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
