@@ -16,6 +16,27 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The request never reached the server, or its answer never arrived (offline, DNS, a dropped
+ * connection): the one failure that is the connection's fault rather than the server's.
+ */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+}
+
+/** What a failed load says when the server was never reached. */
+export const CONNECTION_HINT = 'Check your connection and try again.';
+
+/**
+ * Why a load failed, for the person waiting on it: the connection only when the server was never
+ * reached, the server's own words for a refusal (4xx), else `fallback` (a 5xx or a broken answer).
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof NetworkError) return CONNECTION_HINT;
+  if (error instanceof ApiError && error.status < 500 && error.code) return error.message;
+  return fallback;
+}
+
 /** The server answered 2xx with a body that does not match what the caller expects. */
 export class UnexpectedResponseError extends Error {
   override readonly name = 'UnexpectedResponseError';
@@ -72,7 +93,10 @@ export async function parseBody<S extends StandardSchemaV1>(
 }
 
 type ClientConfig = {
-  /** Called on every 401/403 the caller has not opted out of (spec section 4: it signs out). */
+  /**
+   * Called on every 401/403 the caller has not opted out of (spec section 4: it signs out), once
+   * the server's session has been ended: it forgets the user in the app.
+   */
   onUnauthorized: () => void;
 };
 
@@ -81,6 +105,31 @@ let config: ClientConfig = { onUnauthorized: () => {} };
 /** Wires the client to app state; called once by the app providers. */
 export function configureApiClient(next: ClientConfig) {
   config = next;
+}
+
+const LOGOUT_PATH = '/auth/logout';
+let signingOut: Promise<void> | undefined;
+
+/**
+ * Signs the visitor out after a 401 or 403: ends the session on the server first, so a reload
+ * cannot sign them straight back in with the cookie, then forgets the user here. Calls that fail
+ * together share one logout; a failed logout still signs out here.
+ */
+export function signOutAfterRefusal(): Promise<void> {
+  signingOut ??= fetch(LOGOUT_PATH, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  })
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .then(() => config.onUnauthorized())
+    .finally(() => {
+      signingOut = undefined;
+    });
+  return signingOut;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -120,30 +169,53 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** Calls the server with JSON in and out; rejects with `ApiError` on any non-2xx answer. */
-export async function api<S extends StandardSchemaV1>(
+type RawRequest = Omit<ApiRequest<StandardSchemaV1>, 'schema'>;
+
+/**
+ * Sends one request and reads its JSON answer; rejects with `NetworkError` when the server was
+ * not reached and with `ApiError` on any non-2xx answer (after signing out on a 401 or 403). For
+ * callers that need the headers too; everyone else uses `api`.
+ */
+export async function request(
   path: string,
-  { schema, method = 'GET', body, query, signal, signOutOnUnauthorized = true }: ApiRequest<S>,
-): Promise<StandardSchemaV1.InferOutput<S>> {
-  const response = await fetch(withQuery(path, query), {
-    method,
-    credentials: 'same-origin',
-    headers: {
-      Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal,
-  });
-  const payload = await readJson(response);
+  { method = 'GET', body, query, signal, signOutOnUnauthorized = true }: RawRequest,
+): Promise<{ payload: unknown; headers: Headers }> {
+  let response: Response;
+  let payload: unknown;
+  try {
+    response = await fetch(withQuery(path, query), {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+    payload = await readJson(response);
+  } catch (error) {
+    // A request its caller gave up on is no failure of the connection.
+    if (signal?.aborted) throw error;
+    throw new NetworkError(`${method} ${path} did not reach the server`, { cause: error });
+  }
 
   if (!response.ok) {
     if ((response.status === 401 || response.status === 403) && signOutOnUnauthorized) {
-      config.onUnauthorized();
+      await signOutAfterRefusal();
     }
     throw apiErrorFrom(response.status, payload);
   }
-  return parseBody(schema, payload, `${method} ${path}`);
+  return { payload, headers: response.headers };
+}
+
+/** Calls the server with JSON in and out; rejects with `ApiError` on any non-2xx answer. */
+export async function api<S extends StandardSchemaV1>(
+  path: string,
+  { schema, ...options }: ApiRequest<S>,
+): Promise<StandardSchemaV1.InferOutput<S>> {
+  const { payload } = await request(path, options);
+  return parseBody(schema, payload, `${options.method ?? 'GET'} ${path}`);
 }
 
 /** The server's own words for a failure, when it sent any; otherwise `fallback`. */

@@ -138,8 +138,12 @@ export function Navbar() {
   const logout = useLogout();
   const menu = useMobileMenu();
   const user = session.data?.user ?? null;
-  // Until the session is known, neither Login nor Log Out is true, so show neither.
-  const sessionKnown = session.isSuccess || session.isError;
+  /*
+   * Until the session is known, neither Login nor Log Out is true, so show neither. A session
+   * check that failed is not a signed-out visitor either: the bar stays neutral while the page
+   * offers to try again.
+   */
+  const sessionKnown = session.data !== undefined;
 
   const closeMenu = () => menu.setOpen(false);
   const onLogout = () => {
@@ -159,7 +163,10 @@ export function Navbar() {
           <NavLinks user={user} layout="row" />
         </nav>
 
-        <div className="hidden min-w-44 items-center justify-end gap-3 lg:flex">
+        <div
+          aria-busy={!sessionKnown}
+          className="hidden min-w-44 items-center justify-end gap-3 lg:flex"
+        >
           {sessionKnown && (
             <AuthActions user={user} onLogout={onLogout} loggingOut={logout.isPending} />
           )}

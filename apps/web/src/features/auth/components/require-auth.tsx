@@ -19,12 +19,15 @@ export function RequireAuth({ allow }: RequireAuthProps) {
   const location = useLocation();
 
   if (session.isPending) return <PageSpinner />;
-  if (session.isError) {
+  // A failed background check keeps the user it already knew.
+  if (!session.data) {
     return (
       <ErrorState
         title="We couldn't load your account"
-        message="Check your connection and try again."
+        error={session.error}
+        message="Something went wrong on our side. Please try again."
         onRetry={() => session.refetch()}
+        retrying={session.isFetching}
       />
     );
   }

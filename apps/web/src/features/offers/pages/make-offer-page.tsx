@@ -189,8 +189,10 @@ export function MakeOfferPage() {
         <title>{TITLE}</title>
         <ErrorState
           title="We couldn't load this property"
-          message="Check your connection and try again."
+          error={result.error}
+          message="Something went wrong on our side. Please try again."
           onRetry={() => result.refetch()}
+          retrying={result.isFetching}
         />
       </>
     );

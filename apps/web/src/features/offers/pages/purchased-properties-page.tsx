@@ -235,9 +235,12 @@ export function PurchasedPropertiesPage() {
         <Spinner label="Loading your offers" className="py-16" />
       ) : offers.isError ? (
         <ErrorState
-          title="We couldn't load your offers"
-          message="Check your connection and try again."
+          inline
+          error={offers.error}
+          message="We couldn't load your offers. Please try again."
           onRetry={() => offers.refetch()}
+          retrying={offers.isFetching}
+          className="mt-6"
         />
       ) : offers.data.length === 0 ? (
         <NoPurchases />

@@ -368,9 +368,11 @@ export function RequestedPropertiesPage() {
           <Spinner label="Loading requests" className="py-16" />
         ) : requests.isError ? (
           <ErrorState
-            title="We couldn't load the requests"
-            message="Check your connection and try again."
+            inline
+            error={requests.error}
+            message="We couldn't load the offers on your properties. Please try again."
             onRetry={() => requests.refetch()}
+            retrying={requests.isFetching}
           />
         ) : requests.data.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-700">

@@ -169,9 +169,12 @@ export function SoldPropertiesPage() {
         <Spinner label="Loading sales" className="py-16" />
       ) : sales.isError ? (
         <ErrorState
-          title="We couldn't load your sales"
-          message="Check your connection and try again."
+          inline
+          error={sales.error}
+          message="We couldn't load your sales. Please try again."
           onRetry={() => sales.refetch()}
+          retrying={sales.isFetching}
+          className="mt-6"
         />
       ) : (
         <>

@@ -263,9 +263,13 @@ export function DemoCheckoutPage() {
           </div>
         ) : (
           <ErrorState
+            inline
+            className="mt-6"
             title="We couldn't load this checkout"
-            message="Check your connection and try again."
+            error={checkout.error}
+            message="Something went wrong on our side. Please try again."
             onRetry={() => checkout.refetch()}
+            retrying={checkout.isFetching}
           />
         )}
       </ContentLayout>

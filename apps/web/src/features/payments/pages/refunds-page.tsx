@@ -119,9 +119,11 @@ export function RefundsPage() {
           <Spinner label="Loading refunds" className="py-16" />
         ) : refunds.isError ? (
           <ErrorState
-            title="We couldn't load the refunds"
-            message="Check your connection and try again."
+            inline
+            error={refunds.error}
+            message="We couldn't load the refunds. Please try again."
             onRetry={() => refunds.refetch()}
+            retrying={refunds.isFetching}
           />
         ) : refunds.data.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-700">

@@ -21,11 +21,11 @@ export type CatalogueQuery = {
 export const allPropertiesQueryOptions = (query: CatalogueQuery) =>
   queryOptions({
     queryKey: propertyKeys.catalogue(query),
-    queryFn: async ({ signal, client }): Promise<ListPage<Property>> => {
+    queryFn: async ({ signal }): Promise<ListPage<Property>> => {
       const { body, total } = await requestList(PATH, {
         query: { ...query, limit: CATALOGUE_PAGE_SIZE },
         signal,
-        client,
+        signedIn: true,
       });
       return { items: await parseBody(ZPropertyList, body, `GET ${PATH}`), total };
     },

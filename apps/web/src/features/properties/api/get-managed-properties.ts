@@ -20,8 +20,8 @@ export type ManagedQuery = {
 export const managedPropertiesQueryOptions = (query: ManagedQuery) =>
   queryOptions({
     queryKey: propertyKeys.managed(query),
-    queryFn: async ({ signal, client }): Promise<ListPage<Property>> => {
-      const { body, total } = await requestList(PATH, { query, signal, client });
+    queryFn: async ({ signal }): Promise<ListPage<Property>> => {
+      const { body, total } = await requestList(PATH, { query, signal, signedIn: true });
       return { items: await parseBody(ZPropertyList, body, `GET ${PATH}`), total };
     },
   });

@@ -1,27 +1,31 @@
 import { MESSAGES } from '@keyhaven/shared';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
 
-/** A list that failed to load, with Retry (spec section 8). */
+/**
+ * A list of properties that failed to load (spec section 8): 'Oops! Something Went Wrong', then
+ * why (the connection only when the server was never reached), with Retry.
+ */
 export function ListError({
+  error,
   onRetry,
   retrying,
   message = MESSAGES.search.error,
 }: {
+  error: unknown;
   onRetry: () => void;
   retrying?: boolean;
   message?: string;
 }) {
   return (
-    <div
-      role="alert"
-      className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-900"
-    >
-      <p>{message}</p>
-      <Button variant="secondary" className="mt-4" onClick={onRetry} disabled={retrying}>
-        Retry
-      </Button>
-    </div>
+    <ErrorState
+      inline
+      error={error}
+      message={message}
+      onRetry={onRetry}
+      retrying={retrying}
+      retryLabel="Retry"
+    />
   );
 }
 

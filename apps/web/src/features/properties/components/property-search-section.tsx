@@ -61,7 +61,11 @@ export function PropertySearchSection() {
         {result.isPending ? (
           <PropertyCardSkeletons count={3} className={GRID} />
         ) : result.isError ? (
-          <ListError onRetry={() => result.refetch()} retrying={result.isFetching} />
+          <ListError
+            error={result.error}
+            onRetry={() => result.refetch()}
+            retrying={result.isFetching}
+          />
         ) : result.data.items.length === 0 ? (
           searched && <ListEmpty>{MESSAGES.search.empty}</ListEmpty>
         ) : (

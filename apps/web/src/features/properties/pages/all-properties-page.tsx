@@ -78,7 +78,11 @@ export function AllPropertiesPage() {
         {result.isPending ? (
           <PropertyCardSkeletons count={6} className={GRID} />
         ) : result.isError ? (
-          <ListError onRetry={() => result.refetch()} retrying={result.isFetching} />
+          <ListError
+            error={result.error}
+            onRetry={() => result.refetch()}
+            retrying={result.isFetching}
+          />
         ) : result.data.items.length === 0 && total > 0 ? (
           <ListEmpty
             action={

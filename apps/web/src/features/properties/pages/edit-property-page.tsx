@@ -20,8 +20,10 @@ export function EditPropertyPage() {
     return (
       <ErrorState
         title="We couldn't load this property"
-        message="Check your connection and try again."
+        error={result.error}
+        message="Something went wrong on our side. Please try again."
         onRetry={() => result.refetch()}
+        retrying={result.isFetching}
       />
     );
   }

@@ -145,6 +145,7 @@ export function ManagePropertiesPage() {
           <Spinner label="Loading properties" className="py-16" />
         ) : result.isError ? (
           <ListError
+            error={result.error}
             message="We couldn't load the properties. Please try again."
             onRetry={() => result.refetch()}
             retrying={result.isFetching}

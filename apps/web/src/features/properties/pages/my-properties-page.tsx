@@ -86,6 +86,7 @@ export function MyPropertiesPage() {
           <PropertyCardSkeletons count={3} className={GRID} />
         ) : result.isError ? (
           <ListError
+            error={result.error}
             message="We couldn't load your properties. Please try again."
             onRetry={() => result.refetch()}
             retrying={result.isFetching}

@@ -39,8 +39,10 @@ export function PropertyDetailsPage() {
     return (
       <ErrorState
         title="We couldn't load this property"
-        message="Check your connection and try again."
+        error={result.error}
+        message="Something went wrong on our side. Please try again."
         onRetry={() => result.refetch()}
+        retrying={result.isFetching}
       />
     );
   }

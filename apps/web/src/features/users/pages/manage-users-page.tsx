@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/features/auth/api/get-session';
@@ -181,18 +181,14 @@ export function ManageUsersPage() {
       {users.isPending && <Spinner label="Loading users" className="py-16" />}
 
       {users.isError && (
-        <div
-          role="alert"
-          className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-6 text-center"
-        >
-          <p className="font-semibold text-red-800">We couldn't load the users.</p>
-          <p className="mt-1 text-sm text-red-800">
-            {errorMessage(users.error, 'Check your connection and try again.')}
-          </p>
-          <Button className="mt-4" onClick={() => users.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <ErrorState
+          inline
+          className="mt-6"
+          error={users.error}
+          message="We couldn't load the users. Please try again."
+          onRetry={() => users.refetch()}
+          retrying={users.isFetching}
+        />
       )}
 
       {users.isSuccess && users.data.users.length === 0 && page <= totalPages && (

@@ -125,9 +125,12 @@ export function WishlistPage() {
         <Spinner label="Loading your wishlist" className="py-16" />
       ) : wishlist.isError ? (
         <ErrorState
-          title="We couldn't load your wishlist"
-          message="Check your connection and try again."
+          inline
+          error={wishlist.error}
+          message="We couldn't load your wishlist. Please try again."
           onRetry={() => wishlist.refetch()}
+          retrying={wishlist.isFetching}
+          className="mt-6"
         />
       ) : wishlist.data.length === 0 ? (
         <EmptyWishlist />
