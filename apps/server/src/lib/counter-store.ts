@@ -36,7 +36,7 @@ export interface MemoryCounterStoreOptions {
 }
 
 /** About 35 MB at most with the longest keys the login form lets through. */
-export const DEFAULT_MAX_COUNTERS = 100_000;
+const DEFAULT_MAX_COUNTERS = 100_000;
 const DEFAULT_SWEEP_EVERY_MS = 60_000;
 
 export function createMemoryCounterStore(

@@ -1,5 +1,5 @@
 /** PostgreSQL's code for a unique-constraint violation (on PGlite too). */
-export const UNIQUE_VIOLATION = '23505';
+const UNIQUE_VIOLATION = '23505';
 
 /** Whether an error, or one it wraps (the ORM wraps driver errors), broke a unique constraint. */
 export function isUniqueViolation(error: unknown): boolean {

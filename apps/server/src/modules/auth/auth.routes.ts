@@ -11,7 +11,7 @@ import {
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, conflict } from '../../lib/app-error.js';
+import { AppError, conflict, unauthenticated } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { requireStoredUploads } from '../uploads/upload-references.js';
 import { assertEmailFree, findUserByEmail } from './auth.service.js';
@@ -105,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         // same, and better-auth hashes either way; but an existing account costs it one more
         // query, so every failure answers no sooner than a fixed time, and both take as long.
         await sleep(started + FAILED_SIGN_IN_MS - performance.now());
-        throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
+        throw unauthenticated(AUTH_MESSAGES.invalidCredentials);
       }
       await throttle.succeeded(email, request.ip);
       const body = await relay(response, reply);

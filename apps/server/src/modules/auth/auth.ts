@@ -11,7 +11,7 @@ import { imagePipelineFor } from '../uploads/image-pipeline.js';
 import { createPictureCopier, type PictureCopier } from '../uploads/profile-picture.js';
 import { claimUpload } from '../uploads/upload-references.js';
 
-export const SESSION_COOKIE_PREFIX = 'keyhaven';
+const SESSION_COOKIE_PREFIX = 'keyhaven';
 export const GOOGLE_PROVIDER_ID = 'google';
 
 /**

@@ -12,7 +12,7 @@ const ZReturnTo = z
   .regex(/^\/(?![/\\])/)
   .catch('/');
 
-export const GOOGLE_ERROR_PATH = '/login?error=google';
+const GOOGLE_ERROR_PATH = '/login?error=google';
 
 export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES } from '@keyhaven/shared';
 import { AppError } from '../../lib/app-error.js';
 import type { CounterStore } from '../../lib/counter-store.js';
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Failures one address may make at one account in the window; then that pair is refused. */
 export const MAX_PAIR_FAILURES = 5;
 /** Failures one address may make across all accounts in the window; then it is refused. */
@@ -15,7 +15,7 @@ export const KNOWN_ADDRESS_MS = 30 * 24 * 3600 * 1000;
 
 export type Sleep = (ms: number) => Promise<void>;
 
-export const realSleep: Sleep = (ms) =>
+const realSleep: Sleep = (ms) =>
   ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 
 export interface LoginThrottleOptions {

@@ -17,8 +17,8 @@ import type { SessionUser } from '../auth/session-user.js';
 import { paymentHoldOf } from '../payments/payment-hold.js';
 import { agents, listingColumns, toPropertyViews } from '../properties/property-view.js';
 
-const alreadyOffered = () =>
-  new AppError('CONFLICT', 'You already have an offer on this property.');
+const alreadyOffered = () => conflict('You already have an offer on this property.');
+const alreadyAccepted = () => conflict('An offer on this property has already been accepted.');
 
 /** Locks a listing that can take offers: approved, Available, from an agent in good standing. */
 async function lockOpenListing(tx: Executor, propertyId: string) {
@@ -55,7 +55,7 @@ export async function makeOffer(
     await db.transaction(async (tx) => {
       const listing = await lockOpenListing(tx, propertyId);
       if (listing.availability !== 'Available') {
-        throw new AppError('CONFLICT', 'This property is no longer taking offers.');
+        throw conflict('This property is no longer taking offers.');
       }
       if (amountCents < listing.minPriceCents || amountCents > listing.maxPriceCents) {
         const message = offerBoundsMessage(
@@ -115,8 +115,7 @@ async function pendingOfferFrom(tx: Executor, propertyId: string, buyerEmail: st
     return match.offer;
   }
   if (rows.length !== 1) {
-    throw new AppError(
-      'CONFLICT',
+    throw conflict(
       rows.length === 0 ? 'There is no pending offer' : 'Name the buyer whose offer to answer',
     );
   }
@@ -141,7 +140,7 @@ export async function acceptOffer(
       const listing = await lockAgentListing(tx, agent, propertyId);
       if (listing.approval !== 'approved') throw conflict(OFFER_MESSAGES.acceptWhileUnderReview);
       if (listing.availability !== 'Available') {
-        throw new AppError('CONFLICT', 'An offer on this property has already been accepted.');
+        throw alreadyAccepted();
       }
       const offer = await pendingOfferFrom(tx, propertyId, buyerEmail);
       const acceptedAt = new Date();
@@ -167,7 +166,7 @@ export async function acceptOffer(
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new AppError('CONFLICT', 'An offer on this property has already been accepted.');
+      throw alreadyAccepted();
     }
     throw error;
   }

@@ -47,7 +47,7 @@ export interface PaymentProvider {
 export const randomId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
 
 /** The offline test provider: its checkout page is served by Keyhaven itself. */
-export function createDemoProvider(): PaymentProvider {
+function createDemoProvider(): PaymentProvider {
   const urlOf = (sessionId: string) => `/demo-checkout/${sessionId}`;
   return {
     name: 'demo',
@@ -63,7 +63,7 @@ export function createDemoProvider(): PaymentProvider {
   };
 }
 
-export function createStripeClient(stripe: NonNullable<Config['stripe']>) {
+function createStripeClient(stripe: NonNullable<Config['stripe']>) {
   const base = stripe.apiBase ? new URL(stripe.apiBase) : undefined;
   return new Stripe(stripe.secretKey, {
     maxNetworkRetries: 1,
@@ -86,7 +86,7 @@ function stripeExpiry(expiresAt: Date, now = Date.now()) {
   return Math.floor((now + ms) / 1000);
 }
 
-export function createStripeProvider(client: Stripe, publicUrl: string): PaymentProvider {
+function createStripeProvider(client: Stripe, publicUrl: string): PaymentProvider {
   return {
     name: 'stripe',
     createCheckout: async (input) => {

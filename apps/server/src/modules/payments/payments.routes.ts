@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { buyerVisibleListing } from '../properties/property-view.js';
 import { randomId } from './payment-provider.js';
@@ -175,7 +175,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           { refuseUnpayable: true },
         );
         if (result === 'offer-not-payable') {
-          throw new AppError('CONFLICT', PAYMENT_MESSAGES.notPayable);
+          throw conflict(PAYMENT_MESSAGES.notPayable);
         }
         return {
           redirectUrl: `/payment-success?session_id=${encodeURIComponent(payment.checkoutSessionId)}`,

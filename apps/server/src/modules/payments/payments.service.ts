@@ -8,7 +8,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { offers, paymentEvents, payments, properties, users } from '../../db/schema.js';
-import { AppError, conflict, notFound } from '../../lib/app-error.js';
+import { conflict, notFound } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
@@ -118,7 +118,7 @@ export async function startCheckout(
 /** Why money received could not become a sale, kept for the admin who sends it back. */
 export type RefundReason = PaymentHold | 'offer-ended';
 
-export const REFUND_REASONS: Record<RefundReason, string> = {
+const REFUND_REASONS: Record<RefundReason, string> = {
   'under-review': 'The listing was under review when the payment arrived.',
   'agent-suspended': "The listing's agent was marked as fraud when the payment arrived.",
   'offer-ended':
@@ -292,10 +292,7 @@ export async function refundPayment(
     throw conflict('Only a payment due for a refund can be refunded.');
   }
   if (payment.provider !== provider.name) {
-    throw new AppError(
-      'CONFLICT',
-      `This payment was taken by ${payment.provider}; refund it there.`,
-    );
+    throw conflict(`This payment was taken by ${payment.provider}; refund it there.`);
   }
   const refundId = await provider.refund(payment.transactionId, `refund:${payment.id}`);
   await db.transaction(async (tx) => {

@@ -22,7 +22,7 @@ import {
 import type { z } from 'zod';
 import { type Database, type Executor, preparedPerDatabase } from '../../db/client.js';
 import { offers, payments, properties, users } from '../../db/schema.js';
-import { AppError, forbidden, notFound } from '../../lib/app-error.js';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import {
@@ -357,10 +357,7 @@ export async function updateListing(
       availability: input.availability,
     };
     if (next.availability !== current.availability && (await hasCommittedOffer(tx, id))) {
-      throw new AppError(
-        'CONFLICT',
-        'This property has an accepted offer: its availability follows the sale.',
-      );
+      throw conflict('This property has an accepted offer: its availability follows the sale.');
     }
     // Everything buyers read about a home is checked again by an admin after its agent changes
     // it; only availability, which follows offers and sales, is the agent's alone. A rejected
@@ -412,10 +409,7 @@ export async function deleteListing(db: Database, caller: SessionUser, id: strin
   await db.transaction(async (tx) => {
     const current = await lockOwnedListing(tx, id, caller);
     if (await hasCommittedOffer(tx, id)) {
-      throw new AppError(
-        'CONFLICT',
-        'This property has an accepted or paid offer and cannot be deleted.',
-      );
+      throw conflict('This property has an accepted or paid offer and cannot be deleted.');
     }
     await tx.delete(properties).where(eq(properties.id, id));
     if (caller.role === 'admin' && current.agentId !== caller.id) {

@@ -28,7 +28,7 @@ export interface Viewer {
 }
 
 /** Sale facts come from the paid payment, which outlives a deleted buyer. */
-export async function soldDetailsFor(db: Database, propertyIds: string[]) {
+async function soldDetailsFor(db: Database, propertyIds: string[]) {
   const sold = new Map<string, SoldDetails & { buyerId: string | null }>();
   if (propertyIds.length === 0) return sold;
   const buyers = alias(users, 'buyers');
@@ -99,7 +99,7 @@ const UNDER_REVIEW_CONTENT: PublishedListing = {
  * version, or a placeholder if there never was one. A scammer cannot swap unreviewed text into
  * the wishlists and offers of buyers a clean listing collected.
  */
-export function buyerVisibleRow(row: PropertyRow): PropertyRow {
+function buyerVisibleRow(row: PropertyRow): PropertyRow {
   if (row.approval === 'approved') return row;
   const content = row.published ?? UNDER_REVIEW_CONTENT;
   return {
@@ -127,7 +127,7 @@ export async function buyerVisibleListing(db: Database, id: string) {
   return row ? buyerVisibleRow(row) : undefined;
 }
 
-export function toPropertyView(
+function toPropertyView(
   row: PropertyRow,
   agent: AgentInfo,
   soldDetails: SoldDetails | undefined,

@@ -16,7 +16,7 @@ import { LARGE_WIDTH, renditionKey, THUMBNAIL_WIDTH } from './uploads.service.js
 const RENDITION_WIDTHS: readonly number[] = [LARGE_WIDTH, THUMBNAIL_WIDTH];
 
 /** The storage key behind one of our image addresses, or undefined for any other address. */
-export function storageKeyOf(url: string): string | undefined {
+function storageKeyOf(url: string): string | undefined {
   const match = OWN_IMAGE_URL.exec(url);
   if (!match || !RENDITION_WIDTHS.includes(Number(match[2]))) return undefined;
   return match[1];

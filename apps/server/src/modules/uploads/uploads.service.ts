@@ -59,7 +59,7 @@ const unreadable = () => new AppError('UNSUPPORTED_MEDIA_TYPE', UNREADABLE_IMAGE
  * within the purpose's limit. Nothing is decoded, so a decompression bomb (a small file that
  * decodes to gigabytes) is refused for the price of reading a few bytes.
  */
-export async function inspectImage(input: Buffer, purpose: ImagePurpose): Promise<SourceType> {
+async function inspectImage(input: Buffer, purpose: ImagePurpose): Promise<SourceType> {
   const format = detectImageType(input);
   if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.upload.invalidType);
   const header = await sharp(input, { limitInputPixels: false })
@@ -124,7 +124,7 @@ export interface ProcessOptions {
  * and re-encodes it to WebP. The header is checked before the image waits in the queue, so a
  * refused file never takes a turn.
  */
-export async function processImage(
+async function processImage(
   input: Buffer,
   { purpose = 'listing', queue }: ProcessOptions = {},
 ): Promise<ProcessedImage> {

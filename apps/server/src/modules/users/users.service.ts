@@ -2,7 +2,7 @@ import { canChangeRole, type Role } from '@keyhaven/shared';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { offers, properties, sessions, users } from '../../db/schema.js';
-import { AppError, conflict, notFound } from '../../lib/app-error.js';
+import { conflict, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 
@@ -26,13 +26,12 @@ export async function listUsers(db: Database, page: number, limit: number) {
 }
 
 export async function changeRole(db: Database, admin: SessionUser, userId: string, newRole: Role) {
-  if (userId === admin.id) throw new AppError('CONFLICT', 'You cannot change your own role');
+  if (userId === admin.id) throw conflict('You cannot change your own role');
   return db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!target) throw notFound('User not found');
     if (!canChangeRole(target.role, newRole)) {
-      throw new AppError(
-        'CONFLICT',
+      throw conflict(
         target.role === 'fraud'
           ? 'A user marked as fraud cannot change role'
           : `Cannot change role from ${target.role} to ${newRole}`,
@@ -49,7 +48,7 @@ export async function changeRole(db: Database, admin: SessionUser, userId: strin
   });
 }
 
-export const USER_DELETE_MESSAGES = {
+const USER_DELETE_MESSAGES = {
   lastAdmin:
     'This is the only admin account, and the marketplace always needs one: it cannot be deleted.',
   otherAdmin:
