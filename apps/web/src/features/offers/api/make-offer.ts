@@ -1,6 +1,7 @@
 import type { MakeOfferRequest } from '@keyhaven/shared';
 import { type Mutation, useMutation, useQueryClient } from '@tanstack/react-query';
 import { propertyKeys } from '@/features/properties/api/query-keys';
+import { addToWishlist } from '@/features/wishlist/api/add-to-wishlist';
 import { wishlistKeys } from '@/features/wishlist/api/query-keys';
 import { api } from '@/lib/api-client';
 import { ZMessageResponse } from '@/lib/contract-twins';
@@ -35,6 +36,21 @@ export const isOfferSubmission = (mutation: Mutation<unknown, Error, unknown>, t
   (mutation.state.variables as MakeOfferVariables | undefined)?.ticket === ticket;
 
 /**
+ * Offers, then keeps the listing on the buyer's wishlist, where they are sent at once and where it
+ * shows 'Offer Requested' until they remove it. Saving a listing already saved keeps one entry;
+ * a failed save does not undo the offer.
+ */
+async function offerAndSave(variables: MakeOfferVariables) {
+  const answer = await makeOffer(variables);
+  const { uid, _id, email, name, phone, photo, role } = variables.body;
+  await addToWishlist({
+    propertyId: variables.propertyId,
+    user: { uid, _id, email, name, phone, photo, role },
+  }).catch(() => undefined);
+  return answer;
+}
+
+/**
  * Sends an offer. The callbacks live on the mutation itself rather than on `mutate`, so they run
  * even though the Make Offer page is gone by the time the server answers.
  */
@@ -42,13 +58,16 @@ export function useMakeOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: offerKeys.make,
-    mutationFn: makeOffer,
+    mutationFn: offerAndSave,
     onSuccess: (_data, { propertyId }) => {
-      // Spec section 4: the property-details cache is refreshed. The server also takes the
-      // listing off the buyer's wishlist. Not awaited: the outcome dialog should not wait.
+      // Spec section 4: the property-details cache is refreshed.
       void queryClient.invalidateQueries({ queryKey: propertyKeys.detail(propertyId) });
-      void queryClient.invalidateQueries({ queryKey: offerKeys.all });
-      void queryClient.invalidateQueries({ queryKey: wishlistKeys.all });
+      // The submission settles once the wishlist and the buyer's offers are fresh, so the page
+      // the buyer waits on never shows the listing missing or still open to an offer.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: offerKeys.all }),
+        queryClient.invalidateQueries({ queryKey: wishlistKeys.all }),
+      ]);
     },
   });
 }

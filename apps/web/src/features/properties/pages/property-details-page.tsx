@@ -55,7 +55,7 @@ export function PropertyDetailsPage() {
       actions={
         <>
           <MakeOfferButton property={property} size="lg" />
-          <AddToWishlistButton propertyId={property._id} size="lg" />
+          <AddToWishlistButton propertyId={property._id} propertyTitle={property.title} size="lg" />
           {isOwner && (
             <Link
               to={generatePath(paths.editProperty, { id: property._id })}

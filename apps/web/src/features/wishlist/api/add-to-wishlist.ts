@@ -1,10 +1,13 @@
+import type { MakeOfferRequest } from '@keyhaven/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@/features/auth/types';
 import { api } from '@/lib/api-client';
 import { ZMessageResponse } from '@/lib/contract-twins';
 import { wishlistKeys } from './query-keys';
 
-type Save = { propertyId: string; user: User };
+/** The buyer's own fields, which the spec's client sends along (the server checks they are ours). */
+export type WishlistUser = Omit<MakeOfferRequest, 'offerAmount' | 'selectedDate'>;
+
+type Save = { propertyId: string; user: WishlistUser };
 
 /** Saves a listing to the signed-in buyer's wishlist; saving twice keeps one entry. */
 export const addToWishlist = ({ propertyId, user }: Save) =>

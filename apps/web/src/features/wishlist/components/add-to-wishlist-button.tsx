@@ -1,4 +1,6 @@
 import { OFFER_MESSAGES } from '@keyhaven/shared';
+import { useRef, useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
 import { InlineSpinner } from '@/components/ui/spinner';
@@ -8,19 +10,24 @@ import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { useAddToWishlist } from '../api/add-to-wishlist';
 import { useWishlist } from '../api/get-wishlist';
+import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
 
 type AddToWishlistButtonProps = {
   propertyId: string;
+  /** Names the listing in the removal's confirmation. */
+  propertyTitle: string;
   size?: 'sm' | 'md' | 'lg';
   className?: string;
 };
 
 /**
  * 'Add To Wish List', for users with role user only (spec section 6). Once the listing is saved
- * the same button reads 'Saved to Wish List' and does nothing more, so focus stays where it was.
+ * (by the buyer, or by an offer on it) the page says so, and the button removes it after a
+ * confirmation, as the wishlist page does.
  */
 export function AddToWishlistButton({
   propertyId,
+  propertyTitle,
   size = 'md',
   className,
 }: AddToWishlistButtonProps) {
@@ -28,12 +35,15 @@ export function AddToWishlistButton({
   const isBuyer = user.role === 'user';
   const wishlist = useWishlist(user.uid, { enabled: isBuyer });
   const add = useAddToWishlist();
+  const remove = useRemoveFromWishlist();
+  const [confirming, setConfirming] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   if (!isBuyer) return null;
 
   const saved = wishlist.data?.some((property) => property._id === propertyId) ?? false;
 
   const save = () => {
-    if (saved || add.isPending) return;
+    if (add.isPending) return;
     add.mutate(
       { propertyId, user },
       {
@@ -43,28 +53,65 @@ export function AddToWishlistButton({
     );
   };
 
+  const confirmRemove = () =>
+    remove.mutate(
+      { propertyId, uid: user.uid },
+      {
+        onSuccess: () => toast.success(OFFER_MESSAGES.removed),
+        onError: () => toast.error(OFFER_MESSAGES.removeFailed),
+        onSettled: () => setConfirming(false),
+      },
+    );
+
+  // One button that changes what it does, so focus stays on it when the listing comes and goes.
   return (
-    <Button
-      variant="secondary"
-      size={size}
-      className={cn('aria-disabled:cursor-default', className)}
-      onClick={save}
-      aria-disabled={saved || add.isPending ? 'true' : undefined}
-      aria-busy={add.isPending || undefined}
-    >
-      {add.isPending ? (
-        <>
-          <InlineSpinner />
-          Adding...
-        </>
-      ) : saved ? (
-        <>
-          <CheckIcon className="size-5" />
-          Saved to Wish List
-        </>
-      ) : (
-        'Add To Wish List'
+    <div className={cn('flex flex-col gap-2', className)}>
+      {saved && (
+        <p className="flex items-center gap-1.5 text-sm font-medium text-teal-900">
+          <CheckIcon className="size-4" />
+          Saved to your Wish List
+        </p>
       )}
-    </Button>
+      <Button
+        ref={buttonRef}
+        variant="secondary"
+        size={size}
+        className="aria-disabled:cursor-default"
+        onClick={saved ? () => setConfirming(true) : save}
+        aria-disabled={add.isPending ? 'true' : undefined}
+        aria-busy={add.isPending || undefined}
+      >
+        {add.isPending ? (
+          <>
+            <InlineSpinner />
+            Adding...
+          </>
+        ) : saved ? (
+          'Remove from Wish List'
+        ) : (
+          'Add To Wish List'
+        )}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Remove from wishlist?"
+        description={
+          <p>
+            <strong>{propertyTitle}</strong> will no longer be in your saved properties.
+          </p>
+        }
+        confirmLabel="Remove"
+        pendingLabel="Removing..."
+        tone="danger"
+        pending={remove.isPending}
+        onConfirm={confirmRemove}
+        // Opened from state, not a trigger: focus goes back to the button by hand.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          buttonRef.current?.focus();
+        }}
+      />
+    </div>
   );
 }

@@ -1,12 +1,15 @@
 import { OFFER_MESSAGES } from '@keyhaven/shared';
+import { useIsMutating } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/features/auth/api/get-session';
+import { isOfferSubmission, type OfferSubmittedState } from '@/features/offers/api/make-offer';
+import { offerKeys } from '@/features/offers/api/query-keys';
 import { MakeOfferButton } from '@/features/offers/components/make-offer-button';
 import { OfferOutcomeDialog } from '@/features/offers/components/offer-outcome-dialog';
 import { isUnderReview, UnderReviewBadge } from '@/features/offers/components/under-review-badge';
@@ -89,6 +92,17 @@ function SavedCard({ property, onRemove }: SavedCardProps) {
   );
 }
 
+/** Whether the offer the buyer was just sent here from is still on its way. */
+function useOfferPending() {
+  const location = useLocation();
+  const ticket = (location.state as Partial<OfferSubmittedState> | null)?.offerTicket;
+  const pending = useIsMutating({
+    mutationKey: offerKeys.make,
+    predicate: (mutation) => ticket !== undefined && isOfferSubmission(mutation, ticket),
+  });
+  return pending > 0;
+}
+
 /**
  * My Wish List (spec section 2): the buyer's saved listings, each with Make Offer and Remove;
  * one under review shows its last approved version and cannot take an offer.
@@ -96,6 +110,7 @@ function SavedCard({ property, onRemove }: SavedCardProps) {
 export function WishlistPage() {
   const user = useSignedInUser();
   const wishlist = useWishlist(user.uid);
+  const offerPending = useOfferPending();
   const remove = useRemoveFromWishlist();
   const [removing, setRemoving] = useState<Property | null>(null);
   // A removed card takes its Remove button along: focus moves to the list's summary instead.
@@ -133,7 +148,12 @@ export function WishlistPage() {
           className="mt-6"
         />
       ) : wishlist.data.length === 0 ? (
-        <EmptyWishlist />
+        // An offer on its way saves its listing here: wait for it rather than say 'empty'.
+        offerPending || wishlist.isFetching ? (
+          <Spinner label="Loading your wishlist" className="py-16" />
+        ) : (
+          <EmptyWishlist />
+        )
       ) : (
         <>
           <p ref={summaryRef} tabIndex={-1} className="mt-2 text-stone-700">
