@@ -5,6 +5,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { configFrom } from '../../src/config.js';
+import { declaresListingChanges } from '../../src/plugins/app/listing-cache.js';
 import { createAccount } from '../helpers/accounts.js';
 import { startStripeApi } from '../helpers/stripe-api.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
@@ -29,13 +30,14 @@ import { expectedFor, MATRIX, type MatrixCase, type MatrixRow, NOT_IN_MATRIX } f
 /*
  * Every route Fastify registers has a row in the matrix (test/authz/matrix.ts), and every cell
  * of it holds: the expected status for that actor, nothing of anybody else's in the response,
- * and not one row of the database changed by a refused request.
+ * not one row of the database changed by a refused request, and no listing changed by a route
+ * that does not declare `changesListings` (the listing caches would not see the change).
  */
 
 interface Running {
   app: FastifyInstance;
   database: TestDatabase;
-  routes: Array<{ method: string; path: string }>;
+  routes: Array<{ method: string; path: string; changesListings: boolean }>;
   dataDir: string;
 }
 
@@ -54,7 +56,10 @@ async function start(kind: 'demo' | 'stripe', env: Record<string, string> = {}):
       database,
       webDistDir: webDist,
       onRoute: (route: RouteOptions) => {
-        for (const method of [route.method].flat()) routes.push({ method, path: route.url });
+        const changesListings = declaresListingChanges(route.config);
+        for (const method of [route.method].flat()) {
+          routes.push({ method, path: route.url, changesListings });
+        }
       },
     },
   );
@@ -157,6 +162,12 @@ async function runCell(ctx: CellContext, row: MatrixRow, cell: MatrixCase, actor
   const changed = changedTables(ctx.print, after);
   if ((expected >= 400 || response.statusCode >= 400) && changed.length > 0) {
     problems.push(`refused with ${response.statusCode}, yet changed ${changed.join(', ')}`);
+  }
+  const declared = ctx.running.routes.some(
+    (r) => r.method === row.method && r.path === row.path && r.changesListings,
+  );
+  if (changed.includes('properties') && !declared) {
+    problems.push('changed listings without declaring changesListings');
   }
   if (changed.length > 0) await restore(database.db, ctx.state, changed);
   const where = `${row.method} ${row.path} as ${actor} with ${cell.input} (${request.url})`;

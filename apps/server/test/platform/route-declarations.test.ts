@@ -5,6 +5,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { configFrom } from '../../src/config.js';
+import { declaresListingChanges } from '../../src/plugins/app/listing-cache.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
 /*
@@ -48,6 +49,46 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * The routes that can change what listing pages show or count (a listing's content, approval or
+ * availability, its agent's standing), so their answers empty the listing caches. These are the
+ * writes the caches used to be emptied by, less those that leave listings alone (below), with the
+ * Stripe check of a payment, a read that can complete a sale.
+ */
+const CHANGES_LISTINGS = [
+  'POST /api/properties',
+  'PATCH /api/properties/:id',
+  'DELETE /api/properties/:id',
+  'PATCH /api/properties/admin-approval/:id/:decision',
+  'PATCH /api/properties/accept-request/:id',
+  'PATCH /api/properties/release-offer/:id',
+  'PATCH /requested-properties/:id/remove',
+  'PATCH /api/user-role-update/:userId/:newRole',
+  'DELETE /api/users/:uid',
+  'POST /api/payment/create-checkout-session',
+  'GET /api/payment/verify',
+  'POST /api/payment/demo/:sessionId/pay',
+  'POST /api/payment/webhook',
+];
+
+/** Every other write, and why no listing page changes with it. */
+const KEEPS_LISTINGS: Record<string, string> = {
+  'POST /auth/register': 'a new account has no listings',
+  'POST /auth/login': 'signing in changes no listing',
+  'POST /auth/logout': 'signing out changes no listing',
+  'PATCH /api/profile/photo': "listings show their agent's name and e-mail, not the photo",
+  'PATCH /make-offer/:propertyId': 'a pending offer does not hold the home',
+  'PATCH /api/properties/requestStatus/:id': 'declining a pending offer neither holds nor frees it',
+  'PATCH /properties/:id/wishlist': "a wishlist is the buyer's own",
+  'PATCH /wishlist-properties/:id/remove': "a wishlist is the buyer's own",
+  'POST /api/reviews': 'listing pages show no reviews',
+  'DELETE /api/property-reviews/:id': 'listing pages show no reviews',
+  'POST /api/uploads': 'an image shows only once a listing edit refers to it',
+  'POST /api/admin/refunds/:paymentId': 'a refund returns money that never became a sale',
+  'POST /api/subscribe': 'the newsletter list is not a listing',
+};
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const methodsOf = (route: RouteOptions) => [route.method].flat().filter((m) => m !== 'HEAD');
 const documentPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
@@ -69,5 +110,35 @@ describe('route declarations', () => {
     }
     expect(limited).toBeGreaterThanOrEqual(6);
     expect(missing).toEqual([]);
+  });
+
+  it('mark every route that changes listings, and every other write says why it keeps them', () => {
+    const problems: string[] = [];
+    const seen = new Set<string>();
+    for (const [kind, { routes }] of Object.entries(apps)) {
+      for (const route of routes) {
+        for (const method of methodsOf(route)) {
+          const name = `${method} ${route.url}`;
+          seen.add(name);
+          const changes = CHANGES_LISTINGS.includes(name);
+          const declared = declaresListingChanges(route.config);
+          if (changes && !declared) {
+            problems.push(`${name} (${kind} app) changes listings but does not declare it`);
+          }
+          if (declared && !changes) {
+            problems.push(`${name} (${kind} app) declares changesListings: list it here`);
+          }
+          if (UNSAFE.has(method) && !changes && !(name in KEEPS_LISTINGS)) {
+            problems.push(
+              `${name} (${kind} app) is a write: declare changesListings, or say why it keeps listings`,
+            );
+          }
+        }
+      }
+    }
+    for (const name of [...CHANGES_LISTINGS, ...Object.keys(KEEPS_LISTINGS)]) {
+      if (!seen.has(name)) problems.push(`${name} names no route`);
+    }
+    expect(problems).toEqual([]);
   });
 });

@@ -109,7 +109,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/properties/accept-request/:id',
     {
-      config: { access: ['agent'] },
+      config: { access: ['agent'], changesListings: true },
       schema: {
         tags: ['offers'],
         summary:
@@ -137,7 +137,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/properties/release-offer/:id',
     {
-      config: { access: ['agent', 'admin'] },
+      config: { access: ['agent', 'admin'], changesListings: true },
       schema: {
         tags: ['offers'],
         summary:
@@ -175,7 +175,11 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/requested-properties/:id/remove',
     {
-      config: { access: 'signed-in', rateLimit: perAccount(app, 'withdrawal') },
+      config: {
+        access: 'signed-in',
+        changesListings: true,
+        rateLimit: perAccount(app, 'withdrawal'),
+      },
       schema: {
         tags: ['offers'],
         summary: "Withdraw the caller's pending offer on a listing",

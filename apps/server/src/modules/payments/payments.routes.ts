@@ -39,7 +39,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payment/create-checkout-session',
     {
-      config: { access: ['user'] },
+      // Opening a checkout first lapses an overdue offer, which offers the home again.
+      config: { access: ['user'], changesListings: true },
       schema: {
         tags: ['payments'],
         summary:
@@ -62,7 +63,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/payment/verify',
     {
-      config: { access: 'signed-in' },
+      // Asking the provider may complete a sale whose webhook has not arrived yet.
+      config: { access: 'signed-in', changesListings: true },
       schema: {
         tags: ['payments'],
         summary: "Whether the caller's checkout session is paid",
@@ -143,7 +145,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/api/payment/demo/:sessionId/pay',
       {
-        config: { access: ['user'] },
+        config: { access: ['user'], changesListings: true },
         schema: {
           tags: ['payments'],
           summary:
@@ -196,7 +198,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       webhook.post(
         '/api/payment/webhook',
         {
-          config: { access: 'public' },
+          config: { access: 'public', changesListings: true },
           schema: {
             tags: ['payments'],
             summary: 'Stripe webhook: signed checkout.session events fulfil payments once',

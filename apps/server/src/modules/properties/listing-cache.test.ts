@@ -1,9 +1,14 @@
+import { PAYMENT_MESSAGES } from '@keyhaven/shared';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../../test/helpers/accounts.js';
 import { createListing } from '../../../test/helpers/listings.js';
+import { accept, offer } from '../../../test/helpers/offers.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
-import { properties } from '../../db/schema.js';
+import { offers, properties } from '../../db/schema.js';
+import { conflict, forbidden } from '../../lib/app-error.js';
+import { listingCachePlugin } from '../../plugins/app/listing-cache.js';
 import { ListingCache } from './listing-cache.js';
 
 // The cache is off in tests by default (helpers change rows directly); these turn it on.
@@ -112,6 +117,91 @@ describe('cached counts', () => {
     const pendingId = await createListing(ctx.app, agent, { title: 'Reviewed' }, 'pending');
     await approveThroughApi(admin, pendingId);
     expect(total(await get('/api/all-properties', buyer.bearer))).toBe(3);
+  });
+});
+
+describe('routes that change listings', () => {
+  it('empty the caches with their answer, a refusal included, once their handler ran', async () => {
+    const app = Fastify();
+    await app.register(listingCachePlugin, { ttlSeconds: 60 });
+    const declared = { config: { changesListings: true } };
+    app.post('/changes', declared, async () => ({ ok: true }));
+    app.post('/changes-then-refuses', declared, async () => {
+      throw conflict('Refused after a change');
+    });
+    app.post(
+      '/refused-first',
+      {
+        ...declared,
+        preValidation: async () => {
+          throw forbidden();
+        },
+      },
+      async () => ({ ok: true }),
+    );
+    app.post('/keeps', async () => ({ ok: true }));
+    await app.ready();
+
+    let loads = 0;
+    const read = () =>
+      app.listingCache.counts.get('k', async () => [
+        { propertyType: 'House', all: ++loads, inPriceRange: [] },
+      ]);
+    const emptiedBy = async (url: string) => {
+      const before = await read();
+      await app.inject({ method: 'POST', url });
+      return (await read()) !== before;
+    };
+    expect(await emptiedBy('/keeps')).toBe(false);
+    expect(await emptiedBy('/refused-first')).toBe(false);
+    expect(await emptiedBy('/changes')).toBe(true);
+    expect(await emptiedBy('/changes-then-refuses')).toBe(true);
+    await app.close();
+  });
+
+  it('show a home offered again by a refused checkout on the very next search, while other writes keep the cache', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const buyer = await createAccount(ctx.app);
+    const held = await createListing(ctx.app, agent, { title: 'Held home' });
+    await createListing(ctx.app, agent, { title: 'Open home' });
+    expect((await offer(ctx.app, buyer, held)).statusCode).toBe(200);
+    expect((await accept(ctx.app, agent, held, buyer.email)).statusCode).toBe(200);
+    const titles = async () =>
+      (await search())
+        .json()
+        .map((p: { title: string }) => p.title)
+        .sort();
+    expect(await titles()).toEqual(['Open home']);
+
+    // A write that leaves listings alone keeps the cached page: a change made behind the API
+    // does not show yet.
+    await ctx.app.db
+      .update(properties)
+      .set({ title: 'Renamed behind the API' })
+      .where(eq(properties.title, 'Open home'));
+    const subscribed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/subscribe',
+      payload: { email: buyer.email },
+    });
+    expect(subscribed.statusCode).toBe(200);
+    expect(await titles()).toEqual(['Open home']);
+
+    // The buyer's payment deadline passes; opening a checkout lapses the offer, which offers the
+    // home again, and is refused.
+    await ctx.app.db
+      .update(offers)
+      .set({ payBy: new Date(Date.now() - 1000) })
+      .where(eq(offers.propertyId, held));
+    const late = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payment/create-checkout-session',
+      headers: buyer.bearer,
+      payload: { offer: { _id: held, property: { _id: held } } },
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe(PAYMENT_MESSAGES.deadlinePassed);
+    expect(await titles()).toEqual(['Held home', 'Renamed behind the API']);
   });
 });
 

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { ListPage } from '../../lib/list-page.js';
 import type { FacetCount } from './properties.service.js';
 
@@ -10,9 +8,8 @@ import type { FacetCount } from './properties.service.js';
  * depend on the viewer either, so the signed-in catalogue shares them although its pages differ
  * by viewer.
  *
- * Any successful or failed unsafe request other than the buyer actions listed below empties both
- * before its reply is sent, so this instance never answers with listings or totals older than a
- * change it made; other instances catch up within the lifetime (`SEARCH_CACHE_SECONDS`).
+ * Routes that declare they change listings empty both before their reply is sent
+ * (plugins/app/listing-cache.ts).
  */
 
 export interface ListingCaches {
@@ -20,21 +17,6 @@ export interface ListingCaches {
   counts: ListingCache<FacetCount[]>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    listingCache: ListingCaches;
-  }
-}
-
-/** Writes that never change what a listing page shows, so they keep the cache. */
-const KEEPS_LISTINGS = new Set([
-  '/auth/login',
-  '/auth/logout',
-  '/make-offer/:propertyId',
-  '/properties/:id/wishlist',
-  '/wishlist-properties/:id/remove',
-]);
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MAX_ENTRIES = 5000;
 
 export class ListingCache<T> {
@@ -93,24 +75,3 @@ export class ListingCache<T> {
     }
   }
 }
-
-export const listingCachePlugin = fp(
-  async (app: FastifyInstance, options: { ttlSeconds: number }) => {
-    const ttlMs = options.ttlSeconds * 1000;
-    const caches: ListingCaches = {
-      pages: new ListingCache(ttlMs),
-      counts: new ListingCache(ttlMs),
-    };
-    app.decorate('listingCache', caches);
-    if (ttlMs <= 0) return;
-    // Before the reply leaves, so a client that saw its change succeed never reads older pages.
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (SAFE_METHODS.has(request.method)) return payload;
-      if (KEEPS_LISTINGS.has(request.routeOptions.url ?? '')) return payload;
-      caches.pages.invalidate();
-      caches.counts.invalidate();
-      return payload;
-    });
-  },
-  { name: 'listing-cache' },
-);

@@ -134,7 +134,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/properties',
     {
-      config: { access: ['agent'] },
+      config: { access: ['agent'], changesListings: true },
       schema: {
         tags: ['properties'],
         summary: 'List a home (agents); it waits for admin approval',
@@ -152,7 +152,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/properties/:id',
     {
-      config: { access: ['agent', 'admin'] },
+      config: { access: ['agent', 'admin'], changesListings: true },
       // Who may edit is settled before the body is validated: another agent's malformed edit is
       // refused as not theirs, not corrected as a form.
       preValidation: async (request) => {
@@ -180,7 +180,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/properties/:id',
     {
-      config: { access: ['agent', 'admin'] },
+      config: { access: ['agent', 'admin'], changesListings: true },
       schema: {
         tags: ['properties'],
         summary:
@@ -199,7 +199,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/properties/admin-approval/:id/:decision',
     {
-      config: { access: ['admin'] },
+      config: { access: ['admin'], changesListings: true },
       schema: {
         tags: ['properties'],
         summary: 'Approve (true) or reject (false) a listing (admins)',

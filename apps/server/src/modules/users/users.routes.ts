@@ -73,7 +73,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/user-role-update/:userId/:newRole',
     {
-      config: { access: ['admin'] },
+      // A fraud agent's listings leave the public pages.
+      config: { access: ['admin'], changesListings: true },
       schema: {
         tags: ['users'],
         summary: 'Change a role (admin): user->agent|admin, agent->admin|fraud',
@@ -91,7 +92,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/users/:uid',
     {
-      config: { access: ['admin'] },
+      // An agent's listings go with the account; a home held for a buyer is offered again.
+      config: { access: ['admin'], changesListings: true },
       schema: {
         tags: ['users'],
         summary: 'Delete a user and their data (admin)',

@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import fp from 'fastify-plugin';
+import { ListingCache, type ListingCaches } from '../../modules/properties/listing-cache.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route can change what listing pages show or count: a listing's content, approval or
+     * availability, or whether its agent is trusted. Its answer empties the listing caches.
+     */
+    changesListings?: boolean;
+  }
+  interface FastifyInstance {
+    listingCache: ListingCaches;
+  }
+}
+
+export const declaresListingChanges = (config: unknown) =>
+  (config as { changesListings?: unknown } | undefined)?.changesListings === true;
+
+/*
+ * The short-lived caches of listing pages and counts (see ListingCache), emptied by the routes
+ * that declare `config: { changesListings: true }`, before their reply is sent: this instance
+ * never answers with listings or totals older than a change it made, and other instances catch
+ * up within the lifetime (`SEARCH_CACHE_SECONDS`).
+ *
+ * A declared route empties them whenever its handler ran, refused or not: some make a change
+ * before they refuse (a checkout or an acceptance first lapses an offer past its payment
+ * deadline, which offers the home again). A request refused before its handler (not signed in,
+ * not allowed, invalid, over a rate limit) changed nothing and leaves them.
+ */
+export const listingCachePlugin = fp(
+  async (app: FastifyInstance, options: { ttlSeconds: number }) => {
+    const ttlMs = options.ttlSeconds * 1000;
+    const caches: ListingCaches = {
+      pages: new ListingCache(ttlMs),
+      counts: new ListingCache(ttlMs),
+    };
+    app.decorate('listingCache', caches);
+    if (ttlMs <= 0) return;
+
+    const handled = new WeakSet<FastifyRequest>();
+    app.addHook('onRoute', (route) => {
+      if (!declaresListingChanges(route.config)) return;
+      const handler = route.handler as RouteHandlerMethod;
+      route.handler = function (this: FastifyInstance, request, reply) {
+        handled.add(request);
+        return handler.call(this, request, reply);
+      };
+    });
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (handled.has(request)) {
+        caches.pages.invalidate();
+        caches.counts.invalidate();
+      }
+      return payload;
+    });
+  },
+  { name: 'listing-cache' },
+);
