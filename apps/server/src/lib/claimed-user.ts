@@ -1,7 +1,7 @@
 import { forbidden } from './app-error.js';
 
 /**
- * The spec's client sends the user's own fields in bodies. Identity comes from the session:
+ * Clients send the user's own fields (uid, e-mail) in bodies. Identity comes from the session:
  * fields that are present must name the caller, and are otherwise ignored.
  */
 export function assertClaimsCaller(

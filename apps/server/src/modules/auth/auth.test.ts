@@ -59,7 +59,7 @@ describe('POST /auth/register', () => {
     }
   });
 
-  it('enforces the password rules with the spec messages', async () => {
+  it('enforces the password rules with the product messages', async () => {
     const short = await register(registrationBody({ password: 'Ab1' }));
     expect(short.statusCode).toBe(400);
     expect(short.json().fields.password).toBe('Password must be at least 6 characters');

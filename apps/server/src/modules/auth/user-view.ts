@@ -1,7 +1,7 @@
 import type { User } from '@keyhaven/shared';
 import type { SessionUser } from './session-user.js';
 
-/** A stored user in the API's shape (spec section 3: `_id`, `uid`, `photo`...). */
+/** A stored user as the API shows one: the id as both `_id` and `uid`, the picture as `photo`. */
 export function toUserView(user: SessionUser): User {
   return {
     _id: user.id,

@@ -226,7 +226,7 @@ export async function managedListings(db: Database, filters: ManagedFilters, vie
   if (filters.search) {
     const pattern = containing(filters.search);
     const matches = [ilike(properties.title, pattern), ilike(properties.location, pattern)];
-    // The admin search also matches the agent's name (spec section 5, Filters). The agents are
+    // A search over everyone's listings (an admin's) also matches the agent's name. The agents are
     // looked up first: a list of ids lets each branch of the OR use its own index.
     if (!filters.agentId) {
       const named = await db.select({ id: users.id }).from(users).where(ilike(users.name, pattern));

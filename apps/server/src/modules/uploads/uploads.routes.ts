@@ -47,7 +47,10 @@ function uploadError(error: unknown): unknown {
   }
 }
 
-/** The bytes of the `image` file; other fields (the spec's client also sends `key`) are ignored. */
+/**
+ * The bytes of the `image` file. Other fields are ignored: clients written for an image-hosting
+ * service also send their `key`.
+ */
 async function readImageField(request: FastifyRequest): Promise<Buffer> {
   let image: Buffer | undefined;
   try {

@@ -64,7 +64,7 @@ describe('admin routes', () => {
 });
 
 describe('PATCH /api/user-role-update/{userId}/{newRole}', () => {
-  it('allows exactly the moves of the spec and audits them', async () => {
+  it('allows exactly the role changes the marketplace permits and audits them', async () => {
     const admin = await createAccount(ctx.app, 'admin');
     const change = async (id: string, role: string) =>
       call('PATCH', `/api/user-role-update/${id}/${role}`, admin.bearer);
