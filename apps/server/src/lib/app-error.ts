@@ -21,3 +21,6 @@ export const forbidden = (message = 'You are not allowed to do this') =>
 export const unauthenticated = (message = 'Please sign in') =>
   new AppError('UNAUTHENTICATED', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+/** A form's field refused with its reason; the form shows the message by the field. */
+export const invalidField = (field: string, message: string) =>
+  new AppError('VALIDATION_FAILED', message, { [field]: message });

@@ -9,7 +9,7 @@ import {
 import { and, desc, eq, inArray, lte, ne } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { offers, payments, properties, users } from '../../db/schema.js';
-import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { conflict, forbidden, invalidField, notFound } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findUserByEmail } from '../auth/auth.service.js';
@@ -46,9 +46,7 @@ export async function makeOffer(
   input: OfferInput,
 ) {
   if (input.selectedDate <= todayIso()) {
-    throw new AppError('VALIDATION_FAILED', OFFER_MESSAGES.dateInPast, {
-      selectedDate: OFFER_MESSAGES.dateInPast,
-    });
+    throw invalidField('selectedDate', OFFER_MESSAGES.dateInPast);
   }
   const amountCents = toCents(input.offerAmount);
   try {
@@ -62,7 +60,7 @@ export async function makeOffer(
           toDollars(listing.minPriceCents),
           toDollars(listing.maxPriceCents),
         );
-        throw new AppError('VALIDATION_FAILED', message, { offerAmount: message });
+        throw invalidField('offerAmount', message);
       }
       const [live] = await tx
         .select({ id: offers.id })

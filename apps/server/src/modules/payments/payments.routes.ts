@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { AppError, conflict, notFound } from '../../lib/app-error.js';
+import { AppError, conflict, invalidField, notFound } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { buyerVisibleListing } from '../properties/property-view.js';
 import { randomId } from './payment-provider.js';
@@ -166,9 +166,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new AppError('PAYMENT_DECLINED', PAYMENT_MESSAGES.declined);
         }
         if (cardNumber !== DEMO_CARDS.success) {
-          throw new AppError('VALIDATION_FAILED', PAYMENT_MESSAGES.unknownTestCard, {
-            cardNumber: PAYMENT_MESSAGES.unknownTestCard,
-          });
+          throw invalidField('cardNumber', PAYMENT_MESSAGES.unknownTestCard);
         }
         const result = await fulfilPayment(
           app.db,

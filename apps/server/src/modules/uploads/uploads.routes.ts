@@ -11,7 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, invalidField } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { imagePipelineFor } from './image-pipeline.js';
 import { isStorageKey, UPLOADS_URL_PREFIX } from './image-storage.js';
@@ -26,10 +26,7 @@ export const NOT_MULTIPART_MESSAGE = `Send the image as multipart/form-data in t
 const ONE_IMAGE_MESSAGE = `Please upload one image, in the field "${IMAGE_FIELD}".`;
 const MALFORMED_MESSAGE = 'The upload could not be read. Please try again.';
 
-const missingImage = () =>
-  new AppError('VALIDATION_FAILED', MISSING_IMAGE_MESSAGE, {
-    [IMAGE_FIELD]: MISSING_IMAGE_MESSAGE,
-  });
+const missingImage = () => invalidField(IMAGE_FIELD, MISSING_IMAGE_MESSAGE);
 
 /** Turns the multipart parser's failures into the answers the client understands. */
 function uploadError(error: unknown): unknown {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, forbidden } from '../../lib/app-error.js';
+import { forbidden, invalidField } from '../../lib/app-error.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -51,10 +51,7 @@ export const requestGuardsPlugin = fp(
       ] as const) {
         const field = nulCharacterAt(value);
         if (field !== undefined) {
-          const name = field || part;
-          throw new AppError('VALIDATION_FAILED', 'Text cannot contain NUL characters', {
-            [name]: 'Text cannot contain NUL characters',
-          });
+          throw invalidField(field || part, 'Text cannot contain NUL characters');
         }
       }
     });
