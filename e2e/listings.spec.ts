@@ -425,8 +425,14 @@ test.describe('the home page search', () => {
   test('shows featured properties until the first search', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Featured Properties' })).toBeVisible();
-    await expect(page.getByText('Use the search bar above to find properties.')).toBeVisible();
     await expect(cardsIn(page)).toHaveCount(6);
+    // Over cards, an invitation; the before-search text is for a list with nothing in it.
+    await expect(
+      page.getByText(
+        'The newest verified homes. Search by location, type or price above to find yours.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByText('Use the search bar above to find properties.')).toHaveCount(0);
     for (const card of await cardsIn(page).all()) {
       await expect(card.getByRole('link', { name: /^View Details/ })).toHaveAttribute(
         'href',
@@ -454,6 +460,17 @@ test.describe('the home page search', () => {
       const price = (await card.getByText(/^\$[\d,]+/).textContent()) ?? '';
       expect(Number(price.replace(/[$,]/g, '').split(' ')[0])).toBeGreaterThanOrEqual(600_000);
     }
+  });
+
+  test('says to use the search bar when nothing is featured yet', async ({ page }) => {
+    await page.route(isSearch, (route) =>
+      route.fulfill({ json: [], headers: { 'X-Total-Count': '0' } }),
+    );
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Featured Properties' })).toBeVisible();
+    await expect(page.getByText('Use the search bar above to find properties.')).toBeVisible();
+    await expect(page.getByText(/The newest verified homes/)).toHaveCount(0);
+    await expect(cardsIn(page)).toHaveCount(0);
   });
 
   test('shows the spec’s fallbacks for a listing with missing fields', async ({ page }) => {

@@ -10,7 +10,7 @@ type ManagedFiltersFormProps = {
   onChange: (filters: ManagedFilters) => void;
   /** What the text search matches, shown as its placeholder. */
   searchPlaceholder: string;
-  /** The agent's page filters by type too. */
+  /** Filter by property type too, over every type a listing can have. */
   withType?: boolean;
 };
 

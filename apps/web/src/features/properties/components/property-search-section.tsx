@@ -15,6 +15,10 @@ const RESULTS_COUNT = 12;
 
 const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 
+/** Over the featured cards: what they are, and an invitation to search for more. */
+const FEATURED_INVITATION =
+  'The newest verified homes. Search by location, type or price above to find yours.';
+
 /** The filters as page address parameters; `location` is always there, so a search shows. */
 function toParams(filters: SearchFilters) {
   const params = new URLSearchParams({ location: filters.location });
@@ -54,7 +58,9 @@ export function PropertySearchSection() {
         <h2 id={headingId} className="text-3xl font-bold tracking-tight text-teal-900">
           {searched ? 'Search Results' : 'Featured Properties'}
         </h2>
-        {!searched && <p className="mt-2 text-stone-700">{MESSAGES.search.beforeSearch}</p>}
+        {!searched && result.isSuccess && result.data.items.length > 0 && (
+          <p className="mt-2 text-stone-700">{FEATURED_INVITATION}</p>
+        )}
       </div>
 
       <div className="mt-8">
@@ -67,7 +73,8 @@ export function PropertySearchSection() {
             retrying={result.isFetching}
           />
         ) : result.data.items.length === 0 ? (
-          searched && <ListEmpty>{MESSAGES.search.empty}</ListEmpty>
+          // Before any search with nothing featured, the spec's before-search state.
+          <ListEmpty>{searched ? MESSAGES.search.empty : MESSAGES.search.beforeSearch}</ListEmpty>
         ) : (
           <>
             {searched && (

@@ -2,7 +2,7 @@ import {
   PRICE_RANGE_PLACEHOLDER,
   PRICE_RANGES,
   PROPERTY_TYPE_PLACEHOLDER,
-  SEARCH_PROPERTY_TYPES,
+  PROPERTY_TYPES,
 } from '@keyhaven/shared';
 import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
@@ -77,7 +77,7 @@ export function SearchForm({ values, onSearch, className }: SearchFormProps) {
           className={inputStyles()}
         >
           <option value="">{PROPERTY_TYPE_PLACEHOLDER}</option>
-          {SEARCH_PROPERTY_TYPES.map((type) => (
+          {PROPERTY_TYPES.map((type) => (
             <option key={type} value={type}>
               {type}
             </option>

@@ -2,7 +2,7 @@ import {
   PRICE_RANGE_PLACEHOLDER,
   PRICE_RANGES,
   PROPERTY_TYPE_PLACEHOLDER,
-  SEARCH_PROPERTY_TYPES,
+  PROPERTY_TYPES,
 } from '@keyhaven/shared';
 
 /** The public search filters; '' means "any" and is never sent. */
@@ -15,7 +15,7 @@ export type SearchFilters = {
 export const SEARCH_KEYS = ['location', 'propertyType', 'priceRange'] as const;
 
 const PRICE_LABELS: readonly string[] = PRICE_RANGES.map((range) => range.label);
-const TYPES: readonly string[] = SEARCH_PROPERTY_TYPES;
+const TYPES: readonly string[] = PROPERTY_TYPES;
 
 /**
  * The filters in a page address. Values outside the option lists (and the spec's placeholder

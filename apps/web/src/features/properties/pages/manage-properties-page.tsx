@@ -103,9 +103,7 @@ function PropertyRow({ property, onDecide, deciding }: RowProps) {
 export function ManagePropertiesPage() {
   const [params, setParams] = useSearchParams();
   const { page, ...filters } = managedFiltersFrom(params);
-  // The admin page has no type filter.
-  const shown = { ...filters, propertyType: '' };
-  const result = useManagedProperties({ ...managedQueryOf(shown), page, limit: PAGE_SIZE });
+  const result = useManagedProperties({ ...managedQueryOf(filters), page, limit: PAGE_SIZE });
   const approval = useSetApproval();
 
   const total = result.data?.total ?? 0;
@@ -130,9 +128,10 @@ export function ManagePropertiesPage() {
 
       <div className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-sand">
         <ManagedFiltersForm
-          filters={shown}
+          filters={filters}
           onChange={(next) => setParams(toManagedParams(next))}
           searchPlaceholder="Search by title, location or agent"
+          withType
         />
       </div>
 
@@ -173,7 +172,7 @@ export function ManagePropertiesPage() {
               label="Properties pages"
               page={Math.min(page, pageCount)}
               pageCount={pageCount}
-              onPageChange={(next) => setParams(toManagedParams(shown, next))}
+              onPageChange={(next) => setParams(toManagedParams(filters, next))}
             />
           </>
         )}
