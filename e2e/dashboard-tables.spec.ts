@@ -44,7 +44,7 @@ async function clippedControls(page: Page): Promise<Problem[]> {
     const main = document.querySelector('main');
     if (!main) return [{ control: 'main', why: 'no main region' }];
     const EDGE = 0.5;
-    for (const control of main.querySelectorAll<HTMLElement>('button, a[href]')) {
+    for (const control of Array.from(main.querySelectorAll<HTMLElement>('button, a[href]'))) {
       const box = control.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       const name = `${control.tagName.toLowerCase()} "${(control.textContent ?? '').trim().slice(0, 60)}"`;
@@ -72,7 +72,7 @@ async function clippedControls(page: Page): Promise<Problem[]> {
         if (clipsX && (box.left < left - EDGE || box.right > right + EDGE)) {
           problems.push({
             control: name,
-            why: `cut off across by ${node.tagName.toLowerCase()}.${[...node.classList].join('.')} (overflow-x ${style.overflowX}, shows ${Math.round(left)}-${Math.round(right)} px, control at ${Math.round(box.left)}-${Math.round(box.right)} px)`,
+            why: `cut off across by ${node.tagName.toLowerCase()}.${Array.from(node.classList).join('.')} (overflow-x ${style.overflowX}, shows ${Math.round(left)}-${Math.round(right)} px, control at ${Math.round(box.left)}-${Math.round(box.right)} px)`,
           });
           break;
         }
