@@ -1,4 +1,11 @@
-import { DEMO_ACCOUNTS, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import {
+  brandOf,
+  DEMO_ACCOUNTS,
+  expect,
+  expectNoSeriousA11yViolations,
+  signIn,
+  test,
+} from './fixtures';
 
 const MENUS = {
   buyer: ['My Profile', 'My Wish List', 'My Bought Properties', 'My Reviews'],
@@ -11,7 +18,7 @@ for (const account of ['buyer', 'agent', 'admin'] as const) {
     await signIn(page, account);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Profile');
-    await expect(page).toHaveTitle('Dashboard');
+    await expect(page).toHaveTitle(`${await brandOf(page)} | Dashboard`);
     await expect(page.getByRole('main')).toContainText(DEMO_ACCOUNTS[account].email);
 
     const menu = page.getByRole('navigation', { name: 'Dashboard' });
@@ -96,4 +103,46 @@ test('the dashboard is accessible on a desktop and with the phone drawer open', 
   await drawer.getByRole('link', { name: 'My Properties' }).click();
   await expect(drawer).toBeHidden();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Properties');
+});
+
+test('on the dashboard one header link is highlighted: Profile on the profile, Dashboard elsewhere', async ({
+  page,
+}) => {
+  await signIn(page, 'buyer');
+  const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+  const background = (name: string) =>
+    nav
+      .getByRole('link', { name, exact: true })
+      .evaluate((link) => getComputedStyle(link).backgroundColor);
+  const none = 'rgba(0, 0, 0, 0)';
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Profile');
+  await expect(nav.locator('[aria-current="page"]')).toHaveText(['Profile']);
+  expect(await background('Dashboard')).toBe(none);
+  expect(await background('Profile')).not.toBe(none);
+
+  await page.goto('/dashboard/wishlist');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Saved Properties');
+  await expect(nav.locator('[aria-current="page"]')).toHaveText(['Dashboard']);
+  expect(await background('Dashboard')).not.toBe(none);
+  expect(await background('Profile')).toBe(none);
+});
+
+test('avatars load the 480-pixel photo, not the 1600-pixel one, on an ordinary screen', async ({
+  page,
+}) => {
+  await signIn(page, 'buyer');
+  await page.goto('/dashboard');
+  const { name } = DEMO_ACCOUNTS.buyer;
+  const avatars = [
+    page.getByRole('banner').getByRole('img', { name }),
+    page.getByRole('main').getByRole('img', { name }).first(),
+  ];
+  for (const avatar of avatars) {
+    await expect(avatar).toBeVisible();
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+      .toMatch(/\/uploads\/[a-z0-9-]+-480\.webp$/);
+  }
 });

@@ -4,6 +4,7 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 import { GenericErrorPage } from '@/features/errors/pages/generic-error-page';
 import { NotFoundPage } from '@/features/errors/pages/not-found-page';
 import { HomePage } from '@/features/home/pages/home-page';
+import { BRAND_NAME, documentTitle } from '@/lib/brand';
 import { paths } from '@/lib/paths';
 import { ErrorBoundary } from './error-boundary';
 import { RootLayout } from './layouts/root-layout';
@@ -86,60 +87,125 @@ const RefundsPage = lazyPage(() =>
   import('@/features/payments/pages/refunds-page').then((m) => m.RefundsPage),
 );
 
-/** The one route table (spec section 2), rendered inside the shared frame. */
+/** What a route carries besides its page: the page's name, for the document title. */
+type RouteHandle = { title: string };
+const titled = (title: string): RouteHandle => ({ title });
+
+/**
+ * The one route table (spec section 2), rendered inside the shared frame. Every page route names
+ * its page (`handle`), and the document title is set from it here, in one pattern for all:
+ * brand, then the page ('Keyhaven | Make Offer', 'Keyhaven | Home').
+ */
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: paths.login, element: <LoginPage /> },
-      { path: paths.register, element: <RegisterPage /> },
-      { path: paths.about, element: <AboutPage /> },
-      { path: paths.forbidden, element: <ForbiddenPage /> },
-      { path: paths.properties, element: <Navigate to={paths.allProperties} replace /> },
+      { index: true, element: <HomePage />, handle: titled('Home') },
+      { path: paths.login, element: <LoginPage />, handle: titled('Login') },
+      { path: paths.register, element: <RegisterPage />, handle: titled('Register') },
+      { path: paths.about, element: <AboutPage />, handle: titled('About') },
+      { path: paths.forbidden, element: <ForbiddenPage />, handle: titled('Forbidden') },
+      {
+        path: paths.properties,
+        element: <Navigate to={paths.allProperties} replace />,
+        handle: titled('All Properties'),
+      },
       {
         element: <RequireAuth />,
         children: [
-          { path: paths.propertyDetails, element: <PropertyDetailsPage /> },
-          { path: paths.editProperty, element: <EditPropertyPage /> },
-          { path: paths.paymentSuccess, element: <PaymentSuccessPage /> },
-          { path: paths.demoCheckout, element: <DemoCheckoutPage /> },
-          { path: paths.allProperties, element: <AllPropertiesPage /> },
-          { path: paths.makeOffer, element: <MakeOfferPage /> },
+          {
+            path: paths.propertyDetails,
+            element: <PropertyDetailsPage />,
+            handle: titled('Property Details'),
+          },
+          {
+            path: paths.editProperty,
+            element: <EditPropertyPage />,
+            handle: titled('Edit Property'),
+          },
+          {
+            path: paths.paymentSuccess,
+            element: <PaymentSuccessPage />,
+            handle: titled('Payment Result'),
+          },
+          {
+            path: paths.demoCheckout,
+            element: <DemoCheckoutPage />,
+            handle: titled('Test Checkout'),
+          },
+          {
+            path: paths.allProperties,
+            element: <AllPropertiesPage />,
+            handle: titled('All Properties'),
+          },
+          { path: paths.makeOffer, element: <MakeOfferPage />, handle: titled('Make Offer') },
           {
             path: dashboard.root,
             element: <DashboardLayout />,
             children: [
+              { index: true, element: <MyProfilePage />, handle: titled('Dashboard') },
               {
-                index: true,
-                element: <MyProfilePage />,
+                path: dashboard.wishlist,
+                element: <WishlistPage />,
+                handle: titled('My Wish List'),
               },
-              { path: dashboard.wishlist, element: <WishlistPage /> },
-              { path: dashboard.bought, element: <PurchasedPropertiesPage /> },
-              { path: dashboard.reviews, element: <MyReviewsPage /> },
+              {
+                path: dashboard.bought,
+                element: <PurchasedPropertiesPage />,
+                handle: titled('My Bought Properties'),
+              },
+              { path: dashboard.reviews, element: <MyReviewsPage />, handle: titled('My Reviews') },
               {
                 element: <RequireAuth allow="agent" />,
                 children: [
-                  { path: dashboard.addProperty, element: <AddPropertyPage /> },
-                  { path: dashboard.myProperties, element: <MyPropertiesPage /> },
-                  { path: dashboard.soldProperties, element: <SoldPropertiesPage /> },
-                  { path: dashboard.requests, element: <RequestedPropertiesPage /> },
+                  {
+                    path: dashboard.addProperty,
+                    element: <AddPropertyPage />,
+                    handle: titled('Add Property'),
+                  },
+                  {
+                    path: dashboard.myProperties,
+                    element: <MyPropertiesPage />,
+                    handle: titled('My Properties'),
+                  },
+                  {
+                    path: dashboard.soldProperties,
+                    element: <SoldPropertiesPage />,
+                    handle: titled('Sold Properties'),
+                  },
+                  {
+                    path: dashboard.requests,
+                    element: <RequestedPropertiesPage />,
+                    handle: titled('Requested Properties'),
+                  },
                 ],
               },
               {
                 element: <RequireAuth allow="admin" />,
                 children: [
-                  { path: dashboard.manageUsers, element: <ManageUsersPage /> },
-                  { path: dashboard.manageProperties, element: <ManagePropertiesPage /> },
-                  { path: dashboard.manageReviews, element: <ManageReviewsPage /> },
-                  { path: dashboard.refunds, element: <RefundsPage /> },
+                  {
+                    path: dashboard.manageUsers,
+                    element: <ManageUsersPage />,
+                    handle: titled('Manage Users'),
+                  },
+                  {
+                    path: dashboard.manageProperties,
+                    element: <ManagePropertiesPage />,
+                    handle: titled('Manage Properties'),
+                  },
+                  {
+                    path: dashboard.manageReviews,
+                    element: <ManageReviewsPage />,
+                    handle: titled('Manage Reviews'),
+                  },
+                  { path: dashboard.refunds, element: <RefundsPage />, handle: titled('Refunds') },
                 ],
               },
             ],
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage />, handle: titled('Not Found') },
     ],
   },
 ];
@@ -159,19 +225,32 @@ function usePreloadFirstPage() {
   });
 }
 
+/** The title of the deepest route that names its page; the bare brand if none does. */
+function useDocumentTitle() {
+  const location = useLocation();
+  const matches = matchRoutes(routes, location) ?? [];
+  const named = matches.findLast(({ route }) => (route.handle as RouteHandle | undefined)?.title);
+  const page = (named?.route.handle as RouteHandle | undefined)?.title;
+  return page ? documentTitle(page) : BRAND_NAME;
+}
+
 export function AppRoutes() {
   usePreloadFirstPage();
+  const title = useDocumentTitle();
   const element = useRoutes(routes);
   // Only reached when the frame itself fails; page errors are caught inside the frame.
   return (
-    <ErrorBoundary
-      fallback={
-        <main className="flex min-h-dvh flex-col">
-          <GenericErrorPage />
-        </main>
-      }
-    >
-      {element}
-    </ErrorBoundary>
+    <>
+      <title>{title}</title>
+      <ErrorBoundary
+        fallback={
+          <main className="flex min-h-dvh flex-col">
+            <GenericErrorPage />
+          </main>
+        }
+      >
+        {element}
+      </ErrorBoundary>
+    </>
   );
 }

@@ -13,8 +13,8 @@ function readBrand(): string {
 
 export const BRAND_NAME = readBrand();
 
-/** `{Page} | {brand}`, the title of most pages. */
-export const pageTitle = (page: string) => `${page} | ${BRAND_NAME}`;
-
-/** `{brand} | {suffix}`, the order the spec uses for Make Offer, Forbidden and Not Found. */
-export const brandTitle = (suffix: string) => `${BRAND_NAME} | ${suffix}`;
+/**
+ * Every page's document title: the brand, then the page (`Keyhaven | Make Offer`), the order the
+ * spec uses for Make Offer, Forbidden and Not Found. The route table sets it.
+ */
+export const documentTitle = (page: string) => `${BRAND_NAME} | ${page}`;

@@ -92,7 +92,6 @@ export function DashboardLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-1">
-      <title>Dashboard</title>
       <aside className="hidden w-80 shrink-0 border-r border-sand lg:block">
         <div className="sticky top-16 p-6">
           <DashboardMenu />

@@ -10,7 +10,13 @@ import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { BrandLink } from './brand-link';
 
-type NavItem = { to: string; label: string; end?: boolean };
+type NavItem = {
+  to: string;
+  label: string;
+  end?: boolean;
+  /** When the link is the current one, where the address alone does not tell. */
+  activeOn?: (pathname: string) => boolean;
+};
 
 const PUBLIC_LINKS: NavItem[] = [
   { to: paths.home, label: 'Home', end: true },
@@ -18,11 +24,25 @@ const PUBLIC_LINKS: NavItem[] = [
   { to: paths.about, label: 'About' },
 ];
 
-// Profile deliberately points at the dashboard too: its index page is the profile (spec section 2).
+/*
+ * Profile deliberately points at the dashboard too: its index page is the profile (spec section 2).
+ * One of the two is highlighted: Profile on the profile itself, as the dashboard's menu does,
+ * Dashboard on every other dashboard page.
+ */
 const MEMBER_LINKS: NavItem[] = [
-  { to: paths.dashboard.root, label: 'Dashboard' },
+  {
+    to: paths.dashboard.root,
+    label: 'Dashboard',
+    activeOn: (pathname) => pathname.startsWith(`${paths.dashboard.root}/`),
+  },
   { to: paths.dashboard.root, label: 'Profile', end: true },
 ];
+
+const linkStyle = (active: boolean) =>
+  cn(
+    'block rounded-lg px-3 py-2 font-medium transition-colors hover:bg-teal-50 hover:text-teal-900',
+    active ? 'bg-teal-100 text-teal-900' : 'text-stone-800',
+  );
 
 type NavLinksProps = {
   user: User | null;
@@ -31,24 +51,31 @@ type NavLinksProps = {
 };
 
 function NavLinks({ user, layout, onNavigate }: NavLinksProps) {
+  const { pathname } = useLocation();
   const items = user ? [...PUBLIC_LINKS, ...MEMBER_LINKS] : PUBLIC_LINKS;
   return (
     <ul className={cn('flex', layout === 'row' ? 'items-center gap-1' : 'flex-col gap-1')}>
       {items.map((item) => (
         <li key={item.label}>
-          <NavLink
-            to={item.to}
-            end={item.end}
-            onClick={onNavigate}
-            className={({ isActive }) =>
-              cn(
-                'block rounded-lg px-3 py-2 font-medium transition-colors hover:bg-teal-50 hover:text-teal-900',
-                isActive ? 'bg-teal-100 text-teal-900' : 'text-stone-800',
-              )
-            }
-          >
-            {item.label}
-          </NavLink>
+          {item.activeOn ? (
+            <Link
+              to={item.to}
+              onClick={onNavigate}
+              aria-current={item.activeOn(pathname) ? 'page' : undefined}
+              className={linkStyle(item.activeOn(pathname))}
+            >
+              {item.label}
+            </Link>
+          ) : (
+            <NavLink
+              to={item.to}
+              end={item.end}
+              onClick={onNavigate}
+              className={({ isActive }) => linkStyle(isActive)}
+            >
+              {item.label}
+            </NavLink>
+          )}
         </li>
       ))}
     </ul>

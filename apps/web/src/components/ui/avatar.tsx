@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
+import { LARGE_WIDTH, renditionsOf, THUMBNAIL_WIDTH } from '@/lib/image-renditions';
 
 function initials(name: string) {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -12,10 +13,15 @@ type AvatarProps = {
   name: string;
   src: string | null;
   className?: string;
+  /**
+   * The avatar's width on screen, for choosing among our photo's widths: the small one is plenty
+   * for an avatar, even on dense screens.
+   */
+  sizes?: string;
 };
 
 /** The person's photo, or their initials when there is none or it fails to load. */
-export function Avatar({ name, src, className }: AvatarProps) {
+export function Avatar({ name, src, className, sizes = '48px' }: AvatarProps) {
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   const frame = cn(
     'inline-flex size-10 shrink-0 overflow-hidden rounded-full bg-teal-100 ring-2 ring-white',
@@ -23,10 +29,18 @@ export function Avatar({ name, src, className }: AvatarProps) {
   );
 
   if (src && src !== brokenSrc) {
+    const renditions = renditionsOf(src);
+    const responsive = renditions?.responsive === true;
     return (
       <span className={frame}>
         <img
-          src={src}
+          src={responsive ? renditions.thumbnail : src}
+          srcSet={
+            responsive
+              ? `${renditions.thumbnail} ${THUMBNAIL_WIDTH}w, ${renditions.large} ${LARGE_WIDTH}w`
+              : undefined
+          }
+          sizes={responsive ? sizes : undefined}
           alt={name}
           title={name}
           onError={() => setBrokenSrc(src)}

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Avatar } from '@/components/ui/avatar';
 import { GitHubIcon, GlobeIcon, LinkedInIcon, MailIcon } from '@/components/ui/icons';
-import { BRAND_NAME, pageTitle } from '@/lib/brand';
+import { BRAND_NAME } from '@/lib/brand';
 
 const PRINCIPLES = [
   {
@@ -81,7 +81,7 @@ const REASONS = [
 
 export function AboutPage() {
   return (
-    <ContentLayout heading={`About ${BRAND_NAME}`} documentTitle={pageTitle('About')}>
+    <ContentLayout heading={`About ${BRAND_NAME}`}>
       <p className="mt-4 max-w-3xl text-lg text-stone-700">
         {BRAND_NAME} is a real-estate marketplace where buyers find verified homes, agents reach
         serious buyers, and every purchase is handled securely: browse and search listings, save

@@ -4,7 +4,6 @@ import { cn } from '@/lib/cn';
 
 type AuthCardProps = {
   heading: string;
-  documentTitle: string;
   intro: string;
   children?: ReactNode;
   /** The line under the card that points to the other form. */
@@ -18,7 +17,6 @@ type AuthCardProps = {
 /** The shared frame of the sign-in and registration pages. */
 export function AuthCard({
   heading,
-  documentTitle,
   intro,
   children,
   switchPrompt,
@@ -28,7 +26,6 @@ export function AuthCard({
 }: AuthCardProps) {
   return (
     <div className="flex flex-1 items-center justify-center px-4 py-12 sm:py-20">
-      <title>{documentTitle}</title>
       <div
         className={cn(
           'w-full rounded-2xl border border-sand bg-white p-6 shadow-sm sm:p-8',

@@ -1,6 +1,5 @@
 import { type AuthResponse, TIMINGS_MS } from '@keyhaven/shared';
 import { createPath, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { pageTitle } from '@/lib/brand';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { AuthCard } from '../components/auth-card';
@@ -33,7 +32,6 @@ export function LoginPage() {
   return (
     <AuthCard
       heading="Welcome Back"
-      documentTitle={pageTitle('Login')}
       intro="Sign in to continue"
       switchPrompt="Don't have an account?"
       switchLabel="Register"

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { BRAND_NAME, pageTitle } from '@/lib/brand';
+import { BRAND_NAME } from '@/lib/brand';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { AuthCard } from '../components/auth-card';
@@ -18,7 +18,6 @@ export function RegisterPage() {
   return (
     <AuthCard
       heading="Create Your Account"
-      documentTitle={pageTitle('Register')}
       intro={`Join ${BRAND_NAME} to save homes, make offers and buy securely.`}
       switchPrompt="Already have an account?"
       switchLabel="Login"

@@ -1,7 +1,6 @@
 import { MESSAGES } from '@keyhaven/shared';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
-import { brandTitle } from '@/lib/brand';
 import { paths } from '@/lib/paths';
 
 const { forbidden } = MESSAGES;
@@ -9,7 +8,6 @@ const { forbidden } = MESSAGES;
 export function ForbiddenPage() {
   return (
     <div className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-4 py-20 text-center">
-      <title>{brandTitle('Forbidden')}</title>
       <p className="text-8xl font-extrabold text-teal-700">403</p>
       <h1 className="mt-4 text-3xl font-bold text-teal-900">{forbidden.title}</h1>
       <p className="mt-3 text-stone-700">{forbidden.text}</p>

@@ -1,6 +1,5 @@
 import { MESSAGES } from '@keyhaven/shared';
 import { Button, buttonStyles } from '@/components/ui/button';
-import { pageTitle } from '@/lib/brand';
 import { paths } from '@/lib/paths';
 
 const { genericError } = MESSAGES;
@@ -12,7 +11,6 @@ export function GenericErrorPage() {
       role="alert"
       className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-4 py-20 text-center"
     >
-      <title>{pageTitle('Error')}</title>
       <h1 className="text-3xl font-bold text-teal-900">{genericError.title}</h1>
       <p className="mt-3 text-stone-700">
         Something unexpected happened while showing this page. Please try again.

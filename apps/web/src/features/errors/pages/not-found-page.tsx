@@ -1,7 +1,6 @@
 import { MESSAGES } from '@keyhaven/shared';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
-import { brandTitle } from '@/lib/brand';
 import { paths } from '@/lib/paths';
 
 const { notFound } = MESSAGES;
@@ -9,7 +8,6 @@ const { notFound } = MESSAGES;
 export function NotFoundPage() {
   return (
     <div className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-4 py-20 text-center">
-      <title>{brandTitle('Not Found')}</title>
       <p className="text-8xl font-extrabold text-teal-700">{notFound.code}</p>
       <h1 className="mt-4 text-3xl font-bold text-teal-900">{notFound.title}</h1>
       <p className="mt-3 text-stone-700">{notFound.text}</p>

@@ -17,7 +17,6 @@ const SECTIONS: Array<{ id: string; Section: ComponentType }> = [
 export function HomePage() {
   return (
     <>
-      <title>Home</title>
       {SECTIONS.map(({ id, Section }) => (
         <Section key={id} />
       ))}

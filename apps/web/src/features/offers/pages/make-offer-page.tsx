@@ -12,7 +12,6 @@ import { isMissingProperty, useProperty } from '@/features/properties/api/get-pr
 import { detailsPath } from '@/features/properties/components/property-card';
 import { PropertyImage } from '@/features/properties/components/property-image';
 import { priceRangeText } from '@/features/properties/lib/listing-format';
-import { brandTitle } from '@/lib/brand';
 import { paths } from '@/lib/paths';
 import { useMyOffers } from '../api/get-my-offers';
 import { newOfferTicket, type OfferSubmittedState, useMakeOffer } from '../api/make-offer';
@@ -21,12 +20,9 @@ import { closedReason } from '../lib/availability';
 import { ownerName } from '../lib/owner';
 import { isLiveOffer, type Property } from '../types';
 
-const TITLE = brandTitle('Make Offer');
-
 function NotFound() {
   return (
     <div className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-4 py-20 text-center">
-      <title>{TITLE}</title>
       <h1 className="text-3xl font-bold text-teal-900">Property Not Found</h1>
       <p className="mt-3 text-stone-700">{OFFER_MESSAGES.notFoundText}</p>
       <Link to={paths.allProperties} className={buttonStyles({ size: 'lg', className: 'mt-8' })}>
@@ -139,7 +135,7 @@ function MakeOffer({ property }: { property: Property }) {
   };
 
   return (
-    <ContentLayout heading="Make Offer" documentTitle={TITLE}>
+    <ContentLayout heading="Make Offer">
       <div className="mt-8 grid gap-8 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div>
           <Summary property={property} />
@@ -175,26 +171,18 @@ export function MakeOfferPage() {
   const result = useProperty(id);
 
   if (result.isPending) {
-    return (
-      <>
-        <title>{TITLE}</title>
-        <PageSpinner label="Loading property" />
-      </>
-    );
+    return <PageSpinner label="Loading property" />;
   }
   if (result.isError) {
     if (isMissingProperty(result.error)) return <NotFound />;
     return (
-      <>
-        <title>{TITLE}</title>
-        <ErrorState
-          title="We couldn't load this property"
-          error={result.error}
-          message="Something went wrong on our side. Please try again."
-          onRetry={() => result.refetch()}
-          retrying={result.isFetching}
-        />
-      </>
+      <ErrorState
+        title="We couldn't load this property"
+        error={result.error}
+        message="Something went wrong on our side. Please try again."
+        onRetry={() => result.refetch()}
+        retrying={result.isFetching}
+      />
     );
   }
   return <MakeOffer property={result.data} />;

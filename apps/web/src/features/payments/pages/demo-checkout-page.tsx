@@ -12,11 +12,9 @@ import { Notice } from '@/components/ui/notice';
 import { InlineSpinner, PageSpinner } from '@/components/ui/spinner';
 import { PropertyImage } from '@/features/properties/components/property-image';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { pageTitle } from '@/lib/brand';
 import { paths } from '@/lib/paths';
 import { type DemoCheckout, useDemoCheckout, usePayDemoCheckout } from '../api/demo-checkout';
 
-const TITLE = pageTitle('Test Checkout');
 const FIELDS = ['cardNumber', 'expiry', 'cvc', 'name'] as const;
 type FieldName = (typeof FIELDS)[number];
 const isField = (name: string): name is FieldName => (FIELDS as readonly string[]).includes(name);
@@ -240,18 +238,13 @@ export function DemoCheckoutPage() {
   const checkout = useDemoCheckout(sessionId);
 
   if (checkout.isPending) {
-    return (
-      <>
-        <title>{TITLE}</title>
-        <PageSpinner label="Loading checkout" />
-      </>
-    );
+    return <PageSpinner label="Loading checkout" />;
   }
   if (checkout.isError) {
     const missing =
       checkout.error instanceof ApiError && [400, 404].includes(checkout.error.status);
     return (
-      <ContentLayout heading="Checkout Not Found" documentTitle={TITLE}>
+      <ContentLayout heading="Checkout Not Found">
         {missing ? (
           <div className="mt-6 space-y-4">
             <p className="text-stone-700">
@@ -277,7 +270,7 @@ export function DemoCheckoutPage() {
   }
 
   return (
-    <ContentLayout heading="Test Checkout" documentTitle={TITLE}>
+    <ContentLayout heading="Test Checkout">
       <div className="mt-6">
         <TestModeNotice />
       </div>

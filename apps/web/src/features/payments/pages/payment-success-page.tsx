@@ -9,7 +9,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { offerKeys } from '@/features/offers/api/query-keys';
 import { propertyKeys } from '@/features/properties/api/query-keys';
 import { errorMessage } from '@/lib/api-client';
-import { pageTitle } from '@/lib/brand';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { useVerifyPayment } from '../api/verify-payment';
@@ -24,7 +23,6 @@ function Result({ tone, title, children }: ResultProps) {
   const Icon = tone === 'success' ? CheckIcon : AlertIcon;
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-16 text-center">
-      <title>{pageTitle(title)}</title>
       <Icon
         className={cn(
           'mx-auto size-16',
@@ -86,7 +84,6 @@ export function PaymentSuccessPage() {
   if (verify.isPending) {
     return (
       <div className="py-24 text-center">
-        <title>{pageTitle('Verifying Payment')}</title>
         <Spinner label="Verifying your payment" />
         <p className="mt-4 text-stone-700" aria-hidden="true">
           Verifying your payment...

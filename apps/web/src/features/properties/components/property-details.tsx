@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { pageTitle } from '@/lib/brand';
 import { paths } from '@/lib/paths';
 import { areaText, priceRangeText, roomCount } from '../lib/listing-format';
 import { LISTING_TEXTS } from '../texts';
@@ -41,7 +40,6 @@ export function PropertyDetails({ property, actions, children }: PropertyDetails
 
   return (
     <article className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
-      <title>{pageTitle(title)}</title>
       <Link
         to={paths.allProperties}
         className="text-sm font-semibold text-teal-800 underline-offset-2 hover:underline"

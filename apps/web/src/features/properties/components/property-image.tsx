@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
-import { LARGE_WIDTH, renditionsOf, THUMBNAIL_WIDTH } from '../lib/image';
+import { LARGE_WIDTH, renditionsOf, THUMBNAIL_WIDTH } from '@/lib/image-renditions';
 
 type PropertyImageProps = {
   image: string | null | undefined;

@@ -1,6 +1,6 @@
 /*
- * The edit form's Image URL field. Apart from image.ts, which the home page loads: only the
- * edit form needs these.
+ * The edit form's Image URL field. Apart from lib/image-renditions.ts, which the home page loads:
+ * only the edit form needs these.
  */
 const UPLOADS_PREFIX = '/uploads/';
 

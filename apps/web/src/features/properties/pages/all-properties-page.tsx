@@ -4,7 +4,6 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { Button } from '@/components/ui/button';
 import { inputStyles } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
-import { pageTitle } from '@/lib/brand';
 import { cn } from '@/lib/cn';
 import { KEEP_SCROLL } from '@/lib/keep-scroll';
 import { CATALOGUE_PAGE_SIZE, useAllProperties } from '../api/get-all-properties';
@@ -31,7 +30,7 @@ export function AllPropertiesPage() {
   const pageCount = pageCountOf(total, CATALOGUE_PAGE_SIZE);
 
   return (
-    <ContentLayout heading="All Properties" documentTitle={pageTitle('All Properties')}>
+    <ContentLayout heading="All Properties">
       <p className="mt-2 text-stone-700">
         Every verified listing, including homes that are under offer or already sold.
       </p>

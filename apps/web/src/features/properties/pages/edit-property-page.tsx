@@ -3,7 +3,6 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/features/auth/api/get-session';
-import { pageTitle } from '@/lib/brand';
 import { paths } from '@/lib/paths';
 import { isMissingProperty, useProperty } from '../api/get-property';
 import { EditPropertyForm } from '../components/edit-property-form';
@@ -35,7 +34,7 @@ export function EditPropertyPage() {
   if (!mayEdit) return <Navigate to={paths.forbidden} replace />;
 
   return (
-    <ContentLayout heading="Edit Property" documentTitle={pageTitle('Edit Property')}>
+    <ContentLayout heading="Edit Property">
       <p className="mt-2 text-lg text-stone-700">{property.title}</p>
       <EditPropertyForm property={property} />
     </ContentLayout>

@@ -6,7 +6,6 @@ import { useSignedInUser } from '@/features/auth/api/get-session';
 import { MakeOfferButton } from '@/features/offers/components/make-offer-button';
 import { PropertyReviewsSection } from '@/features/reviews/components/property-reviews-section';
 import { AddToWishlistButton } from '@/features/wishlist/components/add-to-wishlist-button';
-import { pageTitle } from '@/lib/brand';
 import { paths } from '@/lib/paths';
 import { isMissingProperty, useProperty } from '../api/get-property';
 import { PropertyDetails } from '../components/property-details';
@@ -16,7 +15,6 @@ import { LISTING_TEXTS } from '../texts';
 export function PropertyNotFound() {
   return (
     <div className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-4 py-20 text-center">
-      <title>{pageTitle(LISTING_TEXTS.notFound)}</title>
       <h1 className="text-3xl font-bold text-teal-900">{LISTING_TEXTS.notFound}</h1>
       <p className="mt-3 text-stone-700">
         This listing doesn't exist, or it is no longer available.

@@ -27,7 +27,12 @@ export function MyProfilePage() {
         className="mt-8 overflow-hidden rounded-2xl border border-sand bg-white shadow-sm"
       >
         <div className="flex flex-col items-center gap-4 bg-linear-to-r from-teal-800 to-teal-900 px-6 py-8 text-center sm:flex-row sm:text-left">
-          <Avatar name={user.name} src={user.photo} className="size-24 text-2xl ring-4" />
+          <Avatar
+            name={user.name}
+            src={user.photo}
+            className="size-24 text-2xl ring-4"
+            sizes="96px"
+          />
           <div className="min-w-0">
             <p className="text-2xl font-bold break-words text-white">{user.name}</p>
             <p className="mt-1 text-teal-50 break-all">{user.email}</p>

@@ -1,4 +1,7 @@
-/** Our uploads are stored in two widths: `/uploads/<key>-1600.webp` and `/uploads/<key>-480.webp`. */
+/**
+ * Our uploads (listing pictures and profile photos alike) are stored in two widths:
+ * `/uploads/<key>-1600.webp` and `/uploads/<key>-480.webp`.
+ */
 const OUR_LARGE_IMAGE = /^(\/uploads\/[a-z0-9][a-z0-9-]*)-1600\.webp$/;
 
 export const LARGE_WIDTH = 1600;
