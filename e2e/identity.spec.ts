@@ -429,12 +429,29 @@ test('Google sign-in is offered only when configured, and a failed one is explai
   await page.goto('/login?error=google');
   await expect(page.getByRole('alert')).toContainText('Google Login Failed');
   await expect(page.getByRole('alert')).toContainText('sign in with your password');
+  // Told once: the reason leaves the address, so a reload does not repeat it.
+  await expect(page).toHaveURL(/\/login$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome Back');
+  await expect(page.getByText('Google Login Failed')).toHaveCount(0);
   const google = page.getByRole('link', { name: 'Continue with Google' });
   if (providers.google) {
     await expect(google).toHaveAttribute('href', '/auth/google?returnTo=%2F');
   } else {
     await expect(google).toHaveCount(0);
   }
+});
+
+test('a Google sign-in cancelled at Google says so, without calling it a failure', async ({
+  page,
+}) => {
+  await page.goto('/login?error=google_cancelled');
+  const notice = page.getByRole('status').filter({ hasText: 'Google sign-in was cancelled' });
+  await expect(notice).toBeVisible();
+  await expect(page.getByText('Google Login Failed')).toHaveCount(0);
+  await expect(page.getByText('sign in with your password')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/login$/);
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('sign-in and registration work on a 375 px phone and pass axe', async ({ page }) => {

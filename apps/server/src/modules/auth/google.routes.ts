@@ -13,6 +13,24 @@ const ZReturnTo = z
   .catch('/');
 
 const GOOGLE_ERROR_PATH = '/login?error=google';
+/** The person declined at the provider (OpenID's `access_denied`): a choice, not a failure. */
+const GOOGLE_CANCELLED_PATH = '/login?error=google_cancelled';
+
+/**
+ * Where the browser goes once the provider has answered. better-auth sends a failure to our error
+ * address with the provider's `error` (and its free-text description) appended: a cancellation
+ * gets a reason of its own, and the provider's words stay out of the address bar. A callback that
+ * cannot be trusted (forged or replayed state) has no error address of its own; better-auth then
+ * points at its error page, which we do not serve: the login page it is.
+ */
+function afterGoogleCallback(location: string | null, publicUrl: string): string {
+  if (!location) return GOOGLE_ERROR_PATH;
+  const target = new URL(location, publicUrl);
+  if (target.pathname === '/api/auth/error') return GOOGLE_ERROR_PATH;
+  const errors = target.searchParams.getAll('error');
+  if (target.pathname !== '/login' || !errors.includes('google')) return location;
+  return errors.includes('access_denied') ? GOOGLE_CANCELLED_PATH : GOOGLE_ERROR_PATH;
+}
 
 export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -58,11 +76,7 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
       const response = await app.auth.handler(new Request(url, { headers }));
       for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
       const location = response.headers.get('location');
-      // A callback that cannot be trusted (forged or replayed state) has no error address of its
-      // own; better-auth then points at its error page, which we do not serve: use the login page.
-      const failed =
-        !location || new URL(location, app.config.publicUrl).pathname === '/api/auth/error';
-      return reply.redirect(failed ? GOOGLE_ERROR_PATH : location, 302);
+      return reply.redirect(afterGoogleCallback(location, app.config.publicUrl), 302);
     },
   );
 };

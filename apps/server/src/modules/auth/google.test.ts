@@ -143,6 +143,42 @@ describe('Google sign-in through OpenID Connect', () => {
     );
   });
 
+  it('sends a sign-in cancelled at the provider back to the login page as cancelled, with no session', async () => {
+    provider.signInAs({
+      sub: 'google-cancel',
+      email: 'cancel@example.test',
+      email_verified: true,
+      name: 'Cal Cancel',
+      picture: 'https://images.example.test/c.png',
+    });
+    // The provider answers a declined consent with error=access_denied instead of a code.
+    const { callback, user } = await signInWithGoogle((url) => {
+      url.searchParams.delete('code');
+      url.searchParams.set('error', 'access_denied');
+      url.searchParams.set('error_description', 'End-User aborted interaction');
+    });
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe('/login?error=google_cancelled');
+    expect(user).toBeNull();
+  });
+
+  it('sends any other provider error to the login page as failed, without the provider’s words', async () => {
+    provider.signInAs({
+      sub: 'google-broken',
+      email: 'broken@example.test',
+      email_verified: true,
+      name: 'Bea Broken',
+      picture: 'https://images.example.test/b.png',
+    });
+    const { callback, user } = await signInWithGoogle((url) => {
+      url.searchParams.delete('code');
+      url.searchParams.set('error', 'server_error');
+      url.searchParams.set('error_description', '<script>alert(1)</script>');
+    });
+    expect(callback.headers.location).toBe('/login?error=google');
+    expect(user).toBeNull();
+  });
+
   it('never takes over a password account when the e-mail is not verified by the provider', async () => {
     const existing = await createAccount(app);
     provider.signInAs({

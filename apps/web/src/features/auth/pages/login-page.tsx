@@ -1,5 +1,7 @@
 import { type AuthResponse, TIMINGS_MS } from '@keyhaven/shared';
+import { useEffect, useState } from 'react';
 import { createPath, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Notice } from '@/components/ui/notice';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { AuthCard } from '../components/auth-card';
@@ -17,11 +19,37 @@ function useReturnPath(): string {
   return createPath(from);
 }
 
+/** How the server says a Google sign-in it sent back here ended (`?error=...`). */
+const GOOGLE_OUTCOMES: Record<string, 'failed' | 'cancelled'> = {
+  google: 'failed',
+  google_cancelled: 'cancelled',
+};
+
+/**
+ * How a Google sign-in that came back here ended, if one did. It is read once, and the parameter
+ * leaves the address at once, so a reload or a copied link does not tell it again.
+ */
+function useGoogleOutcome() {
+  const [searchParams] = useSearchParams();
+  const [outcome] = useState(() => GOOGLE_OUTCOMES[searchParams.get('error') ?? '']);
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has('error')) return;
+    url.searchParams.delete('error');
+    // The router's own state stays: where the visitor was going before signing in.
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${url.pathname}${url.search}${url.hash}`,
+    );
+  }, []);
+  return outcome;
+}
+
 export function LoginPage() {
   const navigate = useNavigate();
   const returnTo = useReturnPath();
-  const [searchParams] = useSearchParams();
-  const googleFailed = searchParams.get('error') === 'google';
+  const google = useGoogleOutcome();
 
   const onSuccess = (_response: AuthResponse) => {
     // The notice outlives the page: the toaster sits above the router.
@@ -37,10 +65,15 @@ export function LoginPage() {
       switchLabel="Register"
       switchTo={paths.register}
     >
-      {googleFailed && (
+      {google === 'failed' && (
         <FormAlert title={AUTH_MESSAGES.googleFailed}>
           {AUTH_SCREEN_TEXT.googleFailedExplanation}
         </FormAlert>
+      )}
+      {google === 'cancelled' && (
+        <Notice role="status" title={AUTH_SCREEN_TEXT.googleCancelled} className="mt-6 text-sm">
+          {AUTH_SCREEN_TEXT.googleCancelledExplanation}
+        </Notice>
       )}
       <LoginForm onSuccess={onSuccess} />
       <GoogleSignIn returnTo={returnTo} />
