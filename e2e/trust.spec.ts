@@ -347,7 +347,8 @@ test.describe('money follows trust', () => {
       await page.setViewportSize(PHONE);
       await signIn(page, 'agent');
       await page.goto('/dashboard/requests');
-      const row = page.getByRole('row').filter({ hasText: home.title });
+      // On a phone each offer is a card.
+      const row = page.getByRole('article', { name: `${buyer.name}'s offer on ${home.title}` });
       await expect(row).toContainText('Accepted');
       await expect(row).toContainText(PAY_BY);
       const release = row.getByRole('button', {
