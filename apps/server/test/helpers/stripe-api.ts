@@ -21,7 +21,7 @@ export interface FakeCheckoutSession {
 export async function startStripeApi() {
   const sessions = new Map<string, FakeCheckoutSession>();
   const refunds: Array<{ id: string; payment_intent: string }> = [];
-  const byIdempotencyKey = new Map<string, { status: number; payload: unknown }>();
+  const byIdempotencyKey = new Map<string, { body: string; status: number; payload: unknown }>();
   const requests: Array<{
     method: string;
     path: string;
@@ -86,8 +86,22 @@ export async function startStripeApi() {
       const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
       requests.push({ method, path, form, idempotencyKey });
       const remembered = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
-      const result = remembered ?? answer(method, path, form);
-      if (idempotencyKey && method === 'POST') byIdempotencyKey.set(idempotencyKey, result);
+      // As Stripe does: a key reused with other parameters is refused, not answered again.
+      const result =
+        remembered && remembered.body !== body
+          ? {
+              status: 400,
+              payload: {
+                error: {
+                  type: 'idempotency_error',
+                  message: 'Keys for idempotent requests can only be used with the same parameters',
+                },
+              },
+            }
+          : (remembered ?? answer(method, path, form));
+      if (idempotencyKey && method === 'POST' && !remembered) {
+        byIdempotencyKey.set(idempotencyKey, { body, ...result });
+      }
       response.writeHead(result.status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(result.payload));
     });

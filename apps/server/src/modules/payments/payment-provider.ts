@@ -131,7 +131,14 @@ function createStripeProvider(client: Stripe, publicUrl: string): PaymentProvide
     },
     expire: async (sessionId) => {
       const session = await client.checkout.sessions.retrieve(sessionId);
-      if (session.status === 'open') await client.checkout.sessions.expire(sessionId);
+      if (session.status !== 'open') return;
+      try {
+        await client.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // Another request closed it meanwhile: closed is all that was asked.
+        const again = await client.checkout.sessions.retrieve(sessionId);
+        if (again.status === 'open') throw error;
+      }
     },
     refund: async (transactionId, idempotencyKey) => {
       const refund = await client.refunds.create(

@@ -17,8 +17,9 @@ import { agents } from '../properties/property-view.js';
 import { paymentHoldOf } from './payment-hold.js';
 import type { PaymentProvider } from './payment-provider.js';
 
-/** A provider checkout stays open at most this long; a new one is opened when it closes. */
-const CHECKOUT_OPEN_MS = 24 * 60 * 60 * 1000;
+/** A provider checkout stays open at most this long (Stripe allows up to 24 h); then a new one opens. */
+const CHECKOUT_OPEN_MS = 23 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
 
 /** Closes checkouts at the provider once our records no longer let them be paid. */
 export async function expireAtProvider(provider: PaymentProvider, sessionIds: string[]) {
@@ -79,14 +80,22 @@ export async function startCheckout(
     .select({ value: count() })
     .from(payments)
     .where(eq(payments.offerId, offer.id));
-  const payBy = offer.payBy ?? new Date(now.getTime() + CHECKOUT_OPEN_MS);
+  // Counted from the whole minute, so simultaneous clicks send the provider identical
+  // parameters under one idempotency key (a key reused with other parameters is refused).
+  const minute = Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS;
+  const expiresAt = new Date(
+    Math.min(
+      (offer.payBy ?? new Date(minute + CHECKOUT_OPEN_MS)).getTime(),
+      minute + CHECKOUT_OPEN_MS,
+    ),
+  );
   const session = await provider.createCheckout({
     offerId: offer.id,
     amountCents: offer.amountCents,
     title: row.title,
     buyerEmail: buyer.email,
-    idempotencyKey: `checkout:${offer.id}:${attempts?.value ?? 0}`,
-    expiresAt: new Date(Math.min(payBy.getTime(), now.getTime() + CHECKOUT_OPEN_MS)),
+    idempotencyKey: `checkout:${offer.id}:${attempts?.value ?? 0}:${expiresAt.getTime() / 1000}`,
+    expiresAt,
   });
   try {
     await db.insert(payments).values({
