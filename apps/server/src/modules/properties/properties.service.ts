@@ -407,6 +407,15 @@ function contentChanged(
 
 export async function deleteListing(db: Database, caller: SessionUser, id: string) {
   await db.transaction(async (tx) => {
+    // Deleting clears the listing from its payments, so it takes their locks first, in the
+    // order a payment confirmation or a withdrawal takes them (payments, then the listing):
+    // otherwise a withdrawal and a deletion at the same moment wait on each other for ever.
+    await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.propertyId, id))
+      .orderBy(payments.id)
+      .for('update');
     const current = await lockOwnedListing(tx, id, caller);
     if (await hasCommittedOffer(tx, id)) {
       throw conflict('This property has an accepted or paid offer and cannot be deleted.');

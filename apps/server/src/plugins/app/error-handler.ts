@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
+import { raceOutcome } from '../../lib/database-errors.js';
 import { PERMISSIONS_POLICY } from '../external/security-headers.js';
 
 const codeForStatus = (status: number): ErrorCode =>
@@ -33,6 +34,19 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       }
       const first = Object.values(fields)[0] ?? 'Invalid request';
       return reply.status(400).send({ error: first, code: 'VALIDATION_FAILED', fields });
+    }
+
+    const race = raceOutcome(error);
+    if (race === 'gone') {
+      return reply
+        .status(404)
+        .send({ error: 'This no longer exists: it was removed meanwhile.', code: 'NOT_FOUND' });
+    }
+    if (race === 'conflict') {
+      return reply.status(409).send({
+        error: 'Something changed at the same moment. Please try again.',
+        code: 'CONFLICT',
+      });
     }
 
     const status = error.statusCode ?? 500;
