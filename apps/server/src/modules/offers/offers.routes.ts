@@ -11,6 +11,7 @@ import {
   ZUserIdParams,
   ZUserRequest,
 } from '@keyhaven/shared';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perAccount } from '../../lib/account-rate-limit.js';
@@ -18,6 +19,7 @@ import { forbidden } from '../../lib/app-error.js';
 import { assertClaimsCaller } from '../../lib/claimed-user.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { expireAtProvider } from '../payments/payments.service.js';
+import { forgetListings } from '../properties/listing-cache.js';
 import {
   acceptOffer,
   lapseOverdueOffers,
@@ -32,14 +34,25 @@ import {
 /** How often accepted offers past their payment deadline are looked for. */
 const LAPSE_SWEEP_MS = 5 * 60 * 1000;
 
+/**
+ * Lapses the accepted offers whose payment deadline has passed, closes their checkouts at the
+ * provider, and empties the listing caches when a home went back on offer, so lists show it
+ * Available at once rather than after the cache's lifetime.
+ */
+export async function sweepOverdueOffers(app: FastifyInstance, now = new Date()) {
+  const { lapsed, closedSessions } = await lapseOverdueOffers(app.db, now);
+  if (lapsed > 0) forgetListings(app.listingCache);
+  await expireAtProvider(app.paymentProvider, closedSessions);
+}
+
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Homes held by buyers who never paid are offered again once their deadline passes.
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     sweep = setInterval(() => {
-      lapseOverdueOffers(app.db)
-        .then((closed) => expireAtProvider(app.paymentProvider, closed))
-        .catch((error) => app.log.error({ err: error }, 'lapsing overdue offers failed'));
+      sweepOverdueOffers(app).catch((error) =>
+        app.log.error({ err: error }, 'lapsing overdue offers failed'),
+      );
     }, LAPSE_SWEEP_MS).unref();
   });
   app.addHook('onClose', async () => clearInterval(sweep));
@@ -122,7 +135,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const agent = await request.requireUser();
       const overdue = await lapseOverdueOffers(app.db, new Date(), request.params.id);
-      await expireAtProvider(app.paymentProvider, overdue);
+      await expireAtProvider(app.paymentProvider, overdue.closedSessions);
       await acceptOffer(
         app.db,
         agent,

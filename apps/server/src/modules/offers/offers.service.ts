@@ -308,8 +308,8 @@ export async function releaseOffer(
 
 /**
  * Accepted offers whose payment deadline has passed lapse, and their homes are offered again.
- * Run periodically, and before any decision that depends on a deadline. Returns the closed
- * checkout sessions.
+ * Run periodically, and before any decision that depends on a deadline. Returns how many lapsed
+ * and the checkout sessions that closed with them.
  */
 export async function lapseOverdueOffers(db: Database, now = new Date(), propertyId?: string) {
   const overdue = await db
@@ -323,6 +323,7 @@ export async function lapseOverdueOffers(db: Database, now = new Date(), propert
       ),
     );
   const closedSessions: string[] = [];
+  let lapsed = 0;
   for (const candidate of overdue) {
     await db.transaction(async (tx) => {
       const offer = await lockListingThenOffer(
@@ -330,10 +331,12 @@ export async function lapseOverdueOffers(db: Database, now = new Date(), propert
         candidate.propertyId,
         and(eq(offers.id, candidate.id), eq(offers.status, 'accepted'), lte(offers.payBy, now)),
       );
-      if (offer) closedSessions.push(...(await endAcceptedOffer(tx, offer, 'lapsed')));
+      if (!offer) return;
+      closedSessions.push(...(await endAcceptedOffer(tx, offer, 'lapsed')));
+      lapsed++;
     });
   }
-  return closedSessions;
+  return { lapsed, closedSessions };
 }
 
 const offerColumns = {

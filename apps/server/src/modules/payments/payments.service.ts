@@ -39,7 +39,8 @@ export async function startCheckout(
   propertyId: string,
   now = new Date(),
 ) {
-  await expireAtProvider(provider, await lapseOverdueOffers(db, now, propertyId));
+  const { closedSessions } = await lapseOverdueOffers(db, now, propertyId);
+  await expireAtProvider(provider, closedSessions);
   const [row] = await db
     .select({
       offer: offers,

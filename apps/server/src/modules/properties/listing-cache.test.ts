@@ -9,6 +9,7 @@ import { useTestApp } from '../../../test/helpers/test-app.js';
 import { offers, properties } from '../../db/schema.js';
 import { conflict, forbidden } from '../../lib/app-error.js';
 import { listingCachePlugin } from '../../plugins/app/listing-cache.js';
+import { sweepOverdueOffers } from '../offers/offers.routes.js';
 import { ListingCache } from './listing-cache.js';
 
 // The cache is off in tests by default (helpers change rows directly); these turn it on.
@@ -202,6 +203,22 @@ describe('routes that change listings', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().error).toBe(PAYMENT_MESSAGES.deadlinePassed);
     expect(await titles()).toEqual(['Held home', 'Renamed behind the API']);
+  });
+
+  it('show a home offered again by the overdue-offer sweep on the very next search', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const buyer = await createAccount(ctx.app);
+    const held = await createListing(ctx.app, agent, { title: 'Unpaid home' });
+    expect((await offer(ctx.app, buyer, held)).statusCode).toBe(200);
+    expect((await accept(ctx.app, agent, held, buyer.email)).statusCode).toBe(200);
+    expect((await search()).json()).toEqual([]);
+
+    const [accepted] = await ctx.app.db.select().from(offers).where(eq(offers.propertyId, held));
+    const afterDeadline = new Date((accepted?.payBy?.getTime() ?? 0) + 1000);
+    await sweepOverdueOffers(ctx.app, afterDeadline);
+    expect((await search()).json()).toMatchObject([
+      { title: 'Unpaid home', availability: 'Available' },
+    ]);
   });
 });
 

@@ -75,3 +75,9 @@ export class ListingCache<T> {
     }
   }
 }
+
+/** Empties the listing pages and counts: something changed what they show or count. */
+export function forgetListings(caches: ListingCaches) {
+  caches.pages.invalidate();
+  caches.counts.invalidate();
+}

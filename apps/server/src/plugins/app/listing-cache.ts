@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
-import { ListingCache, type ListingCaches } from '../../modules/properties/listing-cache.js';
+import {
+  forgetListings,
+  ListingCache,
+  type ListingCaches,
+} from '../../modules/properties/listing-cache.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,10 +53,7 @@ export const listingCachePlugin = fp(
       };
     });
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (handled.has(request)) {
-        caches.pages.invalidate();
-        caches.counts.invalidate();
-      }
+      if (handled.has(request)) forgetListings(caches);
       return payload;
     });
   },
