@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { IMAGE_MESSAGES } from './images.js';
-import { AUTH_MESSAGES, requiredMessage } from './messages.js';
+import { AUTH_MESSAGES, IMAGE_MESSAGES, requiredMessage } from './messages.js';
 import { ownImageUrlInput } from './uploads.js';
 import { ZUser } from './users.js';
 

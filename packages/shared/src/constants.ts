@@ -104,6 +104,9 @@ export const PRICE_RANGES = [
   { label: '$600k+', min: 600_000, max: null },
 ] as const;
 
+export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
 export const PROPERTY_TYPE_PLACEHOLDER = 'Property Type';
 export const PRICE_RANGE_PLACEHOLDER = 'Price Range';
 
@@ -133,3 +136,6 @@ export const TIMINGS_MS = {
 export const QUERY_RETRIES = 2;
 
 export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
+/** The demo checkout's test cards: one that pays, one the bank declines. */
+export const DEMO_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;

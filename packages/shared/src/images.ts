@@ -31,17 +31,3 @@ export const isOwnImageUrl = (value: string | null | undefined): value is string
 /** Our own image address, or null for anything else: what the API serves. */
 export const ownImageUrlOrNull = (value: string | null | undefined): string | null =>
   isOwnImageUrl(value) ? value : null;
-
-export const IMAGE_MESSAGES = {
-  /** A profile photo that is not one of our uploads (or no longer exists). */
-  photoNotUploaded: 'Please upload your photo here: only photos uploaded to our site can be used.',
-  /** The edit form's Image URL field, given any address but one of our uploads. */
-  imageUrlNotOurs:
-    'Image URL must be the address of a photo uploaded here. Please upload the photo instead.',
-  /** Too many images are being processed right now. */
-  busy: 'We are processing many images right now. Please try again in a few seconds.',
-  tooManyPixels: (purpose: ImagePurpose) =>
-    `The image is too large: at most ${IMAGE_MAX_PIXELS[purpose] / 1_000_000} megapixels for ${
-      purpose === 'avatar' ? 'a profile photo' : 'a listing photo'
-    }.`,
-} as const;

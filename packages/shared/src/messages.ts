@@ -1,3 +1,5 @@
+import type { Role } from './constants.js';
+import { IMAGE_MAX_PIXELS, type ImagePurpose } from './images.js';
 import { formatDollars } from './money.js';
 
 /** User-facing texts of the spec, verbatim. Both the server and the web read them from here. */
@@ -170,8 +172,22 @@ export const PAYMENT_MESSAGES = {
   notPayable: 'This offer can no longer be paid.',
 } as const;
 
-export const DEMO_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
-
 /** `Offer must be between $250,000 and $280,000` (spec section 5). */
 export const offerBoundsMessage = (min: number, max: number) =>
   `Offer must be between ${formatDollars(min)} and ${formatDollars(max)}`;
+
+export const roleChangedMessage = (role: Role) => `User role has been updated to ${role}`;
+
+export const IMAGE_MESSAGES = {
+  /** A profile photo that is not one of our uploads (or no longer exists). */
+  photoNotUploaded: 'Please upload your photo here: only photos uploaded to our site can be used.',
+  /** The edit form's Image URL field, given any address but one of our uploads. */
+  imageUrlNotOurs:
+    'Image URL must be the address of a photo uploaded here. Please upload the photo instead.',
+  /** Too many images are being processed right now. */
+  busy: 'We are processing many images right now. Please try again in a few seconds.',
+  tooManyPixels: (purpose: ImagePurpose) =>
+    `The image is too large: at most ${IMAGE_MAX_PIXELS[purpose] / 1_000_000} megapixels for ${
+      purpose === 'avatar' ? 'a profile photo' : 'a listing photo'
+    }.`,
+} as const;

@@ -8,9 +8,9 @@ import {
   PRICE_RANGES,
   PROPERTY_TYPE_PLACEHOLDER,
   PROPERTY_TYPES,
+  SEARCH_SORTS,
 } from './constants.js';
-import { IMAGE_MESSAGES } from './images.js';
-import { PROPERTY_MESSAGES } from './messages.js';
+import { IMAGE_MESSAGES, PROPERTY_MESSAGES } from './messages.js';
 import { queryInteger, strictNumber } from './numbers.js';
 import { ownImageUrlInput, ZServedImageUrl } from './uploads.js';
 
@@ -135,9 +135,6 @@ export const ZProperty = z
 export type Property = z.infer<typeof ZProperty>;
 
 export const ZPropertyList = z.array(ZProperty).meta({ id: 'PropertyList' });
-
-export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 const pageFields = {
   page: queryInteger(1, 100_000, 1),

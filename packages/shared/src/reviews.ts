@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS, REVIEW_TARGETS } from './constants.js';
 import { NEWSLETTER_MESSAGES, REVIEW_MESSAGES } from './messages.js';
-import { queryInteger, strictNumberInput } from './numbers.js';
+import { strictNumberInput } from './number-input.js';
+import { queryInteger } from './numbers.js';
 import { ZServedImageUrl } from './uploads.js';
 
 const rating = z.preprocess(

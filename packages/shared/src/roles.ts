@@ -9,5 +9,3 @@ export const ROLE_MOVES: Record<Role, readonly Role[]> = {
 };
 
 export const canChangeRole = (from: Role, to: Role) => ROLE_MOVES[from].includes(to);
-
-export const roleChangedMessage = (role: Role) => `User role has been updated to ${role}`;
