@@ -1,0 +1,11 @@
+/*
+ * `@keyhaven/shared/constants`: the product's lists, limits, codes and the helpers that need no
+ * schema library. Pages import them from here so their download carries no zod.
+ */
+export * from '../buying-dates.js';
+export * from '../constants.js';
+export * from '../error-codes.js';
+export * from '../images.js';
+export * from '../money.js';
+export * from '../number-input.js';
+export * from '../roles.js';

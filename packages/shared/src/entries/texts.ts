@@ -1,0 +1,5 @@
+/*
+ * `@keyhaven/shared/texts`: the words people read, the same on the server and in the web pages.
+ * Pages import them from here so their download carries no zod.
+ */
+export * from '../messages.js';
