@@ -7,7 +7,8 @@ import { buildApp } from '../../src/app.js';
 import { configFrom } from '../../src/config.js';
 import { declaresListingChanges } from '../../src/plugins/app/listing-cache.js';
 import { createAccount } from '../helpers/accounts.js';
-import { startStripeApi } from '../helpers/stripe-api.js';
+import { type StripeApi, startStripeApi } from '../helpers/stripe-api.js';
+import { stripeEnv } from '../helpers/stripe-test-app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import {
   changedTables,
@@ -80,18 +81,11 @@ const rowsFor = (kind: 'demo' | 'stripe') => MATRIX.filter((row) => (row.app ?? 
 
 let demo: Running;
 let stripe: Running;
-let stripeApi: Awaited<ReturnType<typeof startStripeApi>>;
+let stripeApi: StripeApi;
 
 beforeAll(async () => {
   stripeApi = await startStripeApi();
-  [demo, stripe] = await Promise.all([
-    start('demo'),
-    start('stripe', {
-      STRIPE_SECRET_KEY: 'sk_test_matrix',
-      STRIPE_WEBHOOK_SECRET: 'whsec_matrix',
-      STRIPE_API_BASE: stripeApi.url,
-    }),
-  ]);
+  [demo, stripe] = await Promise.all([start('demo'), start('stripe', stripeEnv(stripeApi))]);
 });
 
 afterAll(async () => {

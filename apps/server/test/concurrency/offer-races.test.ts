@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { configFrom } from '../../src/config.js';
+import { describe, expect, it } from 'vitest';
 import { offers, payments, properties, users } from '../../src/db/schema.js';
 import { createAccount } from '../helpers/accounts.js';
 import { createListing } from '../helpers/listings.js';
 import { accept, offer, openCheckout, payDemo } from '../helpers/offers.js';
-import { startStripeApi } from '../helpers/stripe-api.js';
+import {
+  checkoutPaidEvent,
+  deliverSignedWebhook,
+  useStripeTestApp,
+} from '../helpers/stripe-test-app.js';
 import { useTestApp } from '../helpers/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
 const CONCURRENCY = 50;
 const ctx = useTestApp();
@@ -83,35 +83,10 @@ describe(`${CONCURRENCY} concurrent decisions`, () => {
 });
 
 describe(`${CONCURRENCY} concurrent Stripe confirmations`, () => {
-  const secret = 'whsec_race';
-  const signer = new Stripe('sk_test_unused');
-  let stripeApi: Awaited<ReturnType<typeof startStripeApi>>;
-  let database: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    stripeApi = await startStripeApi();
-    database = await createTestDatabase();
-    app = await buildApp(
-      configFrom({
-        DATA_DIR: `/tmp/keyhaven-race-${process.pid}`,
-        LOG_LEVEL: 'silent',
-        STRIPE_SECRET_KEY: 'sk_test_race',
-        STRIPE_WEBHOOK_SECRET: secret,
-        STRIPE_API_BASE: stripeApi.url,
-      }),
-      { database },
-    );
-    await app.ready();
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.destroy();
-    await stripeApi?.close();
-  });
+  const stripe = useStripeTestApp();
 
   it('webhook redeliveries, distinct events and verifications of one session make one sale and one payment', async () => {
+    const { app, stripeApi } = stripe;
     const agent = await createAccount(app, 'agent');
     const buyer = await createAccount(app);
     const propertyId = await createListing(app, agent);
@@ -129,30 +104,13 @@ describe(`${CONCURRENCY} concurrent Stripe confirmations`, () => {
           headers: buyer.bearer,
         });
       }
-      // Every other event is a redelivery of one event; the rest are distinct events.
-      const eventId = i % 3 === 0 ? 'evt_same' : `evt_${i}`;
-      const payload = JSON.stringify({
-        id: eventId,
-        object: 'event',
+      // A third of the calls redeliver one event; the other webhooks are distinct events.
+      const payload = checkoutPaidEvent(sessionId, {
+        eventId: i % 3 === 0 ? 'evt_same' : `evt_${i}`,
+        paymentIntent: 'pi_race',
         type: i % 2 ? 'checkout.session.completed' : 'checkout.session.async_payment_succeeded',
-        data: {
-          object: {
-            id: sessionId,
-            object: 'checkout.session',
-            payment_status: 'paid',
-            payment_intent: 'pi_race',
-          },
-        },
       });
-      return app.inject({
-        method: 'POST',
-        url: '/api/payment/webhook',
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
-        },
-        payload,
-      });
+      return deliverSignedWebhook(app, payload);
     });
     const responses = await Promise.all(calls);
     expect(responses.map((r) => r.statusCode).filter((s) => s !== 200)).toEqual([]);

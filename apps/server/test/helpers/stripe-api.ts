@@ -130,3 +130,5 @@ export async function startStripeApi() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export type StripeApi = Awaited<ReturnType<typeof startStripeApi>>;

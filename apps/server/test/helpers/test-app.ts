@@ -19,12 +19,16 @@ export interface TestContext {
  */
 export const REPEATING_ACCOUNT_LIMITS = { review: 1e6, offer: 1e6, withdrawal: 1e6 };
 
+/** Settings for the app, or a function giving them once earlier hooks have run (a port, a URL). */
+export type TestEnv = Record<string, string> | (() => Record<string, string>);
+
 /**
- * Registers hooks that build the real app once per test file on its own database and data
- * directory, and empty the database before every test. Read the context inside tests.
+ * Registers hooks that build the real app once per test file (or describe block) on its own
+ * database and data directory, and empty the database before every test. Read the context
+ * inside tests.
  */
 export function useTestApp(
-  env: Record<string, string> = {},
+  env: TestEnv = {},
   deps: Pick<AppDependencies, 'accountLimits'> = {},
 ): TestContext {
   const context = {} as TestContext;
@@ -33,7 +37,12 @@ export function useTestApp(
     context.dataDir = await mkdtemp(path.join(os.tmpdir(), 'keyhaven-test-'));
     context.database = await createTestDatabase();
     context.app = await buildApp(
-      configFrom({ DATA_DIR: context.dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env }),
+      configFrom({
+        DATA_DIR: context.dataDir,
+        LOG_LEVEL: 'silent',
+        SEED_DEMO: 'false',
+        ...(typeof env === 'function' ? env() : env),
+      }),
       { ...deps, database: context.database },
     );
     await context.app.ready();

@@ -2,11 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { LISTING_UNDER_REVIEW } from '@keyhaven/shared';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { configFrom } from '../../src/config.js';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
 import {
   offers,
@@ -19,8 +15,11 @@ import {
 } from '../../src/db/schema.js';
 import { listingBody } from '../helpers/listings.js';
 import { daysFromNow } from '../helpers/offers.js';
-import { startStripeApi } from '../helpers/stripe-api.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import {
+  checkoutPaidEvent,
+  deliverSignedWebhook,
+  useStripeTestApp,
+} from '../helpers/stripe-test-app.js';
 
 /*
  * The rule money lives by, checked over random sequences of what every role can do: an offer is
@@ -32,34 +31,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/test-database.
 const RUNS = Number(process.env.MONEY_INVARIANT_RUNS ?? 2000);
 /** How often the sequences reached each outcome: a property that never sells proves little. */
 const reached = { accepted: 0, checkout: 0, sale: 0, refundDue: 0, heldCheckout: 0, replay: 0 };
-const WEBHOOK_SECRET = 'whsec_invariant';
-const stripe = new Stripe('sk_test_unused');
-
-let stripeApi: Awaited<ReturnType<typeof startStripeApi>>;
-let database: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  stripeApi = await startStripeApi();
-  database = await createTestDatabase();
-  app = await buildApp(
-    configFrom({
-      DATA_DIR: `/tmp/keyhaven-invariant-${process.pid}`,
-      LOG_LEVEL: 'silent',
-      STRIPE_SECRET_KEY: 'sk_test_invariant',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripeApi.url,
-    }),
-    { database },
-  );
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  await stripeApi?.close();
-});
+const ctx = useStripeTestApp();
 
 type Person = { id: string; email: string; headers: { authorization: string } };
 
@@ -68,8 +40,8 @@ async function person(role: 'user' | 'agent' | 'admin'): Promise<Person> {
   const id = randomBytes(12).toString('hex');
   const token = randomBytes(24).toString('hex');
   const email = `${role}-${id}@invariant.test`;
-  await app.db.insert(users).values({ id, name: `${role} ${id.slice(0, 6)}`, email, role });
-  await app.db.insert(sessions).values({
+  await ctx.app.db.insert(users).values({ id, name: `${role} ${id.slice(0, 6)}`, email, role });
+  await ctx.app.db.insert(sessions).values({
     id: randomBytes(12).toString('hex'),
     token,
     userId: id,
@@ -148,7 +120,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 );
 
 async function trusted(listingId: string) {
-  const [row] = await app.db
+  const [row] = await ctx.app.db
     .select({ approval: properties.approval, role: users.role })
     .from(properties)
     .innerJoin(users, eq(users.id, properties.agentId))
@@ -157,11 +129,11 @@ async function trusted(listingId: string) {
 }
 
 const paymentsOf = (listingId: string) =>
-  app.db.select().from(payments).where(eq(payments.propertyId, listingId));
+  ctx.app.db.select().from(payments).where(eq(payments.propertyId, listingId));
 
 async function listHome(run: Run, approve: boolean) {
   const title = `Home ${run.listings.length + 1}`;
-  const created = await app.inject({
+  const created = await ctx.app.inject({
     method: 'POST',
     url: '/api/properties',
     headers: run.agent.headers,
@@ -175,8 +147,8 @@ async function listHome(run: Run, approve: boolean) {
 }
 
 async function decide(run: Run, id: string, approve: boolean) {
-  const [before] = await app.db.select().from(properties).where(eq(properties.id, id));
-  const response = await app.inject({
+  const [before] = await ctx.app.db.select().from(properties).where(eq(properties.id, id));
+  const response = await ctx.app.inject({
     method: 'PATCH',
     url: `/api/properties/admin-approval/${id}/${approve}`,
     headers: run.admin.headers,
@@ -187,45 +159,34 @@ async function decide(run: Run, id: string, approve: boolean) {
 
 async function payAtStripe(run: Run, sessionId: string, confirm: 'webhook' | 'verify') {
   const paymentIntent = `pi_${randomBytes(6).toString('hex')}`;
-  stripeApi.markPaid(sessionId, paymentIntent);
+  ctx.stripeApi.markPaid(sessionId, paymentIntent);
   const trustedNow = await (async () => {
-    const [payment] = await app.db
+    const [payment] = await ctx.app.db
       .select()
       .from(payments)
       .where(eq(payments.checkoutSessionId, sessionId));
     if (!payment?.propertyId || !payment.offerId) return false;
-    const [offer] = await app.db.select().from(offers).where(eq(offers.id, payment.offerId));
+    const [offer] = await ctx.app.db.select().from(offers).where(eq(offers.id, payment.offerId));
     return offer?.status === 'accepted' && (await trusted(payment.propertyId));
   })();
-  const [before] = await app.db
+  const [before] = await ctx.app.db
     .select()
     .from(payments)
     .where(eq(payments.checkoutSessionId, sessionId));
 
   if (confirm === 'webhook') {
-    const eventId = `evt_${randomBytes(6).toString('hex')}`;
-    const payload = JSON.stringify({
-      id: eventId,
-      object: 'event',
-      type: 'checkout.session.completed',
-      data: {
-        object: {
-          id: sessionId,
-          object: 'checkout.session',
-          payment_status: 'paid',
-          payment_intent: paymentIntent,
-        },
-      },
+    const payload = checkoutPaidEvent(sessionId, {
+      eventId: `evt_${randomBytes(6).toString('hex')}`,
+      paymentIntent,
     });
-    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const response = await deliver(payload, signature);
+    const response = await deliverSignedWebhook(ctx.app, payload);
     expect(response.statusCode).toBe(200);
     run.delivered.push(payload);
   } else {
     const buyerId = before?.buyerId;
     const buyer = run.buyers.find((b) => b.id === buyerId);
     if (!buyer) return;
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'GET',
       url: `/api/payment/verify?session_id=${sessionId}`,
       headers: buyer.headers,
@@ -235,7 +196,7 @@ async function payAtStripe(run: Run, sessionId: string, confirm: 'webhook' | 've
     if (before?.status !== 'open') return;
   }
 
-  const [after] = await app.db
+  const [after] = await ctx.app.db
     .select()
     .from(payments)
     .where(eq(payments.checkoutSessionId, sessionId));
@@ -254,20 +215,11 @@ async function payAtStripe(run: Run, sessionId: string, confirm: 'webhook' | 've
   if (!trustedNow) expect(after?.status).toBe('refund_due');
 }
 
-function deliver(payload: string, signature: string) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/payment/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
-}
-
 async function perform(run: Run, step: Action) {
   if (step.kind === 'list') return listHome(run, false);
   if (step.kind === 'markFraud' || step.kind === 'restoreAgent') {
     const role = step.kind === 'markFraud' ? 'fraud' : 'agent';
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/user-role-update/${run.agent.id}/${role}`,
       headers: run.admin.headers,
@@ -278,12 +230,11 @@ async function perform(run: Run, step: Action) {
   if (step.kind === 'replay') {
     if (run.delivered.length === 0) return;
     const payload = run.delivered[step.event % run.delivered.length] as string;
-    const before = await app.db.select().from(payments);
-    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    expect((await deliver(payload, signature)).statusCode).toBe(200);
+    const before = await ctx.app.db.select().from(payments);
+    expect((await deliverSignedWebhook(ctx.app, payload)).statusCode).toBe(200);
     reached.replay += 1;
     // A redelivered event changes nothing.
-    const after = await app.db.select().from(payments);
+    const after = await ctx.app.db.select().from(payments);
     expect(after.map((p) => [p.id, p.status]).sort()).toEqual(
       before.map((p) => [p.id, p.status]).sort(),
     );
@@ -300,10 +251,10 @@ async function perform(run: Run, step: Action) {
       return decide(run, id, step.kind === 'approve');
     case 'edit':
     case 'editAvailability': {
-      const [before] = await app.db.select().from(properties).where(eq(properties.id, id));
+      const [before] = await ctx.app.db.select().from(properties).where(eq(properties.id, id));
       if (!before) return;
       run.edits += 1;
-      const response = await app.inject({
+      const response = await ctx.app.inject({
         method: 'PATCH',
         url: `/api/properties/${id}`,
         headers: run.agent.headers,
@@ -314,7 +265,7 @@ async function perform(run: Run, step: Action) {
           availability: before.availability,
         }),
       });
-      const [after] = await app.db.select().from(properties).where(eq(properties.id, id));
+      const [after] = await ctx.app.db.select().from(properties).where(eq(properties.id, id));
       if (response.statusCode === 200 && step.kind === 'edit' && before.approval !== 'pending') {
         expect(after?.approval).toBe('pending');
       }
@@ -322,7 +273,7 @@ async function perform(run: Run, step: Action) {
       return;
     }
     case 'release': {
-      const response = await app.inject({
+      const response = await ctx.app.inject({
         method: 'PATCH',
         url: `/api/properties/release-offer/${id}`,
         headers: step.asAdmin ? run.admin.headers : run.agent.headers,
@@ -336,7 +287,7 @@ async function perform(run: Run, step: Action) {
   const buyer = run.buyers[step.buyer];
   switch (step.kind) {
     case 'offer': {
-      const response = await app.inject({
+      const response = await ctx.app.inject({
         method: 'PATCH',
         url: `/make-offer/${id}`,
         headers: buyer.headers,
@@ -346,7 +297,7 @@ async function perform(run: Run, step: Action) {
       return;
     }
     case 'accept': {
-      const response = await app.inject({
+      const response = await ctx.app.inject({
         method: 'PATCH',
         url: `/api/properties/accept-request/${id}?email=${encodeURIComponent(buyer.email)}`,
         headers: run.agent.headers,
@@ -358,7 +309,7 @@ async function perform(run: Run, step: Action) {
       return;
     }
     case 'checkout': {
-      const response = await app.inject({
+      const response = await ctx.app.inject({
         method: 'POST',
         url: '/api/payment/create-checkout-session',
         headers: buyer.headers,
@@ -373,7 +324,7 @@ async function perform(run: Run, step: Action) {
       return;
     }
     case 'withdraw': {
-      const response = await app.inject({
+      const response = await ctx.app.inject({
         method: 'PATCH',
         url: `/requested-properties/${id}/remove`,
         headers: buyer.headers,
@@ -391,7 +342,7 @@ async function perform(run: Run, step: Action) {
           (step.kind === 'payStale' ? p.status === 'expired' : p.status === 'open'),
       );
       const session = mine[0];
-      if (!session || stripeApi.sessions.get(session.checkoutSessionId)?.status !== 'open') {
+      if (!session || ctx.stripeApi.sessions.get(session.checkoutSessionId)?.status !== 'open') {
         return;
       }
       return payAtStripe(
@@ -411,7 +362,7 @@ async function perform(run: Run, step: Action) {
  */
 async function checkMarket() {
   const broken = await queryRows(
-    app.db,
+    ctx.app.db,
     sql`select p.id, p.availability,
           (select count(*) from payments x where x.property_id = p.id and x.status = 'paid')::int as paid,
           (select count(*) from offers o where o.property_id = p.id and o.status = 'paid')::int as sold,
@@ -431,7 +382,7 @@ async function checkMarket() {
     if (row.held === 1) expect(row.availability).toBe('Pending');
   }
   const [doubleOpen] = await queryRows(
-    app.db,
+    ctx.app.db,
     sql`select count(*)::int as n from (select offer_id from payments where status = 'open'
         group by offer_id having count(*) > 1) d`,
   );
@@ -443,7 +394,7 @@ async function checkWhatBuyersRead(run: Run) {
   const allowed = new Set<string>([LISTING_UNDER_REVIEW.title]);
   for (const titles of run.approvedTitles.values()) for (const title of titles) allowed.add(title);
   for (const buyer of run.buyers) {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'GET',
       url: `/api/properties/user-requests/${buyer.id}`,
       headers: buyer.headers,
@@ -456,11 +407,11 @@ async function checkWhatBuyersRead(run: Run) {
 }
 
 async function freshRun(): Promise<Run> {
-  await app.db.delete(paymentEvents);
-  await app.db.delete(payments);
-  await app.db.delete(wishlistItems);
-  await app.db.delete(offers);
-  await app.db.delete(properties);
+  await ctx.app.db.delete(paymentEvents);
+  await ctx.app.db.delete(payments);
+  await ctx.app.db.delete(wishlistItems);
+  await ctx.app.db.delete(offers);
+  await ctx.app.db.delete(properties);
   const run: Run = {
     agent: await person('agent'),
     admin: await person('admin'),
