@@ -1,18 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeImage } from '../../../test/fixtures/images.js';
-import { signInWithGoogle } from '../../../test/helpers/google-sign-in.js';
-import { type LocalOidcProvider, startOidcProvider } from '../../../test/helpers/oidc-provider.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.js';
-import { buildApp } from '../../app.js';
-import { configFrom } from '../../config.js';
+import { signInWithGoogle, useGoogleTestApp } from '../../../test/helpers/google-sign-in.js';
 import { uploads, users } from '../../db/schema.js';
 
 /*
@@ -21,14 +13,9 @@ import { uploads, users } from '../../db/schema.js';
  * its `picture` claim points at a picture server this test runs on 127.0.0.1 too.
  */
 
-const PUBLIC_URL = 'http://keyhaven.localhost:3000';
-
-let provider: LocalOidcProvider;
+const ctx = useGoogleTestApp();
 let pictureServer: http.Server;
 let pictureOrigin: string;
-let database: TestDatabase;
-let app: FastifyInstance;
-let dataDir: string;
 let portrait: Buffer;
 /** The paths the picture server was asked for, in order. */
 let requested: string[] = [];
@@ -49,38 +36,16 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => pictureServer.listen(0, '127.0.0.1', resolve));
   pictureOrigin = `http://127.0.0.1:${(pictureServer.address() as AddressInfo).port}`;
-
-  provider = await startOidcProvider(`${PUBLIC_URL}/api/auth/callback/google`);
-  database = await createTestDatabase();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'keyhaven-google-picture-'));
-  app = await buildApp(
-    configFrom({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      PUBLIC_URL,
-      GOOGLE_CLIENT_ID: provider.clientId,
-      GOOGLE_CLIENT_SECRET: provider.clientSecret,
-      OIDC_ISSUER: provider.issuer,
-    }),
-    { database },
-  );
-  await app.ready();
 });
 
-beforeEach(async () => {
-  await database.reset();
+beforeEach(() => {
   requested = [];
 });
 
 afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  await provider?.close();
   await new Promise<void>((resolve) =>
     pictureServer ? pictureServer.close(() => resolve()) : resolve(),
   );
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 let people = 0;
@@ -98,20 +63,20 @@ function identity(picture: string) {
 describe('a Google account’s picture', () => {
   it('is copied into our storage when the account is made, and served from there only', async () => {
     const person = identity(`${pictureOrigin}/portrait.jpg`);
-    provider.signInAs(person);
-    const { user } = await signInWithGoogle(app, provider);
+    ctx.provider.signInAs(person);
+    const { user } = await signInWithGoogle(ctx.app, ctx.provider);
 
     expect(user).toMatchObject({ email: person.email, role: 'user' });
     expect(user.photo).toMatch(/^\/uploads\/[a-f0-9]{32}-1600\.webp$/);
     expect(requested).toEqual(['/portrait.jpg']);
-    const [stored] = await app.db.select().from(users).where(eq(users.id, user._id));
+    const [stored] = await ctx.app.db.select().from(users).where(eq(users.id, user._id));
     expect(stored?.image).toBe(user.photo);
     // The copy is an upload of the new account's, like a photo it uploaded itself.
-    const [upload] = await app.db.select().from(uploads);
+    const [upload] = await ctx.app.db.select().from(uploads);
     expect(upload).toMatchObject({ ownerId: user._id, sourceType: 'jpeg' });
     expect(user.photo).toBe(`/uploads/${upload?.storageKey}-1600.webp`);
 
-    const served = await app.inject({ method: 'GET', url: user.photo });
+    const served = await ctx.app.inject({ method: 'GET', url: user.photo });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 300 });
@@ -119,20 +84,20 @@ describe('a Google account’s picture', () => {
 
   it('is copied once: later sign-ins keep the photo and fetch nothing', async () => {
     const person = identity(`${pictureOrigin}/portrait.jpg`);
-    provider.signInAs(person);
-    const first = await signInWithGoogle(app, provider);
-    provider.signInAs({ ...person, picture: `${pictureOrigin}/moved` });
-    const second = await signInWithGoogle(app, provider);
+    ctx.provider.signInAs(person);
+    const first = await signInWithGoogle(ctx.app, ctx.provider);
+    ctx.provider.signInAs({ ...person, picture: `${pictureOrigin}/moved` });
+    const second = await signInWithGoogle(ctx.app, ctx.provider);
 
     expect(second.user._id).toBe(first.user._id);
     expect(second.user.photo).toBe(first.user.photo);
     expect(requested).toEqual(['/portrait.jpg']);
-    expect(await app.db.select().from(uploads)).toHaveLength(1);
+    expect(await ctx.app.db.select().from(uploads)).toHaveLength(1);
   });
 
   it('follows a redirect on the provider’s host', async () => {
-    provider.signInAs(identity(`${pictureOrigin}/moved`));
-    const { user } = await signInWithGoogle(app, provider);
+    ctx.provider.signInAs(identity(`${pictureOrigin}/moved`));
+    const { user } = await signInWithGoogle(ctx.app, ctx.provider);
     expect(user.photo).toMatch(/^\/uploads\/[a-f0-9]{32}-1600\.webp$/);
     expect(requested).toEqual(['/moved', '/portrait.jpg']);
   });
@@ -145,14 +110,14 @@ describe('a Google account’s picture', () => {
   ])(
     'leaves the account without a photo when it %s, and signs in anyway',
     async (_case, picture, paths) => {
-      provider.signInAs(identity(picture()));
-      const { callback, user } = await signInWithGoogle(app, provider);
+      ctx.provider.signInAs(identity(picture()));
+      const { callback, user } = await signInWithGoogle(ctx.app, ctx.provider);
       expect(callback.headers.location).toBe('/dashboard');
       expect(user).toMatchObject({ photo: null, role: 'user' });
       expect(requested).toEqual(paths);
-      const [stored] = await app.db.select().from(users).where(eq(users.id, user._id));
+      const [stored] = await ctx.app.db.select().from(users).where(eq(users.id, user._id));
       expect(stored?.image).toBeNull();
-      expect(await app.db.select().from(uploads)).toEqual([]);
+      expect(await ctx.app.db.select().from(uploads)).toEqual([]);
     },
   );
 });

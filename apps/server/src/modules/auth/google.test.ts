@@ -1,110 +1,37 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccount, nextAddress, registrationBody } from '../../../test/helpers/accounts.js';
-import { type LocalOidcProvider, startOidcProvider } from '../../../test/helpers/oidc-provider.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.js';
-import { buildApp } from '../../app.js';
-import { configFrom } from '../../config.js';
+import {
+  GOOGLE_TEST_PUBLIC_URL,
+  useGoogleTestApp,
+  signInWithGoogle as walkGoogleSignIn,
+} from '../../../test/helpers/google-sign-in.js';
 import { accounts, users } from '../../db/schema.js';
 
-const PUBLIC_URL = 'http://keyhaven.localhost:3000';
-
-let provider: LocalOidcProvider;
-let database: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  provider = await startOidcProvider(`${PUBLIC_URL}/api/auth/callback/google`);
-  database = await createTestDatabase();
-  app = await buildApp(
-    configFrom({
-      DATA_DIR: `/tmp/keyhaven-oidc-${process.pid}`,
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL,
-      GOOGLE_CLIENT_ID: provider.clientId,
-      GOOGLE_CLIENT_SECRET: provider.clientSecret,
-      OIDC_ISSUER: provider.issuer,
-    }),
-    { database },
-  );
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  await provider?.close();
-});
-
-/** A tiny cookie jar: the browser's part in the redirects. */
-function cookieJar() {
-  const cookies = new Map<string, string>();
-  return {
-    store(setCookie: string | string[] | undefined | null) {
-      for (const line of [setCookie ?? []].flat()) {
-        const [pair] = line.split(';');
-        const [name, ...value] = (pair ?? '').split('=');
-        if (name) cookies.set(name.trim(), value.join('='));
-      }
-    },
-    header: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-  };
-}
+const ctx = useGoogleTestApp();
 
 /**
- * Walks the browser's path: our start URL, the provider's redirects (answered at once for the
- * chosen identity), and back to our callback, optionally tampering with it on the way.
+ * Signs in through the local provider, checking on the way that the authorization request
+ * carries PKCE, a state and a nonce, and that the provider sends the browser back to us.
  */
 async function signInWithGoogle(tamper?: (callback: URL) => void) {
-  const ours = cookieJar();
-  const theirs = cookieJar();
-  const start = await app.inject({ method: 'GET', url: '/auth/google?returnTo=/dashboard' });
-  expect(start.statusCode).toBe(302);
-  ours.store(start.headers['set-cookie']);
-
-  const authorize = new URL(String(start.headers.location));
-  expect(authorize.origin).toBe(provider.issuer);
-  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-  expect(authorize.searchParams.get('state')).toBeTruthy();
-  expect(authorize.searchParams.get('nonce')).toBeTruthy();
-
-  let next = authorize;
-  for (let hop = 0; hop < 10 && next.origin === provider.issuer; hop++) {
-    const response = await fetch(next, {
-      redirect: 'manual',
-      headers: { cookie: theirs.header() },
-    });
-    theirs.store(response.headers.getSetCookie());
-    const location = response.headers.get('location');
-    if (!location)
-      throw new Error(`provider stopped at ${next}: ${response.status} ${await response.text()}`);
-    next = new URL(location, next);
-  }
-  expect(next.origin).toBe(PUBLIC_URL);
-  tamper?.(next);
-  const callback = await app.inject({
-    method: 'GET',
-    url: `${next.pathname}${next.search}`,
-    headers: { cookie: ours.header() },
-  });
-  ours.store(callback.headers['set-cookie']);
-  const session = await app.inject({
-    method: 'GET',
-    url: '/auth/session',
-    headers: { cookie: ours.header() },
-  });
-  return { callback, user: session.json().user };
+  const result = await walkGoogleSignIn(ctx.app, ctx.provider, tamper);
+  expect(result.authorize.origin).toBe(ctx.provider.issuer);
+  expect(result.authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(result.authorize.searchParams.get('state')).toBeTruthy();
+  expect(result.authorize.searchParams.get('nonce')).toBeTruthy();
+  expect(result.returnedTo.origin).toBe(GOOGLE_TEST_PUBLIC_URL);
+  return result;
 }
 
 describe('Google sign-in through OpenID Connect', () => {
   it('is announced as enabled', async () => {
-    const response = await app.inject({ method: 'GET', url: '/auth/providers' });
+    const response = await ctx.app.inject({ method: 'GET', url: '/auth/providers' });
     expect(response.json()).toEqual({ google: true });
   });
 
   it('signs a new user in with role user and a profile from the claims', async () => {
-    provider.signInAs({
+    ctx.provider.signInAs({
       sub: 'google-new-1',
       email: 'new.google.user@example.test',
       email_verified: true,
@@ -125,7 +52,7 @@ describe('Google sign-in through OpenID Connect', () => {
   });
 
   it('refuses a tampered state and creates no session', async () => {
-    provider.signInAs({
+    ctx.provider.signInAs({
       sub: 'google-tamper',
       email: 'tamper@example.test',
       email_verified: true,
@@ -138,13 +65,13 @@ describe('Google sign-in through OpenID Connect', () => {
     expect(callback.statusCode).toBe(302);
     expect(String(callback.headers.location)).toContain('/login?error=google');
     expect(user).toBeNull();
-    expect(await app.db.select().from(users).where(eq(users.email, 'tamper@example.test'))).toEqual(
-      [],
-    );
+    expect(
+      await ctx.app.db.select().from(users).where(eq(users.email, 'tamper@example.test')),
+    ).toEqual([]);
   });
 
   it('sends a sign-in cancelled at the provider back to the login page as cancelled, with no session', async () => {
-    provider.signInAs({
+    ctx.provider.signInAs({
       sub: 'google-cancel',
       email: 'cancel@example.test',
       email_verified: true,
@@ -163,7 +90,7 @@ describe('Google sign-in through OpenID Connect', () => {
   });
 
   it('sends any other provider error to the login page as failed, without the provider’s words', async () => {
-    provider.signInAs({
+    ctx.provider.signInAs({
       sub: 'google-broken',
       email: 'broken@example.test',
       email_verified: true,
@@ -180,8 +107,8 @@ describe('Google sign-in through OpenID Connect', () => {
   });
 
   it('never takes over a password account when the e-mail is not verified by the provider', async () => {
-    const existing = await createAccount(app);
-    provider.signInAs({
+    const existing = await createAccount(ctx.app);
+    ctx.provider.signInAs({
       sub: 'google-unverified',
       email: existing.email,
       email_verified: false,
@@ -190,14 +117,14 @@ describe('Google sign-in through OpenID Connect', () => {
     });
     const { user } = await signInWithGoogle();
     expect(user).toBeNull();
-    const linked = await app.db.select().from(accounts).where(eq(accounts.userId, existing.id));
+    const linked = await ctx.app.db.select().from(accounts).where(eq(accounts.userId, existing.id));
     expect(linked.map((account) => account.providerId)).toEqual(['credential']);
   });
 
   it('does not join an unverified password account even when the provider verifies the e-mail', async () => {
     // Someone may have registered that address with a password before its owner arrived.
-    const existing = await createAccount(app);
-    provider.signInAs({
+    const existing = await createAccount(ctx.app);
+    ctx.provider.signInAs({
       sub: 'google-preclaimed',
       email: existing.email,
       email_verified: true,
@@ -210,9 +137,9 @@ describe('Google sign-in through OpenID Connect', () => {
   });
 
   it('joins a verified password account when the provider verifies the e-mail', async () => {
-    const existing = await createAccount(app);
-    await app.db.update(users).set({ emailVerified: true }).where(eq(users.id, existing.id));
-    provider.signInAs({
+    const existing = await createAccount(ctx.app);
+    await ctx.app.db.update(users).set({ emailVerified: true }).where(eq(users.id, existing.id));
+    ctx.provider.signInAs({
       sub: 'google-verified',
       email: existing.email,
       email_verified: true,
@@ -226,21 +153,21 @@ describe('Google sign-in through OpenID Connect', () => {
   it('keeps a squatted password account and its e-mail owner apart, end to end', async () => {
     const victimEmail = `victim-${Date.now()}@example.test`;
     const login = (password: string) =>
-      app.inject({
+      ctx.app.inject({
         method: 'POST',
         url: '/auth/login',
         payload: { email: victimEmail, password },
         remoteAddress: nextAddress(),
       });
     // Someone registers the victim's address with a password of their own; nobody verifies it.
-    const squatter = await createAccount(app, 'user', {
+    const squatter = await createAccount(ctx.app, 'user', {
       email: victimEmail,
       name: 'Squatter',
       password: 'Squat1234',
     });
 
     // The victim arrives with Google, which vouches for the address: no session, no join.
-    provider.signInAs({
+    ctx.provider.signInAs({
       sub: 'google-victim',
       email: victimEmail,
       email_verified: true,
@@ -251,32 +178,32 @@ describe('Google sign-in through OpenID Connect', () => {
     expect(refused.user).toBeNull();
     expect(String(refused.callback.headers.location)).toMatch(/^\/login\?error=google(&|$)/);
     expect(
-      await app.db.select().from(accounts).where(eq(accounts.accountId, 'google-victim')),
+      await ctx.app.db.select().from(accounts).where(eq(accounts.accountId, 'google-victim')),
     ).toEqual([]);
-    const [untouched] = await app.db.select().from(users).where(eq(users.id, squatter.id));
+    const [untouched] = await ctx.app.db.select().from(users).where(eq(users.id, squatter.id));
     expect(untouched).toMatchObject({ name: 'Squatter', emailVerified: false, image: null });
 
     // The squatter's password opens only the squatter's own account, with no Google in it.
     const squatterIn = await login('Squat1234');
     expect(squatterIn.statusCode).toBe(200);
     expect(squatterIn.json().user._id).toBe(squatter.id);
-    const linked = await app.db.select().from(accounts).where(eq(accounts.userId, squatter.id));
+    const linked = await ctx.app.db.select().from(accounts).where(eq(accounts.userId, squatter.id));
     expect(linked.map((account) => account.providerId)).toEqual(['credential']);
 
     // Once an admin removes the squatted account, the owner gets in with Google, into an account
     // of their own that no password opens.
-    const admin = await createAccount(app, 'admin');
-    const removed = await app.inject({
+    const admin = await createAccount(ctx.app, 'admin');
+    const removed = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/users/${squatter.id}`,
-      headers: { ...admin.bearer, origin: PUBLIC_URL },
+      headers: { ...admin.bearer, origin: GOOGLE_TEST_PUBLIC_URL },
     });
     expect(removed.statusCode).toBe(200);
     const owner = await signInWithGoogle();
     expect(owner.callback.headers.location).toBe('/dashboard');
     expect(owner.user).toMatchObject({ email: victimEmail, name: 'Victoria Victim', role: 'user' });
     expect(owner.user._id).not.toBe(squatter.id);
-    const ownerAccounts = await app.db
+    const ownerAccounts = await ctx.app.db
       .select()
       .from(accounts)
       .where(eq(accounts.userId, owner.user._id));
@@ -286,7 +213,7 @@ describe('Google sign-in through OpenID Connect', () => {
 
   it('lets no one claim a Google account later with a password', async () => {
     const email = `google-first-${Date.now()}@example.test`;
-    provider.signInAs({
+    ctx.provider.signInAs({
       sub: 'google-first',
       email,
       email_verified: true,
@@ -295,7 +222,7 @@ describe('Google sign-in through OpenID Connect', () => {
     });
     const { user } = await signInWithGoogle();
     expect(user?.email).toBe(email);
-    const squat = await app.inject({
+    const squat = await ctx.app.inject({
       method: 'POST',
       url: '/auth/register',
       payload: registrationBody({ email, password: 'Squat1234' }),
@@ -303,7 +230,7 @@ describe('Google sign-in through OpenID Connect', () => {
     });
     expect(squat.statusCode).toBe(409);
     for (const password of ['Squat1234', 'Secret123']) {
-      const attempt = await app.inject({
+      const attempt = await ctx.app.inject({
         method: 'POST',
         url: '/auth/login',
         payload: { email, password },
@@ -311,7 +238,7 @@ describe('Google sign-in through OpenID Connect', () => {
       });
       expect(attempt.statusCode).toBe(401);
     }
-    const linked = await app.db.select().from(accounts).where(eq(accounts.userId, user._id));
+    const linked = await ctx.app.db.select().from(accounts).where(eq(accounts.userId, user._id));
     expect(linked.map((account) => account.providerId)).toEqual(['google']);
   });
 });
