@@ -1,0 +1,45 @@
+import type { Property, User } from '@keyhaven/shared';
+
+const person = (role: User['role'], name: string, email: string): User => ({
+  _id: `${role}-1`,
+  uid: `${role}-1`,
+  name,
+  email,
+  phone: '+1 555 0100',
+  photo: null,
+  role,
+  country: 'United States',
+  birth: '1990-04-12',
+  createdAt: '2025-01-05T10:00:00.000Z',
+});
+
+export const buyer = person('user', 'Bea Buyer', 'buyer1@keyhaven.test');
+export const agent = person('agent', 'Alex Agent', 'agent1@keyhaven.test');
+
+/** An approved listing of `agent`, open to offers between $250,000 and $280,000. */
+export const listing: Property = {
+  _id: '6f1c1b1e-2d3a-4c5b-8e9f-0a1b2c3d4e5f',
+  title: 'Sunny Lakeside Cottage',
+  description: 'Two bedrooms, a wood stove and a jetty on a quiet lake.',
+  location: 'Austin, TX',
+  image: '/uploads/abc123-1600.webp',
+  propertyType: 'House',
+  minPrice: 250_000,
+  maxPrice: 280_000,
+  bedrooms: 2,
+  bathrooms: 1.5,
+  areaSize: 1200,
+  features: ['Garden', 'Parking'],
+  availability: 'Available',
+  adminApproval: 'true',
+  advertiseStatus: 'false',
+  soldStatus: 'false',
+  soldDetails: null,
+  creatorName: agent.name,
+  creatorEmail: agent.email,
+  creatorUID: agent.uid,
+  agentName: agent.name,
+  agentEmail: agent.email,
+  createdAt: '2025-02-01T09:00:00.000Z',
+  updatedAt: '2025-02-01T09:00:00.000Z',
+};
