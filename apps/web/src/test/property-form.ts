@@ -1,0 +1,143 @@
+import { PROPERTY_MESSAGES, type Property } from '@keyhaven/shared';
+import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { expect } from 'vitest';
+import { listing } from './fixtures';
+
+/** The labels of the listing fields the add and edit forms share. */
+export type ListingField =
+  | 'Title'
+  | 'Location'
+  | 'Description'
+  | 'Minimum price ($)'
+  | 'Maximum price ($)'
+  | 'Bedrooms'
+  | 'Bathrooms'
+  | 'Area size (sqft)';
+
+export type ListingInput = Partial<Record<ListingField, string>>;
+
+/** Replaces what the named fields hold ('' empties one). */
+export async function fillListing(user: UserEvent, values: ListingInput) {
+  for (const [label, value] of Object.entries(values)) {
+    const field = screen.getByLabelText(label);
+    await user.clear(field);
+    if (value) {
+      await user.click(field);
+      await user.paste(value);
+    }
+  }
+}
+
+/** What the fields hold for `listing`, which every check accepts. */
+export const validListing: Record<ListingField, string> = {
+  Title: listing.title,
+  Location: listing.location,
+  Description: listing.description,
+  'Minimum price ($)': String(listing.minPrice),
+  'Maximum price ($)': String(listing.maxPrice),
+  Bedrooms: String(listing.bedrooms),
+  Bathrooms: String(listing.bathrooms),
+  'Area size (sqft)': String(listing.areaSize),
+};
+
+/** The fields of a listing that the forms send, as the API takes them. */
+export function listingBody(property: Property) {
+  const { title, description, location, propertyType, minPrice, maxPrice } = property;
+  const { bedrooms, bathrooms, areaSize, features } = property;
+  return {
+    ...{ title, description, location, propertyType, minPrice, maxPrice },
+    ...{ bedrooms, bathrooms, areaSize, features },
+  };
+}
+
+/** Each field holding what it holds, and the message it shows under it. */
+type Refusals = { input: ListingInput; messages: Partial<Record<ListingField, string>> };
+
+/**
+ * Every message a listing field can show, in rounds that each leave one problem per field. The
+ * maximum price's check against the minimum differs between the forms, so it is passed in.
+ */
+export const listingRefusals = (maxBelowMin: string): [string, Refusals][] => [
+  [
+    'empty fields',
+    {
+      input: Object.fromEntries(Object.keys(validListing).map((label) => [label, ''])),
+      messages: {
+        Title: PROPERTY_MESSAGES.titleRequired,
+        Location: PROPERTY_MESSAGES.locationRequired,
+        Description: PROPERTY_MESSAGES.descriptionTooShort,
+        'Minimum price ($)': PROPERTY_MESSAGES.minPriceRequired,
+        'Maximum price ($)': PROPERTY_MESSAGES.maxPriceRequired,
+        Bedrooms: PROPERTY_MESSAGES.bedroomsRequired,
+        Bathrooms: PROPERTY_MESSAGES.bathroomsRequired,
+        'Area size (sqft)': PROPERTY_MESSAGES.areaRequired,
+      },
+    },
+  ],
+  [
+    'spaces only, a short description and negative numbers',
+    {
+      input: {
+        Title: '   ',
+        Location: '  ',
+        Description: 'Nice view. Cozy.',
+        'Minimum price ($)': '-1',
+        Bedrooms: '-1',
+        Bathrooms: '-0.5',
+        'Area size (sqft)': '-10',
+      },
+      messages: {
+        Title: PROPERTY_MESSAGES.titleRequired,
+        Location: PROPERTY_MESSAGES.locationRequired,
+        Description: PROPERTY_MESSAGES.descriptionTooShort,
+        'Minimum price ($)': PROPERTY_MESSAGES.pricePositive,
+        Bedrooms: PROPERTY_MESSAGES.roomsPositive,
+        Bathrooms: PROPERTY_MESSAGES.roomsPositive,
+        'Area size (sqft)': PROPERTY_MESSAGES.areaPositive,
+      },
+    },
+  ],
+  [
+    'fractions a field cannot take, and a price beyond any home',
+    {
+      input: {
+        'Minimum price ($)': '250000.005',
+        'Maximum price ($)': '1000000001',
+        Bedrooms: '2.5',
+        Bathrooms: '1.25',
+        'Area size (sqft)': '1200.5',
+      },
+      messages: {
+        'Minimum price ($)': PROPERTY_MESSAGES.priceCents,
+        'Maximum price ($)': 'Price is too large',
+        Bedrooms: PROPERTY_MESSAGES.bedroomsWhole,
+        Bathrooms: PROPERTY_MESSAGES.bathroomsStep,
+        'Area size (sqft)': 'Use whole square feet',
+      },
+    },
+  ],
+  [
+    'a maximum price below the minimum',
+    {
+      input: { 'Minimum price ($)': '300000', 'Maximum price ($)': '200000' },
+      messages: { 'Maximum price ($)': maxBelowMin },
+    },
+  ],
+];
+
+/** Numbers past the limits of a listing: refused, however the refusal is worded. */
+export const beyondLimits: ListingInput = {
+  Bedrooms: '1001',
+  Bathrooms: '1001',
+  'Area size (sqft)': '100000001',
+};
+
+/** Each field shows its message, read out with the field, and is marked invalid. */
+export function expectMessages(messages: Refusals['messages']) {
+  for (const [label, message] of Object.entries(messages)) {
+    const field = screen.getByLabelText(label);
+    expect(field).toBeInvalid();
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+  }
+}
