@@ -5,7 +5,7 @@ import { expect, signIn, test } from './fixtures';
  * What a page says when the server fails it or cannot be reached, and what a refusal (401, 403)
  * does to the session. Chrome logs each deliberate failure as a failed resource load.
  */
-test.use({ allowedConsoleErrors: [/status of (401|403|500)|net::ERR_FAILED/] });
+test.use({ allowedConsoleErrors: [/status of (401|403|500|502)|net::ERR_FAILED/] });
 
 const OOPS = 'Oops! Something Went Wrong';
 const CONNECTION = 'Check your connection and try again.';
@@ -17,6 +17,7 @@ const noNetwork = (route: Route) => route.abort('failed');
 const isWishlist = (url: URL) => url.pathname.startsWith('/wishlist-properties/');
 const isCatalogue = (url: URL) => url.pathname === '/api/all-properties';
 const isSession = (url: URL) => url.pathname === '/auth/session';
+const isMyReviews = (url: URL) => url.pathname.startsWith('/api/property-reviews/');
 
 /** Automatic retries (1 s, then 2 s) come first. */
 const AFTER_RETRIES = { timeout: 10_000 };
@@ -62,13 +63,41 @@ function countLogouts(page: Page) {
   return calls;
 }
 
-for (const status of [401, 403] as const) {
-  test(`a ${status} answer ends the session on the server too, so a reload stays signed out`, async ({
+test("My Reviews that fails says 'Oops! Something Went Wrong', and blames the connection only when the server was not reached", async ({
+  page,
+}) => {
+  await signIn(page, 'buyer');
+
+  // A proxy in front of the server failing: no JSON error body, yet the server's side.
+  await page.route(isMyReviews, (route) =>
+    route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }),
+  );
+  await page.goto('/dashboard/reviews');
+  const alert = page.getByRole('main').getByRole('alert');
+  await expect(alert).toContainText(OOPS, AFTER_RETRIES);
+  await expect(alert).toContainText("We couldn't load the reviews.");
+  await expect(alert).not.toContainText(CONNECTION);
+
+  await page.unroute(isMyReviews);
+  await page.route(isMyReviews, noNetwork);
+  await page.reload();
+  await expect(alert).toContainText(OOPS, AFTER_RETRIES);
+  await expect(alert).toContainText(CONNECTION);
+});
+
+const REFUSALS = [
+  { status: 401, list: 'the wishlist', path: '/dashboard/wishlist', matches: isWishlist },
+  { status: 403, list: 'the wishlist', path: '/dashboard/wishlist', matches: isWishlist },
+  { status: 401, list: 'My Reviews', path: '/dashboard/reviews', matches: isMyReviews },
+] as const;
+
+for (const { status, list, path, matches } of REFUSALS) {
+  test(`a ${status} answer to ${list} ends the session on the server too, so a reload stays signed out`, async ({
     page,
   }) => {
     await signIn(page, 'buyer');
     const logouts = countLogouts(page);
-    await page.route(isWishlist, (route) =>
+    await page.route(matches, (route) =>
       route.fulfill({
         status,
         json: {
@@ -77,11 +106,11 @@ for (const status of [401, 403] as const) {
         },
       }),
     );
-    await page.goto('/dashboard/wishlist');
+    await page.goto(path);
     await expect(page).toHaveURL(/\/login$/);
     expect(logouts).toEqual(['POST']);
 
-    await page.unroute(isWishlist);
+    await page.unroute(matches);
     await page.reload();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
     await page.goto('/dashboard');

@@ -25,7 +25,7 @@ export class NetworkError extends Error {
 }
 
 /** What a failed load says when the server was never reached. */
-export const CONNECTION_HINT = 'Check your connection and try again.';
+const CONNECTION_HINT = 'Check your connection and try again.';
 
 /**
  * Why a load failed, for the person waiting on it: the connection only when the server was never
@@ -38,7 +38,7 @@ export function failureMessage(error: unknown, fallback: string): string {
 }
 
 /** The server answered 2xx with a body that does not match what the caller expects. */
-export class UnexpectedResponseError extends Error {
+class UnexpectedResponseError extends Error {
   override readonly name = 'UnexpectedResponseError';
 }
 
@@ -53,7 +53,7 @@ const isStringRecord = (value: unknown): value is Record<string, string> =>
  * (`ZErrorResponse` in @keyhaven/shared) when it sent one, else `fallbackMessage`. Three fields
  * are checked by hand, so no schema library rides along for them.
  */
-export function apiErrorFrom(
+function apiErrorFrom(
   status: number,
   body: unknown,
   fallbackMessage = `Request failed with status ${status}`,
@@ -78,7 +78,7 @@ export function apiErrorFrom(
  * match. Any Standard Schema works (valibot for the API answers, zod too), so this file needs no
  * schema library of its own.
  */
-export async function parseBody<S extends StandardSchemaV1>(
+async function parseBody<S extends StandardSchemaV1>(
   schema: S,
   body: unknown,
   request: string,
@@ -94,8 +94,8 @@ export async function parseBody<S extends StandardSchemaV1>(
 
 type ClientConfig = {
   /**
-   * Called on every 401/403 the caller has not opted out of (spec section 4: it signs out), once
-   * the server's session has been ended: it forgets the user in the app.
+   * Called on every 401/403 the caller has not opted out of, once the server's session has been
+   * ended: it forgets the user in the app, and the guards send them to log in.
    */
   onUnauthorized: () => void;
 };
@@ -115,7 +115,7 @@ let signingOut: Promise<void> | undefined;
  * cannot sign them straight back in with the cookie, then forgets the user here. Calls that fail
  * together share one logout; a failed logout still signs out here.
  */
-export function signOutAfterRefusal(): Promise<void> {
+function signOutAfterRefusal(): Promise<void> {
   signingOut ??= fetch(LOGOUT_PATH, {
     method: 'POST',
     credentials: 'same-origin',
@@ -134,26 +134,35 @@ export function signOutAfterRefusal(): Promise<void> {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type ApiRequest<S extends StandardSchemaV1> = {
-  /** Validates the response body; its output is what `api` resolves with. */
-  schema: S;
+/** Query parameters; `undefined` and '' (a filter left unset) are not sent. */
+export type Query = Record<string, string | number | undefined>;
+
+type RawRequest = {
   method?: Method;
-  /** Sent as JSON. */
+  /** Sent as JSON, or as multipart when it is `FormData`. */
   body?: unknown;
-  query?: Record<string, string | number | undefined>;
+  query?: Query;
   signal?: AbortSignal;
   /**
-   * Whether a 401/403 means the visitor is signed out. Only calls whose 401 is an ordinary answer
-   * (the session probe, a login attempt) turn it off.
+   * The refusals that mean the visitor is signed out: 401 and 403 unless the call says otherwise.
+   * The session probe and a login attempt take a 401 as an ordinary answer (`[]`); posting a
+   * review takes a 403 as the server's reason why this account may not review (`[401]`).
    */
-  signOutOnUnauthorized?: boolean;
+  signOutOn?: ReadonlyArray<401 | 403>;
 };
 
-function withQuery(path: string, query: ApiRequest<StandardSchemaV1>['query']) {
+const REFUSALS: ReadonlyArray<401 | 403> = [401, 403];
+
+type ApiRequest<S extends StandardSchemaV1> = RawRequest & {
+  /** Validates the response body; its output is what the call resolves with. */
+  schema: S;
+};
+
+function withQuery(path: string, query: Query | undefined) {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
+    if (value !== undefined && value !== '') params.set(key, String(value));
   }
   const search = params.toString();
   return search ? `${path}?${search}` : path;
@@ -169,17 +178,15 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-type RawRequest = Omit<ApiRequest<StandardSchemaV1>, 'schema'>;
-
 /**
  * Sends one request and reads its JSON answer; rejects with `NetworkError` when the server was
- * not reached and with `ApiError` on any non-2xx answer (after signing out on a 401 or 403). For
- * callers that need the headers too; everyone else uses `api`.
+ * not reached and with `ApiError` on any non-2xx answer (after signing out on a 401 or 403).
  */
-export async function request(
+async function request(
   path: string,
-  { method = 'GET', body, query, signal, signOutOnUnauthorized = true }: RawRequest,
+  { method = 'GET', body, query, signal, signOutOn = REFUSALS }: RawRequest,
 ): Promise<{ payload: unknown; headers: Headers }> {
+  const multipart = body instanceof FormData;
   let response: Response;
   let payload: unknown;
   try {
@@ -188,9 +195,10 @@ export async function request(
       credentials: 'same-origin',
       headers: {
         Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        // The browser sets a multipart body's type itself, with its boundary.
+        ...(body === undefined || multipart ? {} : { 'Content-Type': 'application/json' }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || multipart ? body : JSON.stringify(body),
       signal,
     });
     payload = await readJson(response);
@@ -201,7 +209,7 @@ export async function request(
   }
 
   if (!response.ok) {
-    if ((response.status === 401 || response.status === 403) && signOutOnUnauthorized) {
+    if ((signOutOn as ReadonlyArray<number>).includes(response.status)) {
       await signOutAfterRefusal();
     }
     throw apiErrorFrom(response.status, payload);
@@ -217,6 +225,46 @@ export async function api<S extends StandardSchemaV1>(
   const { payload } = await request(path, options);
   return parseBody(schema, payload, `${options.method ?? 'GET'} ${path}`);
 }
+
+/** One page of a list and the total the server counted. */
+export type Page<T> = { items: T[]; total: number };
+
+/**
+ * How many items the list holds in all: the server's `X-Total-Count` header; without a usable
+ * one, the items before this page (from its `page` and `limit`) and the ones on it, so a page
+ * that arrived is never counted as empty.
+ */
+function totalOf(headers: Headers, query: Query | undefined, received: number) {
+  const header = headers.get('x-total-count');
+  const counted = header === null || header.trim() === '' ? Number.NaN : Number(header);
+  if (Number.isInteger(counted) && counted >= 0) return counted;
+  const page = Number(query?.page);
+  const limit = Number(query?.limit);
+  const before = Number.isInteger(page) && page > 1 && limit > 0 ? (page - 1) * limit : 0;
+  return before + received;
+}
+
+/**
+ * GETs one page of a list the server pages (`page`, `limit`), with the total from its
+ * `X-Total-Count` header. `schema` checks the list; failures are those of `api`.
+ */
+export async function apiPage<S extends StandardSchemaV1<unknown, readonly unknown[]>>(
+  path: string,
+  { schema, ...options }: ApiRequest<S>,
+): Promise<Page<StandardSchemaV1.InferOutput<S>[number]>> {
+  const { payload, headers } = await request(path, options);
+  const items = await parseBody(schema, payload, `${options.method ?? 'GET'} ${path}`);
+  return { items: [...items], total: totalOf(headers, options.query, items.length) };
+}
+
+/**
+ * POSTs a form as multipart (a file upload) and checks the JSON answer; it fails, and signs out
+ * on a 401 or 403, as `api` does.
+ */
+export const apiUpload = <S extends StandardSchemaV1>(
+  path: string,
+  { form, ...options }: Omit<ApiRequest<S>, 'body' | 'method'> & { form: FormData },
+) => api(path, { ...options, method: 'POST', body: form });
 
 /** The server's own words for a failure, when it sent any; otherwise `fallback`. */
 export const errorMessage = (error: unknown, fallback: string) =>

@@ -54,9 +54,6 @@ export const ZProperty: ContractTwin<typeof propertyTwin, Property> = propertyTw
 
 export const ZPropertyList = v.array(ZProperty);
 
-/** One page of a list and the total the server counted (its X-Total-Count header). */
-export type ListPage<T> = { items: T[]; total: number };
-
 /** How approval reads on screen (spec section 4). */
 export const APPROVAL_LABELS: Record<Property['adminApproval'], string> = {
   pending: 'Pending',

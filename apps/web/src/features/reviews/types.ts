@@ -42,9 +42,6 @@ const publicReviewTwin = v.object({
 export const ZPublicReview: ContractTwin<typeof publicReviewTwin, PublicReview> = publicReviewTwin;
 export const ZPublicReviewList = v.array(ZPublicReview);
 
-/** One page of reviews and the total the server counted (its X-Total-Count header). */
-export type ReviewPage<T extends PublicReview = Review> = { reviews: T[]; total: number };
-
 /**
  * REVIEW_MESSAGES of @keyhaven/shared, verbatim (the type is the shared object's, literal for
  * literal). Restated rather than imported: the shared module that holds them also builds the zod
@@ -68,8 +65,7 @@ export const REVIEW_TEXTS = {
   addTitle: 'Add Your Review',
   deleteFailed: 'Could not delete the review',
   deleteFailedFallback: 'Something went wrong. Please try again.',
-  loadFailed: "We couldn't load the reviews.",
-  loadFailedHint: 'Check your connection and try again.',
+  loadFailed: "We couldn't load the reviews. Please try again.",
   buyersOnly: 'Only buyer accounts can post reviews.',
   ratingOnly: 'A rating without a written review.',
 } as const;

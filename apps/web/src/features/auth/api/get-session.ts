@@ -8,7 +8,7 @@ export const sessionQueryKey = ['session'] as const;
 
 export const getSession = (signal?: AbortSignal): Promise<SessionResponse> =>
   // A signed-out visitor is an answer here, not a reason to sign anyone out.
-  api(apiPaths.session, { schema: ZSessionResponse, signal, signOutOnUnauthorized: false });
+  api(apiPaths.session, { schema: ZSessionResponse, signal, signOutOn: [] });
 
 export const sessionQueryOptions = () =>
   queryOptions({

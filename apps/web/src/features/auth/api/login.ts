@@ -9,7 +9,7 @@ export const login = (body: LoginRequest) =>
     body,
     schema: ZAuthResponse,
     // A 401 here means a wrong password, not that a session ended.
-    signOutOnUnauthorized: false,
+    signOutOn: [],
   });
 
 export function useLogin() {

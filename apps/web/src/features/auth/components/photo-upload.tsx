@@ -3,8 +3,8 @@ import { MessageDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { ImageIcon } from '@/components/ui/form-icons';
 import { InlineSpinner } from '@/components/ui/spinner';
-import { checkImageFile } from '@/features/properties/api/upload-image';
 import { cn } from '@/lib/cn';
+import { checkImageFile } from '@/lib/upload-image';
 
 type PhotoUploadProps = {
   /** The chosen photo, not yet uploaded, or null. */

@@ -1,9 +1,8 @@
 import { LIMITS, type SearchSort } from '@keyhaven/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { parseBody } from '@/lib/api-client';
-import { type ListPage, type Property, ZPropertyList } from '../types';
+import { apiPage } from '@/lib/api-client';
+import { ZPropertyList } from '../types';
 import { propertyKeys } from './query-keys';
-import { requestList } from './request-list';
 
 const PATH = '/api/all-properties';
 
@@ -21,14 +20,12 @@ export type CatalogueQuery = {
 export const allPropertiesQueryOptions = (query: CatalogueQuery) =>
   queryOptions({
     queryKey: propertyKeys.catalogue(query),
-    queryFn: async ({ signal }): Promise<ListPage<Property>> => {
-      const { body, total } = await requestList(PATH, {
+    queryFn: ({ signal }) =>
+      apiPage(PATH, {
+        schema: ZPropertyList,
         query: { ...query, limit: CATALOGUE_PAGE_SIZE },
         signal,
-        signedIn: true,
-      });
-      return { items: await parseBody(ZPropertyList, body, `GET ${PATH}`), total };
-    },
+      }),
   });
 
 /** The previous page stays on screen while the next one loads. */

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { parseBody } from '@/lib/api-client';
-import { type ApprovalFilter, type ListPage, type Property, ZPropertyList } from '../types';
+import { apiPage } from '@/lib/api-client';
+import { type ApprovalFilter, ZPropertyList } from '../types';
 import { propertyKeys } from './query-keys';
-import { requestList } from './request-list';
 
 const PATH = '/api/properties';
 
@@ -20,10 +19,7 @@ export type ManagedQuery = {
 export const managedPropertiesQueryOptions = (query: ManagedQuery) =>
   queryOptions({
     queryKey: propertyKeys.managed(query),
-    queryFn: async ({ signal }): Promise<ListPage<Property>> => {
-      const { body, total } = await requestList(PATH, { query, signal, signedIn: true });
-      return { items: await parseBody(ZPropertyList, body, `GET ${PATH}`), total };
-    },
+    queryFn: ({ signal }) => apiPage(PATH, { schema: ZPropertyList, query, signal }),
   });
 
 export const useManagedProperties = (query: ManagedQuery) =>

@@ -17,8 +17,8 @@ import { useSignedInUser } from '@/features/auth/api/get-session';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
+import { type UploadProblem, uploadFailure, useUploadImage } from '@/lib/upload-image';
 import { useUpdateProperty } from '../api/manage-property';
-import { type UploadProblem, uploadFailure, useUploadImage } from '../api/upload-image';
 import { toDisplayUrl, toStoredImage } from '../lib/image-url';
 import {
   type PropertyFormValues,

@@ -1,7 +1,7 @@
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { Field } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
-import { checkImageFile, type UploadProblem } from '../api/upload-image';
+import { checkImageFile, type UploadProblem } from '@/lib/upload-image';
 
 type ImageFileFieldProps = {
   label: string;

@@ -1,12 +1,12 @@
 import { MESSAGES } from '@keyhaven/shared';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ListEmpty, ListError } from '@/components/list-states';
 import { KEEP_SCROLL } from '@/lib/keep-scroll';
 import { paths } from '@/lib/paths';
 import { useSearchProperties } from '../api/search-properties';
 import { plural } from '../lib/listing-format';
 import { filtersFrom, filtersToQuery, SEARCH_KEYS, type SearchFilters } from '../lib/search-params';
-import { ListEmpty, ListError } from './list-states';
 import { PropertyCard, PropertyCardSkeletons } from './property-card';
 import { SearchForm } from './search-form';
 
@@ -69,6 +69,7 @@ export function PropertySearchSection() {
         ) : result.isError ? (
           <ListError
             error={result.error}
+            message={MESSAGES.search.error}
             onRetry={() => result.refetch()}
             retrying={result.isFetching}
           />

@@ -1,13 +1,14 @@
+import { MESSAGES } from '@keyhaven/shared';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { ListEmpty, ListError } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { inputStyles } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { cn } from '@/lib/cn';
 import { KEEP_SCROLL } from '@/lib/keep-scroll';
 import { CATALOGUE_PAGE_SIZE, useAllProperties } from '../api/get-all-properties';
-import { ListEmpty, ListError } from '../components/list-states';
 import { AvailabilityBadge } from '../components/listing-badges';
 import { PropertyCard, PropertyCardSkeletons } from '../components/property-card';
 import { SearchForm } from '../components/search-form';
@@ -79,6 +80,7 @@ export function AllPropertiesPage() {
         ) : result.isError ? (
           <ListError
             error={result.error}
+            message={MESSAGES.search.error}
             onRetry={() => result.refetch()}
             retrying={result.isFetching}
           />

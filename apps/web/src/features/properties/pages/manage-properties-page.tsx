@@ -1,6 +1,7 @@
 import { LIMITS } from '@keyhaven/shared';
 import { Link, useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { ListEmpty, ListError } from '@/components/list-states';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,7 +10,6 @@ import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { useManagedCount, useManagedProperties } from '../api/get-managed-properties';
 import { useSetApproval } from '../api/manage-property';
-import { ListEmpty, ListError } from '../components/list-states';
 import { ApprovalBadge, AvailabilityBadge } from '../components/listing-badges';
 import { ManagedFiltersForm } from '../components/managed-filters';
 import { detailsPath } from '../components/property-card';

@@ -1,9 +1,8 @@
 import type { ReviewRequest } from '@keyhaven/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { ApiError, api } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { reviewKeys } from './query-keys';
-import { signOutLocally } from './request-reviews';
 
 const ZReviewSaved = v.object({ insertedId: v.string(), message: v.string() });
 
@@ -17,7 +16,7 @@ export const createReview = (review: ReviewRequest) =>
     method: 'POST',
     body: review,
     schema: ZReviewSaved,
-    signOutOnUnauthorized: false,
+    signOutOn: [401],
   });
 
 export function useCreateReview() {
@@ -25,8 +24,5 @@ export function useCreateReview() {
   return useMutation({
     mutationFn: createReview,
     onSuccess: () => client.invalidateQueries({ queryKey: reviewKeys.all }),
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) signOutLocally(client);
-    },
   });
 }

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { ListError } from '@/components/list-states';
 import { useSession } from '@/features/auth/api/get-session';
 import type { LoginRedirectState } from '@/features/auth/components/require-auth';
 import { BRAND_NAME } from '@/lib/brand';
@@ -9,7 +10,6 @@ import { useWebsiteReviews } from '../api/get-reviews';
 import { REVIEW_TEXTS } from '../types';
 import { LazyReviewDialog, preloadReviewDialog } from './lazy-review-dialog';
 import { ReviewCard, ReviewCardSkeleton } from './review-card';
-import { ReviewsError } from './review-list-states';
 
 /** Five reviews and the Add Your Review tile fill two rows of three. */
 const LATEST_COUNT = 5;
@@ -114,14 +114,15 @@ export function LatestReviewsSection() {
         </div>
 
         {reviews.isError && !reviews.data && (
-          <ReviewsError
+          <ListError
             className="mt-10"
             error={reviews.error}
+            message={REVIEW_TEXTS.loadFailed}
             onRetry={() => reviews.refetch()}
             retrying={reviews.isFetching}
           />
         )}
-        {reviews.isSuccess && reviews.data.reviews.length === 0 && (
+        {reviews.isSuccess && reviews.data.items.length === 0 && (
           <p role="status" className="mt-10 text-stone-700">
             No reviews found. Be the first to share your experience.
           </p>
@@ -135,7 +136,7 @@ export function LatestReviewsSection() {
                 <ReviewCardSkeleton />
               </li>
             ))}
-          {reviews.data?.reviews.map((review) => (
+          {reviews.data?.items.map((review) => (
             <li key={review._id}>
               <ReviewCard review={review} />
             </li>

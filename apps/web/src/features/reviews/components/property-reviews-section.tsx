@@ -1,12 +1,12 @@
 import { useId, useRef, useState } from 'react';
+import { ListEmpty, ListError } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { InlineSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/api/get-session';
 import { usePropertyReviews } from '../api/get-reviews';
-import { REVIEW_TEXTS } from '../types';
+import { REVIEW_MESSAGES, REVIEW_TEXTS } from '../types';
 import { LazyReviewDialog, preloadReviewDialog } from './lazy-review-dialog';
 import { ReviewCard, ReviewCardSkeleton } from './review-card';
-import { ReviewsEmpty, ReviewsError } from './review-list-states';
 
 const PAGE_SIZE = 6;
 
@@ -28,7 +28,7 @@ export function PropertyReviewsSection({ propertyId, propertyTitle }: PropertyRe
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  const loaded = reviews.data?.pages.flatMap((page) => page.reviews) ?? [];
+  const loaded = reviews.data?.pages.flatMap((page) => page.items) ?? [];
   const total = reviews.data?.pages[0]?.total ?? 0;
   const canReview = user?.role === 'user';
   const previous = canReview ? loaded.find((review) => review.mine) : undefined;
@@ -81,13 +81,16 @@ export function PropertyReviewsSection({ propertyId, propertyTitle }: PropertyRe
             <ReviewCardSkeleton />
           </div>
         ) : reviews.isError && loaded.length === 0 ? (
-          <ReviewsError
+          <ListError
             error={reviews.error}
+            message={REVIEW_TEXTS.loadFailed}
             onRetry={() => reviews.refetch()}
             retrying={reviews.isFetching}
           />
         ) : loaded.length === 0 ? (
-          <ReviewsEmpty hint={canReview ? 'Be the first to review this property.' : undefined} />
+          <ListEmpty title={REVIEW_MESSAGES.none}>
+            {canReview && 'Be the first to review this property.'}
+          </ListEmpty>
         ) : (
           <>
             <ul className="grid gap-6 md:grid-cols-2">

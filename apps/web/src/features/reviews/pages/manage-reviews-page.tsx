@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { ListEmpty, ListError } from '@/components/list-states';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
@@ -10,9 +11,8 @@ import { useAllReviews } from '../api/get-all-reviews';
 import { DeleteReviewDialog } from '../components/delete-review-dialog';
 import { ReviewSubject } from '../components/review-card';
 import { reviewLabel } from '../components/review-label';
-import { ReviewsEmpty, ReviewsError } from '../components/review-list-states';
 import { pageCountOf, useKeepPageInRange, usePageParam } from '../lib/page-param';
-import { REVIEW_TEXTS, type Review } from '../types';
+import { REVIEW_MESSAGES, REVIEW_TEXTS, type Review } from '../types';
 
 const PAGE_SIZE = 10;
 
@@ -171,7 +171,7 @@ export function ManageReviewsPage() {
     setOpen(true);
   }
 
-  const list = reviews.data?.reviews ?? [];
+  const list = reviews.data?.items ?? [];
   return (
     <ContentLayout heading="Manage User Reviews">
       <div className="mt-2 flex flex-wrap items-baseline justify-between gap-2">
@@ -192,15 +192,16 @@ export function ManageReviewsPage() {
 
       {reviews.isPending && <Spinner label="Loading reviews" className="py-16" />}
       {reviews.isError && (
-        <ReviewsError
+        <ListError
           className="mt-6"
           error={reviews.error}
+          message={REVIEW_TEXTS.loadFailed}
           onRetry={() => reviews.refetch()}
           retrying={reviews.isFetching}
         />
       )}
       {reviews.isSuccess && list.length === 0 && page <= pageCount && (
-        <ReviewsEmpty className="mt-6" />
+        <ListEmpty className="mt-6" title={REVIEW_MESSAGES.none} />
       )}
       {reviews.isSuccess && list.length > 0 && (
         <div aria-busy={reviews.isFetching}>

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { ListEmpty, ListError } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
@@ -8,9 +9,8 @@ import { useUserReviews } from '../api/get-user-reviews';
 import { DeleteReviewDialog } from '../components/delete-review-dialog';
 import { ReviewCard } from '../components/review-card';
 import { reviewLabel } from '../components/review-label';
-import { ReviewsEmpty, ReviewsError } from '../components/review-list-states';
 import { pageCountOf, useKeepPageInRange, usePageParam } from '../lib/page-param';
-import type { Review } from '../types';
+import { REVIEW_MESSAGES, REVIEW_TEXTS, type Review } from '../types';
 
 const PAGE_SIZE = 10;
 
@@ -57,26 +57,26 @@ export function MyReviewsPage() {
 
       {reviews.isPending && <Spinner label="Loading your reviews" className="py-16" />}
       {reviews.isError && (
-        <ReviewsError
+        <ListError
           className="mt-6"
           error={reviews.error}
+          message={REVIEW_TEXTS.loadFailed}
           onRetry={() => reviews.refetch()}
           retrying={reviews.isFetching}
         />
       )}
-      {reviews.isSuccess && reviews.data.reviews.length === 0 && page <= pageCount && (
-        <ReviewsEmpty
-          className="mt-6"
-          hint="Reviews you write about the website or a property you viewed show up here."
-        />
+      {reviews.isSuccess && reviews.data.items.length === 0 && page <= pageCount && (
+        <ListEmpty className="mt-6" title={REVIEW_MESSAGES.none}>
+          Reviews you write about the website or a property you viewed show up here.
+        </ListEmpty>
       )}
-      {reviews.isSuccess && reviews.data.reviews.length > 0 && (
+      {reviews.isSuccess && reviews.data.items.length > 0 && (
         <ul
           aria-labelledby={headingId}
           aria-busy={reviews.isFetching}
           className="mt-6 grid gap-6 lg:grid-cols-2"
         >
-          {reviews.data.reviews.map((review) => (
+          {reviews.data.items.map((review) => (
             <li key={review._id}>
               <ReviewCard
                 review={review}

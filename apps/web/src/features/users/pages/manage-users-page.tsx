@@ -191,16 +191,16 @@ export function ManageUsersPage() {
         />
       )}
 
-      {users.isSuccess && users.data.users.length === 0 && page <= totalPages && (
+      {users.isSuccess && users.data.items.length === 0 && page <= totalPages && (
         <p className="mt-6 rounded-2xl border border-sand bg-white p-6 text-center text-stone-700">
           No users found.
         </p>
       )}
 
-      {users.isSuccess && users.data.users.length > 0 && (
+      {users.isSuccess && users.data.items.length > 0 && (
         <div aria-busy={users.isFetching}>
           <UsersList
-            users={users.data.users}
+            users={users.data.items}
             selfId={me._id}
             onAction={onAction}
             labelledBy={headingId}

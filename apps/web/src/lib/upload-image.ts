@@ -8,9 +8,9 @@ import {
 } from '@keyhaven/shared';
 import { useMutation } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { ApiError, apiErrorFrom, parseBody } from '@/lib/api-client';
-import type { ContractTwin } from '@/lib/contract-twins';
-import { fitImage } from '../lib/fit-image';
+import { ApiError, apiUpload } from './api-client';
+import type { ContractTwin } from './contract-twins';
+import { fitImage } from './fit-image';
 
 const UPLOADS_PATH = '/api/uploads';
 
@@ -42,28 +42,20 @@ export function checkImageFile(file: File): UploadProblem | null {
 /**
  * Sends one image as multipart (field `image`) for a purpose, which sets its pixel limit; a
  * larger picture is scaled down here first. The server stores a 1600 px and a 480 px WebP.
- * Uploading takes a signed-in user (registration sends the photo once the account exists). The
- * API client speaks only JSON, so this is a plain fetch that fails like it, with `ApiError`.
+ * Uploading takes a signed-in user (registration sends the photo once the account exists).
  */
 export async function uploadImage(file: File, purpose: ImagePurpose): Promise<UploadedImage> {
-  const body = new FormData();
-  body.append('image', await fitImage(file, IMAGE_MAX_PIXELS[purpose]));
-  const url = `${UPLOADS_PATH}?purpose=${purpose}`;
-  const response = await fetch(url, {
-    method: 'POST',
-    body,
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json' },
+  const form = new FormData();
+  form.append('image', await fitImage(file, IMAGE_MAX_PIXELS[purpose]));
+  const { data } = await apiUpload(UPLOADS_PATH, {
+    form,
+    query: { purpose },
+    schema: ZUploadResponse,
   });
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    throw apiErrorFrom(response.status, payload, `Upload failed with status ${response.status}`);
-  }
-  const { data } = await parseBody(ZUploadResponse, payload, `POST ${UPLOADS_PATH}`);
   return data;
 }
 
-/** A failed upload's title and text: the server's reason for a refused file, else the spec's. */
+/** A failed upload's title and text: the server's reason for a refused file, else the catalogue's. */
 export function uploadFailure(error: unknown): UploadProblem {
   const { upload } = MESSAGES;
   if (error instanceof ApiError && error.code) {
