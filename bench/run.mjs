@@ -178,14 +178,16 @@ try {
   const detailIds = [...openListings.map((l) => l.id), ...all.body.map((p) => p._id)];
   const lastAllPropertiesPage = Math.max(1, Math.ceil(all.total / 24));
 
-  const defined = scenarios({
-    buyerTokens,
-    listings: openListings,
-    detailIds,
-    lastAllPropertiesPage,
-    loginEmail: buyerEmails[0],
-    loginPassword: 'Buyer123',
-  }).filter((scenario) => !only || only.has(scenario.name));
+  const defined = (
+    await scenarios({
+      buyerTokens,
+      listings: openListings,
+      detailIds,
+      lastAllPropertiesPage,
+      loginEmail: buyerEmails[0],
+      loginPassword: 'Buyer123',
+    })
+  ).filter((scenario) => !only || only.has(scenario.name));
 
   step(`Load: ${defined.length} scenarios × ${duration} s at ${connections} connections`);
   server.takeWindowPeak();

@@ -1,20 +1,10 @@
 import autocannon from 'autocannon';
+import { importServer } from './paths.mjs';
 
 /*
  * The load scenarios. Each is an autocannon run at the same connection count; the request mix
- * is deterministic (a seeded generator), so runs are comparable.
+ * is deterministic (the seed generator's seeded random numbers), so runs are comparable.
  */
-
-function seededRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const LOCATIONS = [
   'New York',
@@ -38,7 +28,8 @@ const PRICES = ['$100k - $300k', '$300k - $600k', '$600k+'];
  * price range (or none), page 1, newest first: 13 × 8 × 4 = 416 distinct searches, shuffled
  * and requested in turn.
  */
-export function searchMix(seed = 7) {
+export async function searchMix(seed = 7) {
+  const { seededRandom } = await importServer('lib/seeded-random.js');
   const random = seededRandom(seed);
   const queries = [];
   for (const location of ['', ...LOCATIONS]) {
@@ -144,10 +135,10 @@ const json = (body) => ({
 const inDays = (days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The scenario definitions; `context` carries the tokens and listing ids gathered beforehand. */
-export function scenarios(context) {
+export async function scenarios(context) {
   const { buyerTokens, listings, detailIds, lastAllPropertiesPage } = context;
   const bearer = (token) => ({ authorization: `Bearer ${token}` });
-  const searches = rotate(searchMix());
+  const searches = rotate(await searchMix());
   const popular = rotate(POPULAR_SEARCHES);
   const details = rotate(detailIds);
   const deepPage = Math.min(500, lastAllPropertiesPage);

@@ -6,6 +6,7 @@ import {
 } from '@keyhaven/shared';
 import { generateRandomString, hashPassword } from 'better-auth/crypto';
 import { and, eq, isNotNull, like } from 'drizzle-orm';
+import { type Random, seededRandom } from '../../lib/seeded-random.js';
 import type { Database } from '../client.js';
 import { accounts, properties, users } from '../schema.js';
 import { CITIES } from './cities.js';
@@ -15,20 +16,6 @@ import type { AddPropertyType } from './images.js';
  * Bulk listings for benchmarks: realistic enough that searches, filters and pages behave as they
  * would on a busy marketplace (price spread, approval mix, two years of history).
  */
-
-type Random = () => number;
-
-/** A small seeded generator (mulberry32), so a run can be repeated exactly. */
-function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const pick = <T>(random: Random, items: readonly T[]): T =>
   items[Math.floor(random() * items.length)] as T;
