@@ -284,7 +284,7 @@ try {
   );
 }
 
-/** The targets that apply to this run's database and size. */
+/** The performance targets (docs/PERFORMANCE.md) that apply to this run's database and size. */
 function evaluateTargets(result) {
   const find = (name) => result.scenarios.find((s) => s.name === name);
   const size = result.settings.listings;

@@ -9,7 +9,7 @@ import {
 } from './fixtures';
 
 /*
- * The buying journey (spec sections 1, 2, 4 and 8): save, offer, accept, pay, sold. Every test
+ * The buying journey, with its refusals: save, offer, accept, pay, sold. Every test
  * lists fresh homes through the API (the demo agent lists, the demo admin approves), so nothing
  * here depends on the seed's listings or offers.
  */

@@ -300,7 +300,7 @@ test('the registration form shows the same messages the server sends', async ({ 
       }
     }
   }
-  // The required messages are the spec's own words.
+  // The server's own required messages name each field as the registration form labels it.
   expect(
     await page.request
       .post('/auth/register', { data: {} })

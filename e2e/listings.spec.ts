@@ -107,7 +107,7 @@ test.describe('an agent lists a home, an admin approves it, a buyer finds it', (
       const form = page.getByRole('form', { name: 'Add property' });
       const submit = form.getByRole('button', { name: 'Add Property' });
 
-      // Every rule of spec section 5, verbatim, announced on its field.
+      // Every rule of the Add Property form, in the form's own words, announced on its field.
       await submit.click();
       const title = form.getByLabel('Title', { exact: true });
       await expect(title).toBeFocused();
@@ -178,7 +178,8 @@ test.describe('an agent lists a home, an admin approves it, a buyer finds it', (
       listingId = body.insertedId;
 
       await expect(page.getByText('Property added successfully!')).toBeVisible();
-      // Spec section 9: the dialog opens 1 s after the add and closes by itself after 3 s.
+      // The confirmation opens 1 s after the add and closes by itself after 3 s, so the agent
+      // sees it without having to dismiss it.
       const dialog = page.getByRole('dialog', { name: 'Property Added!' });
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText('Your property has been listed successfully.');
@@ -473,7 +474,7 @@ test.describe('the home page search', () => {
     await expect(cardsIn(page)).toHaveCount(0);
   });
 
-  test('shows the spec’s fallbacks for a listing with missing fields', async ({ page }) => {
+  test('shows fallbacks for a listing with missing fields', async ({ page }) => {
     await page.route(isSearch, (route) =>
       route.fulfill({ json: [{ _id: 'sparse-1' }], headers: { 'X-Total-Count': '1' } }),
     );
@@ -496,7 +497,7 @@ test.describe('the home page search', () => {
         route.fulfill({ status: 500, json: { error: 'Unavailable', code: 'INTERNAL' } }),
       );
       await page.goto('/');
-      // Two automatic retries first (1 s, then 2 s), as spec section 7 asks.
+      // Two automatic retries first (1 s, then 2 s): a passing failure never reaches the visitor.
       await expect(page.getByRole('alert')).toContainText(
         'Error loading properties. Please try again.',
         { timeout: 10_000 },

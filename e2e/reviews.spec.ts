@@ -2,9 +2,9 @@ import type { Page } from '@playwright/test';
 import { brandOf, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 /*
- * Reviews, moderation, the newsletter and the home sections below the search (spec sections 2, 3,
- * 5, 7 and 8). The e2e server starts on a fresh seeded data directory, and the tests of this file
- * run in order against it: each names what it creates uniquely, and none depends on another.
+ * Reviews, moderation, the newsletter and the home sections below the search. The e2e server
+ * starts on a fresh seeded data directory, and the tests of this file run in order against it:
+ * each names what it creates uniquely, and none depends on another.
  */
 
 const HOME_SECTIONS = [
@@ -17,7 +17,7 @@ const HOME_SECTIONS = [
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
 
-/** Home sections 3 to 7 load after the first page; this waits for the last of them. */
+/** Home's sections below the search load after the first paint; this waits for the last of them. */
 async function openHome(page: Page) {
   await page.goto('/');
   await expect(
@@ -38,7 +38,7 @@ async function listingIn(page: Page, location: string) {
   return listing as { _id: string; title: string };
 }
 
-test('Home shows sections 3 to 7 in the spec order, with five steps and four feature cards', async ({
+test('Home shows its sections below the search in order, with five steps and four feature cards', async ({
   page,
 }) => {
   await openHome(page);

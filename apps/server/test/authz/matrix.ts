@@ -48,7 +48,7 @@ const signedIn = (status: number): Statuses => [
   status,
 ];
 
-/** A tiny valid PNG (1x1), sent as the spec's client sends a photo. */
+/** A tiny valid PNG (1x1), sent as the web app sends a photo. */
 const ONE_PIXEL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',

@@ -83,7 +83,7 @@ interface Scenario {
     url: string;
     payload: unknown;
   };
-  /** The spec's Edit form may set availability by hand: the sale invariants relax for it. */
+  /** The Edit Property form lets an agent set availability by hand: the sale invariants relax for it. */
   listingEdits?: boolean;
   /** Checks what was stored; answers what went wrong. */
   verify: (status: number, body: string, extra: Record<string, unknown>) => Promise<string[]>;

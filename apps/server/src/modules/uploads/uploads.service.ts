@@ -12,7 +12,10 @@ export type SourceType = 'jpeg' | 'png' | 'gif' | 'webp';
 /** Rendition widths; an image narrower than a width keeps its own size. */
 export const LARGE_WIDTH = 1600;
 export const THUMBNAIL_WIDTH = 480;
-/** Card thumbnails stay under this (issue 8): a busy or tall picture is encoded coarser. */
+/**
+ * Card thumbnails stay under this, so a page of listing cards loads quickly on a phone: a busy
+ * or tall picture is encoded coarser.
+ */
 export const THUMBNAIL_MAX_BYTES = 40_000;
 const THUMBNAIL_QUALITIES = [70, 55, 40, 25, 10];
 

@@ -17,7 +17,7 @@ import { type Database, queryRows } from '../../../src/db/client.js';
  *
  * These hold for the state machine (offers, accept/reject/withdraw, checkout and payment,
  * listing deletion). Two things outside it relax them, and callers that use either say so:
- *  - `listingEdits`: the spec's Edit form lets an agent set availability by hand (5, 6) and
+ *  - `listingEdits`: the Edit Property form lets an agent set availability by hand (5, 6) and
  *    change the price range under pending offers (7);
  *  - `deletedAccounts`: deleting an account keeps its payments as money records but cascades
  *    its offers, or an agent's listings (2, 3, 5).

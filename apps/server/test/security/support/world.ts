@@ -246,7 +246,8 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
 
 /**
  * What an actor must never read: other people's private data. Agents' names and e-mails are
- * public (listings show them by spec), and a reviewer's name is public on reviews; account ids
+ * public (a listing's page shows them so buyers can reach its agent), and a reviewer's name is
+ * public on reviews; account ids
  * (a reviewer's too), e-mails, phones, payment references, tokens and password hashes are not.
  * `agent` legitimately sees the buyer of its own listings; `admin` sees everyone.
  */
