@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { configFrom } from '../../src/config.js';
@@ -11,8 +9,13 @@ import { openDatabase, queryRows } from '../../src/db/client.js';
 import { createAccount, type TestAccount } from '../helpers/accounts.js';
 import { createListing, listingBody } from '../helpers/listings.js';
 import { daysFromNow } from '../helpers/offers.js';
+import {
+  createScratchDatabase,
+  postgresAnswers,
+  postgresServerUrl,
+} from '../helpers/postgres-server.js';
+import { call, type ServerProcess, startServer } from '../helpers/server-process.js';
 import { assertMarketInvariants } from '../security/support/invariants.js';
-import { call, type ServerProcess, startServer } from '../security/support/server-process.js';
 
 /*
  * Crashes. A load of listing, approval, offer, acceptance, checkout and payment writes runs
@@ -25,30 +28,6 @@ import { call, type ServerProcess, startServer } from '../security/support/serve
 const KILLS = Number(process.env.CRASH_KILLS || 10);
 const WORKERS = 4;
 const BUYERS = 6;
-const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-
-async function postgresAnswers() {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 type Ack =
   | { kind: 'listing' | 'approval'; listingId: string }
   | { kind: 'offer' | 'accept'; listingId: string; buyer: number }
@@ -267,14 +246,8 @@ async function resync(server: ServerProcess, market: Market) {
 
 async function runCrashes(driver: 'pglite' | 'postgres') {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `keyhaven-crash-${driver}-`));
-  const databaseName = `keyhaven_crash_${randomBytes(5).toString('hex')}`;
-  let databaseUrl: string | undefined;
-  if (driver === 'postgres') {
-    await adminQuery(`create database ${databaseName}`);
-    const url = new URL(postgresUrl);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
-  }
+  const scratch = driver === 'postgres' ? await createScratchDatabase('keyhaven_crash') : undefined;
+  const databaseUrl = scratch?.url;
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     SESSION_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
@@ -364,8 +337,7 @@ async function runCrashes(driver: 'pglite' | 'postgres') {
     expect(kinds.pay ?? 0, 'the load made payments').toBeGreaterThan(0);
   } finally {
     await server?.kill();
-    if (databaseUrl)
-      await adminQuery(`drop database if exists ${databaseName} with (force)`).catch(() => {});
+    await scratch?.drop().catch(() => {});
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -378,7 +350,7 @@ describe(`SIGKILL ${KILLS} times under a load of offers and payments`, () => {
   it('on PostgreSQL, loses no acknowledged write and keeps the invariants', async (context) => {
     if (!(await postgresAnswers())) {
       console.warn(
-        `PostgreSQL does not answer at ${postgresUrl}: the PostgreSQL crash test is skipped.`,
+        `PostgreSQL does not answer at ${postgresServerUrl}: the PostgreSQL crash test is skipped.`,
       );
       context.skip();
     }

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type DatabaseHandle, openDatabase, queryRows } from '../../src/db/client.js';
+import { createScratchDatabase } from './postgres-server.js';
 
 /**
  * Each test file gets its own real database: an in-memory PGlite, or, when TEST_DATABASE_URL
@@ -16,26 +15,13 @@ export interface TestDatabase extends DatabaseHandle {
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 export const testDriver = testDatabaseUrl ? 'postgres' : 'pglite';
 
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: testDatabaseUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function createTestDatabase(): Promise<TestDatabase> {
   let handle: DatabaseHandle;
   let drop = async () => {};
   if (testDatabaseUrl) {
-    const name = `keyhaven_test_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`create database ${name}`);
-    const url = new URL(testDatabaseUrl);
-    url.pathname = `/${name}`;
-    handle = await openDatabase({ driver: 'postgres', url: url.toString() });
-    drop = () => adminQuery(`drop database if exists ${name} with (force)`);
+    const scratch = await createScratchDatabase('keyhaven_test', testDatabaseUrl);
+    handle = await openDatabase({ driver: 'postgres', url: scratch.url });
+    drop = scratch.drop;
   } else {
     handle = await openDatabase({ driver: 'pglite', dataDir: 'memory' });
   }

@@ -1,15 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrationBody } from '../helpers/accounts.js';
 import { listingBody } from '../helpers/listings.js';
 import { daysFromNow } from '../helpers/offers.js';
-import { type ServerProcess, startServer } from '../security/support/server-process.js';
+import {
+  createScratchDatabase,
+  postgresAnswers,
+  postgresServerUrl,
+  queryOnce,
+  type ScratchDatabase,
+} from '../helpers/postgres-server.js';
+import { type ServerProcess, startServer } from '../helpers/server-process.js';
 
 /*
  * Several instances: two server processes on two ports against one PostgreSQL database, with
@@ -18,39 +23,15 @@ import { type ServerProcess, startServer } from '../security/support/server-proc
  * Skipped, with one line saying so, when PostgreSQL does not answer.
  */
 
-const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-
-async function postgresAnswers() {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 const available = await postgresAnswers();
 if (!available)
   console.warn(
-    `PostgreSQL does not answer at ${postgresUrl}: the several-instances tests are skipped.`,
+    `PostgreSQL does not answer at ${postgresServerUrl}: the several-instances tests are skipped.`,
   );
 
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-const databaseName = `keyhaven_instances_${randomBytes(5).toString('hex')}`;
-let databaseUrl: string;
+let database: ScratchDatabase | undefined;
 let dataDir: string;
 let a: ServerProcess;
 let b: ServerProcess;
@@ -61,7 +42,7 @@ const usedEmails = new Set<string>();
 
 function env(name: string) {
   return {
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: (database as ScratchDatabase).url,
     REDIS_URL: redisUrl,
     DATA_DIR: path.join(dataDir, name),
     SESSION_SECRET: 'instances-test-secret-instances-test-secret-0123',
@@ -156,21 +137,15 @@ async function register(server: ServerProcess) {
 
 /** Roles are given as an operator would, in the database (registration always makes a user). */
 async function setRole(id: string, role: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('update users set role = $1 where id = $2', [role, id]);
-  } finally {
-    await client.end();
-  }
+  await queryOnce((database as ScratchDatabase).url, 'update users set role = $1 where id = $2', [
+    role,
+    id,
+  ]);
 }
 
 describe.skipIf(!available)('two instances on one PostgreSQL database', () => {
   beforeAll(async () => {
-    await adminQuery(`create database ${databaseName}`);
-    const url = new URL(postgresUrl);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
+    database = await createScratchDatabase('keyhaven_instances');
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'keyhaven-instances-'));
     redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
     // Both start at once on a fresh database: they must agree on the migrations.
@@ -199,7 +174,7 @@ describe.skipIf(!available)('two instances on one PostgreSQL database', () => {
       if (keys.length > 0) await redis.del(...keys);
       redis.disconnect();
     }
-    await adminQuery(`drop database if exists ${databaseName} with (force)`).catch(() => {});
+    await database?.drop().catch(() => {});
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -300,16 +275,11 @@ describe.skipIf(!available)('two instances on one PostgreSQL database', () => {
       },
     });
     expect(again.status).toBe(200);
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      const { rows } = await client.query(
-        "select count(*)::int as n from payments where status = 'paid'",
-      );
-      expect(rows[0]?.n).toBe(1);
-    } finally {
-      await client.end();
-    }
+    const [sales] = await queryOnce<{ n: number }>(
+      (database as ScratchDatabase).url,
+      "select count(*)::int as n from payments where status = 'paid'",
+    );
+    expect(sales?.n).toBe(1);
 
     // A role change made through one instance binds the other at once.
     expect(

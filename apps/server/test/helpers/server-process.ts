@@ -5,11 +5,12 @@ import { fileURLToPath } from 'node:url';
 
 /*
  * Real server processes, started as `npm start` starts them, for the tests that need a process:
- * several instances on one database, and crashes. SERVER_ENTRY=dist runs the built server
- * (apps/server/dist/main.js); by default the sources run through tsx.
+ * the data-directory lock, shutdown and configuration errors, several instances on one
+ * database, and crashes. SERVER_ENTRY=dist runs the built server (apps/server/dist/main.js); by
+ * default the sources run through tsx.
  */
 
-export const serverRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -44,7 +45,11 @@ function entry(): string[] {
   return ['--import', 'tsx', '--conditions=source', 'src/main.ts'];
 }
 
-export async function startServer(
+/**
+ * Starts a server process on a free port (or the one given) without waiting for it: for tests
+ * of what a process does when it cannot start. Settings in `env` win over the defaults.
+ */
+export async function spawnServer(
   env: Record<string, string>,
   port?: number,
 ): Promise<ServerProcess> {
@@ -70,7 +75,7 @@ export async function startServer(
     output += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const server: ServerProcess = {
+  return {
     child,
     port: chosen,
     url: `http://127.0.0.1:${chosen}`,
@@ -85,11 +90,19 @@ export async function startServer(
       await exited;
     },
   };
+}
+
+/** Starts a server process and waits until it answers /readyz. */
+export async function startServer(
+  env: Record<string, string>,
+  port?: number,
+): Promise<ServerProcess> {
+  const server = await spawnServer(env, port);
   await waitUntilReady(server);
   return server;
 }
 
-async function waitUntilReady(server: ServerProcess) {
+export async function waitUntilReady(server: ServerProcess) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
