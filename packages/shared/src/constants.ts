@@ -1,4 +1,4 @@
-/** Business constants of spec section 9, shared by the server's checks and the web forms. */
+/** The marketplace's business constants, shared by the server's checks and the web forms. */
 
 export const DEFAULT_BRAND_NAME = 'Keyhaven';
 export const FOOTER_YEAR = 2025;
@@ -9,7 +9,7 @@ export type Role = (typeof ROLES)[number];
 export const AVAILABILITY = ['Available', 'Pending', 'Sold'] as const;
 export type Availability = (typeof AVAILABILITY)[number];
 
-/** How approval travels on the wire (spec section 4): pending, then "true" or "false". */
+/** How approval travels on the wire: pending, then "true" (approved) or "false" (rejected). */
 export const ADMIN_APPROVAL = ['pending', 'true', 'false'] as const;
 export type AdminApproval = (typeof ADMIN_APPROVAL)[number];
 

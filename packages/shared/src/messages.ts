@@ -2,7 +2,10 @@ import type { Role } from './constants.js';
 import { IMAGE_MAX_PIXELS, type ImagePurpose } from './images.js';
 import { formatDollars } from './money.js';
 
-/** User-facing texts of the spec, verbatim. Both the server and the web read them from here. */
+/**
+ * The product's user-facing texts, word for word. Both the server and the web read them from
+ * here, so a message reads the same wherever it shows.
+ */
 export const MESSAGES = {
   notFound: {
     code: '404',
@@ -43,7 +46,7 @@ export const MESSAGES = {
   logoutSuccess: 'Log Out Successful',
 } as const;
 
-/** `{Label} is required`, the registration form's rule for every field (spec section 5). */
+/** `{Label} is required`, the registration form's rule for every field. */
 export const requiredMessage = (label: string) => `${label} is required`;
 
 export const PROPERTY_MESSAGES = {
@@ -172,7 +175,7 @@ export const PAYMENT_MESSAGES = {
   notPayable: 'This offer can no longer be paid.',
 } as const;
 
-/** `Offer must be between $250,000 and $280,000` (spec section 5). */
+/** `Offer must be between $250,000 and $280,000`: an offer stays within the listing's price range. */
 export const offerBoundsMessage = (min: number, max: number) =>
   `Offer must be between ${formatDollars(min)} and ${formatDollars(max)}`;
 

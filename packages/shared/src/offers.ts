@@ -5,7 +5,7 @@ import { OFFER_MESSAGES, PAYMENT_HOLD_MESSAGES, type PaymentHold } from './messa
 import { strictNumber } from './numbers.js';
 import { ZProperty } from './properties.js';
 
-/** The user fields the spec's client sends; they must name the caller, or be left out. */
+/** The user fields the web client sends along; they must name the caller, or be left out. */
 const ZClaimedUser = {
   uid: z.string().max(64).optional(),
   _id: z.string().max(64).optional(),

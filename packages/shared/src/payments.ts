@@ -45,7 +45,7 @@ export const ZRefundItem = z
   })
   .meta({ id: 'RefundItem' });
 
-/** The built-in test checkout's card form (spec: a card payment provider; here, offline). */
+/** The built-in test checkout's card form: the whole purchase can be tried offline, with test cards. */
 export const ZDemoPaymentRequest = z
   .object({
     cardNumber: z

@@ -14,7 +14,7 @@ import { IMAGE_MESSAGES, PROPERTY_MESSAGES } from './messages.js';
 import { queryInteger, strictNumber } from './numbers.js';
 import { ownImageUrlInput, ZServedImageUrl } from './uploads.js';
 
-/** Form inputs send '' for an empty number and the spec's client may send decimal strings. */
+/** Form inputs send '' for an empty number, and clients may send numbers as decimal strings. */
 const requiredNumber = strictNumber;
 
 const hasAtMostCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
@@ -103,7 +103,7 @@ export const ZSoldDetails = z
   })
   .meta({ id: 'SoldDetails' });
 
-/** A listing as the API shows it, with the spec's field names. */
+/** A listing as the API shows it (the API says property), with the field names the web client reads. */
 export const ZProperty = z
   .object({
     _id: z.string(),

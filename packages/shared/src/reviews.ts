@@ -15,7 +15,7 @@ const rating = z.preprocess(
     .default(LIMITS.ratingDefault),
 );
 
-/** Reviewer fields the spec's modal sends are ignored: the reviewer is the signed-in user. */
+/** Reviewer fields the review dialog sends are ignored: the reviewer is the signed-in user. */
 export const ZReviewRequest = z
   .object({
     rating,

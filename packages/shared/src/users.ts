@@ -3,7 +3,7 @@ import { ROLES } from './constants.js';
 import { queryInteger } from './numbers.js';
 import { ZServedImageUrl } from './uploads.js';
 
-/** A user as the API shows it: the spec's field names, with `_id` and `uid` the same id. */
+/** A user as the API shows it: the field names the web client reads, with `_id` and `uid` the same id. */
 export const ZUser = z
   .object({
     _id: z.string(),
