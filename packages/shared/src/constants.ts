@@ -56,17 +56,7 @@ export const ADD_PROPERTY_TYPES = [...SEARCH_PROPERTY_TYPES, 'Other'] as const;
  * Every type a listing may carry, on the add form, the edit form and in the API alike: the union
  * of the two forms' lists, so a listing added as a House can be edited and saved unchanged.
  */
-export const PROPERTY_TYPES = [
-  'Apartment',
-  'House',
-  'Villa',
-  'Condo',
-  'Townhouse',
-  'Commercial',
-  'Land',
-  'Other',
-  'Residential',
-] as const;
+export const PROPERTY_TYPES = [...ADD_PROPERTY_TYPES, 'Residential'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
 export const ADD_FEATURES = [
@@ -82,19 +72,7 @@ export const ADD_FEATURES = [
 ] as const;
 
 /** Every feature a listing may carry, on both forms and in the API: the union of their lists. */
-export const FEATURES = [
-  'Garage',
-  'Balcony',
-  'Garden',
-  'Swimming Pool',
-  'Furnished',
-  'Parking',
-  'Security',
-  'Elevator',
-  'Air Conditioning',
-  'Fireplace',
-  'Gym',
-] as const;
+export const FEATURES = [...ADD_FEATURES, 'Fireplace', 'Gym'] as const;
 export type Feature = (typeof FEATURES)[number];
 
 /** Public price filters: a listing matches when its whole range lies inside the bounds. */
