@@ -1,10 +1,10 @@
 import { TIMINGS_MS } from '@keyhaven/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { sessionQueryKey } from '@/features/auth/api/get-session';
-import type { SessionResponse } from '@/features/auth/types';
+import { sessionQueryKey } from '@/hooks/use-session';
 import { configureApiClient } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
+import type { SessionResponse } from '@/lib/user';
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 

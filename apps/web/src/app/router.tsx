@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { HomePage } from '@/app/routes/home-page';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { GenericErrorPage } from '@/features/errors/pages/generic-error-page';
 import { NotFoundPage } from '@/features/errors/pages/not-found-page';
-import { HomePage } from '@/features/home/pages/home-page';
 import { BRAND_NAME, documentTitle } from '@/lib/brand';
 import { paths } from '@/lib/paths';
 import { ErrorBoundary } from './error-boundary';
@@ -26,7 +26,7 @@ const ForbiddenPage = lazyPage(() =>
   import('@/features/errors/pages/forbidden-page').then((m) => m.ForbiddenPage),
 );
 const PropertyDetailsPage = lazyPage(() =>
-  import('@/features/properties/pages/property-details-page').then((m) => m.PropertyDetailsPage),
+  import('./routes/property-details-page').then((m) => m.PropertyDetailsRoute),
 );
 const EditPropertyPage = lazyPage(() =>
   import('@/features/properties/pages/edit-property-page').then((m) => m.EditPropertyPage),
@@ -41,7 +41,7 @@ const AllPropertiesPage = lazyPage(() =>
   import('@/features/properties/pages/all-properties-page').then((m) => m.AllPropertiesPage),
 );
 const MakeOfferPage = lazyPage(() =>
-  import('@/features/offers/pages/make-offer-page').then((m) => m.MakeOfferPage),
+  import('./routes/make-offer-page').then((m) => m.MakeOfferRoute),
 );
 const DashboardLayout = lazyPage(() =>
   import('./layouts/dashboard-layout').then((m) => m.DashboardLayout),
@@ -49,13 +49,9 @@ const DashboardLayout = lazyPage(() =>
 const MyProfilePage = lazyPage(() =>
   import('@/features/users/pages/my-profile-page').then((m) => m.MyProfilePage),
 );
-const WishlistPage = lazyPage(() =>
-  import('@/features/wishlist/pages/wishlist-page').then((m) => m.WishlistPage),
-);
+const WishlistPage = lazyPage(() => import('./routes/wishlist-page').then((m) => m.WishlistRoute));
 const PurchasedPropertiesPage = lazyPage(() =>
-  import('@/features/offers/pages/purchased-properties-page').then(
-    (m) => m.PurchasedPropertiesPage,
-  ),
+  import('./routes/purchased-properties-page').then((m) => m.PurchasedPropertiesRoute),
 );
 const MyReviewsPage = lazyPage(() =>
   import('@/features/reviews/pages/my-reviews-page').then((m) => m.MyReviewsPage),
@@ -92,7 +88,7 @@ type RouteHandle = { title: string };
 const titled = (title: string): RouteHandle => ({ title });
 
 /**
- * The one route table (spec section 2), rendered inside the shared frame. Every page route names
+ * The one route table, rendered inside the shared frame. Every page route names
  * its page (`handle`), and the document title is set from it here, in one pattern for all:
  * brand, then the page ('Keyhaven | Make Offer', 'Keyhaven | Home').
  */

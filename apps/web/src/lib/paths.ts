@@ -1,3 +1,5 @@
+import { generatePath, type Location } from 'react-router';
+
 /**
  * Every client-side route of the app; build links from these, never from string literals.
  * Fill the `:id` patterns with React Router's `generatePath`.
@@ -37,3 +39,9 @@ export const apiPaths = {
   logout: '/auth/logout',
   subscribe: '/api/subscribe',
 } as const;
+
+/** Navigation state the login page reads to send the visitor back where they were going. */
+export type LoginRedirectState = { from?: Location };
+
+/** A listing's details page. */
+export const propertyDetailsPath = (id: string) => generatePath(paths.propertyDetails, { id });

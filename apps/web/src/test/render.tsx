@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
-import { sessionQueryKey } from '@/features/auth/api/get-session';
+import { sessionQueryKey } from '@/hooks/use-session';
 import { createQueryClient } from '@/lib/query-client';
 
 type AppOptions = {

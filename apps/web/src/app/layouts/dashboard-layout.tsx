@@ -6,10 +6,10 @@ import { Button } from '@/components/ui/button';
 import { MenuIcon } from '@/components/ui/icons';
 import { Sheet, SheetContent, SheetTrigger } from '@/components/ui/sheet';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useSignedInUser } from '@/features/auth/api/get-session';
-import { ROLE_LABELS } from '@/features/auth/types';
+import { useSignedInUser } from '@/hooks/use-session';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
+import { ROLE_LABELS } from '@/lib/user';
 
 type MenuItem = { to: string; label: string; end?: boolean };
 

@@ -3,11 +3,11 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
-import { useSession } from '@/features/auth/api/get-session';
 import { useLogout } from '@/features/auth/api/logout';
-import type { User } from '@/features/auth/types';
+import { useSession } from '@/hooks/use-session';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
+import type { User } from '@/lib/user';
 import { BrandLink } from './brand-link';
 
 type NavItem = {

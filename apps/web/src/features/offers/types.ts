@@ -7,8 +7,8 @@ import {
   type UserRequest,
 } from '@keyhaven/shared';
 import * as v from 'valibot';
-import { ZProperty } from '@/features/properties/types';
 import type { ContractTwin } from '@/lib/contract-twins';
+import { ZProperty } from '@/lib/listing';
 
 export type { Property, RequestedProperty, UserRequest };
 

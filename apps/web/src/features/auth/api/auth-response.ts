@@ -1,9 +1,9 @@
 import type { AuthResponse } from '@keyhaven/shared';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
+import { sessionQueryKey } from '@/hooks/use-session';
 import type { ContractTwin } from '@/lib/contract-twins';
-import { type SessionResponse, ZUser } from '../types';
-import { sessionQueryKey } from './get-session';
+import { type SessionResponse, ZUser } from '@/lib/user';
 
 const authResponseTwin = v.object({ user: ZUser, token: v.string() });
 /** The `{ user, token }` answer of login and register (`ZAuthResponse` in @keyhaven/shared). */

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sessionQueryKey } from '@/hooks/use-session';
 import { api } from '@/lib/api-client';
 import { ZMessageResponse } from '@/lib/contract-twins';
 import { apiPaths } from '@/lib/paths';
-import type { SessionResponse } from '../types';
-import { sessionQueryKey } from './get-session';
+import type { SessionResponse } from '@/lib/user';
 
 export const logout = () => api(apiPaths.logout, { method: 'POST', schema: ZMessageResponse });
 

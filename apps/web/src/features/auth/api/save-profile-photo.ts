@@ -1,8 +1,8 @@
 import type { ProfilePhotoRequest } from '@keyhaven/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sessionQueryKey } from '@/hooks/use-session';
 import { api } from '@/lib/api-client';
-import { type SessionResponse, ZUser } from '../types';
-import { sessionQueryKey } from './get-session';
+import { type SessionResponse, ZUser } from '@/lib/user';
 
 export const PROFILE_PHOTO_PATH = '/api/profile/photo';
 

@@ -1,12 +1,9 @@
 import type { Role } from '@keyhaven/shared';
-import { type Location, Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/spinner';
-import { paths } from '@/lib/paths';
-import { useSession } from '../api/get-session';
-
-/** Navigation state the login page reads to send the visitor back where they were going. */
-export type LoginRedirectState = { from?: Location };
+import { useSession } from '@/hooks/use-session';
+import { type LoginRedirectState, paths } from '@/lib/paths';
 
 type RequireAuthProps = {
   /** Only this role may pass; anyone else signed in is sent to the forbidden page. */

@@ -2,13 +2,13 @@ import { type AuthResponse, TIMINGS_MS } from '@keyhaven/shared';
 import { useEffect, useState } from 'react';
 import { createPath, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Notice } from '@/components/ui/notice';
+import type { LoginRedirectState } from '@/lib/paths';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { GoogleSignIn } from '../components/google-sign-in';
 import { LoginForm } from '../components/login-form';
-import type { LoginRedirectState } from '../components/require-auth';
 import { AUTH_MESSAGES, AUTH_SCREEN_TEXT } from '../messages';
 
 /** Where the visitor was going when a guard sent them here (spec section 2), else Home. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { offerKeys } from '@/lib/query-keys';
 import { ZUserRequestList } from '../types';
-import { offerKeys } from './query-keys';
 
 const myOffersPath = (uid: string) => `/api/properties/user-requests/${encodeURIComponent(uid)}`;
 

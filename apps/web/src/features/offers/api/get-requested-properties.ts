@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { offerKeys } from '@/lib/query-keys';
 import { ZRequestedPropertyList } from '../types';
-import { offerKeys } from './query-keys';
 
 type Status = 'pending' | 'accepted';
 

@@ -1,11 +1,9 @@
 import type { MakeOfferRequest } from '@keyhaven/shared';
-import { type Mutation, useMutation, useQueryClient } from '@tanstack/react-query';
-import { propertyKeys } from '@/features/properties/api/query-keys';
-import { addToWishlist } from '@/features/wishlist/api/add-to-wishlist';
-import { wishlistKeys } from '@/features/wishlist/api/query-keys';
+import { type Mutation, useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import { api } from '@/lib/api-client';
 import { ZMessageResponse } from '@/lib/contract-twins';
-import { offerKeys } from './query-keys';
+import { offerKeys, propertyKeys, wishlistKeys } from '@/lib/query-keys';
 
 export type MakeOfferVariables = {
   propertyId: string;
@@ -35,15 +33,21 @@ export const newOfferTicket = () => `${Date.now().toString(36)}-${Math.random().
 export const isOfferSubmission = (mutation: Mutation<unknown, Error, unknown>, ticket: string) =>
   (mutation.state.variables as MakeOfferVariables | undefined)?.ticket === ticket;
 
+/** Saves a listing to the buyer's wishlist, with the buyer's own fields. */
+export type KeepOnWishlist = (save: {
+  propertyId: string;
+  user: Omit<MakeOfferRequest, 'offerAmount' | 'selectedDate'>;
+}) => Promise<unknown>;
+
 /**
  * Offers, then keeps the listing on the buyer's wishlist, where they are sent at once and where it
  * shows 'Offer Requested' until they remove it. Saving a listing already saved keeps one entry;
  * a failed save does not undo the offer.
  */
-async function offerAndSave(variables: MakeOfferVariables) {
+async function offerAndSave(variables: MakeOfferVariables, keepOnWishlist: KeepOnWishlist) {
   const answer = await makeOffer(variables);
   const { uid, _id, email, name, phone, photo, role } = variables.body;
-  await addToWishlist({
+  await keepOnWishlist({
     propertyId: variables.propertyId,
     user: { uid, _id, email, name, phone, photo, role },
   }).catch(() => undefined);
@@ -54,13 +58,13 @@ async function offerAndSave(variables: MakeOfferVariables) {
  * Sends an offer. The callbacks live on the mutation itself rather than on `mutate`, so they run
  * even though the Make Offer page is gone by the time the server answers.
  */
-export function useMakeOffer() {
+export function useMakeOffer(keepOnWishlist: KeepOnWishlist) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: offerKeys.make,
-    mutationFn: offerAndSave,
+    mutationFn: (variables: MakeOfferVariables) => offerAndSave(variables, keepOnWishlist),
     onSuccess: (_data, { propertyId }) => {
-      // Spec section 4: the property-details cache is refreshed.
+      // The listing's page shows the buyer's offer from now on.
       void queryClient.invalidateQueries({ queryKey: propertyKeys.detail(propertyId) });
       // The submission settles once the wishlist and the buyer's offers are fresh, so the page
       // the buyer waits on never shows the listing missing or still open to an offer.
@@ -70,4 +74,18 @@ export function useMakeOffer() {
       ]);
     },
   });
+}
+
+/**
+ * Whether the offer the buyer was just sent to this page from is still on its way (the ticket
+ * in the navigation state names it).
+ */
+export function useOfferOnItsWay() {
+  const location = useLocation();
+  const ticket = (location.state as Partial<OfferSubmittedState> | null)?.offerTicket;
+  const pending = useIsMutating({
+    mutationKey: offerKeys.make,
+    predicate: (mutation) => ticket !== undefined && isOfferSubmission(mutation, ticket),
+  });
+  return pending > 0;
 }

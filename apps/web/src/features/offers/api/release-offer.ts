@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { propertyKeys } from '@/features/properties/api/query-keys';
 import { api } from '@/lib/api-client';
 import { ZMessageResponse } from '@/lib/contract-twins';
-import { offerKeys } from './query-keys';
+import { offerKeys, propertyKeys } from '@/lib/query-keys';
 
 /**
  * The agent lets go of a listing's accepted offer that was not paid by its deadline (an admin may

@@ -2,7 +2,7 @@ import { OFFER_MESSAGES } from '@keyhaven/shared';
 import { useId } from 'react';
 import { generatePath, Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
-import { useSignedInUser } from '@/features/auth/api/get-session';
+import { useSignedInUser } from '@/hooks/use-session';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { useMyOffers } from '../api/get-my-offers';

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { InlineSpinner } from '@/components/ui/spinner';
-import type { User } from '@/features/auth/types';
+import type { User } from '@/lib/user';
 import { ownerName } from '../lib/owner';
 import type { Property } from '../types';
 

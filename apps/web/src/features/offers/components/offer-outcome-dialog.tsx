@@ -7,8 +7,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { CheckIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
 import { errorMessage } from '@/lib/api-client';
+import { offerKeys } from '@/lib/query-keys';
 import { isOfferSubmission, type OfferSubmittedState } from '../api/make-offer';
-import { offerKeys } from '../api/query-keys';
 
 /** 'Offer Sent!': closes by itself after 2000 ms and has no button (spec sections 8 and 9). */
 function OfferSentDialog({ message, onClose }: { message: string; onClose: () => void }) {

@@ -1,36 +1,26 @@
 import { OFFER_MESSAGES } from '@keyhaven/shared';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { Button, buttonStyles } from '@/components/ui/button';
-import { ErrorState } from '@/components/ui/error-state';
+import { PropertyImage } from '@/components/listing/property-image';
+import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { PageSpinner, Spinner } from '@/components/ui/spinner';
-import { useSignedInUser } from '@/features/auth/api/get-session';
-import type { User } from '@/features/auth/types';
-import { isMissingProperty, useProperty } from '@/features/properties/api/get-property';
-import { detailsPath } from '@/features/properties/components/property-card';
-import { PropertyImage } from '@/features/properties/components/property-image';
-import { priceRangeText } from '@/features/properties/lib/listing-format';
-import { paths } from '@/lib/paths';
+import { Spinner } from '@/components/ui/spinner';
+import { useSignedInUser } from '@/hooks/use-session';
+import { priceRangeText } from '@/lib/listing-format';
+import { paths, propertyDetailsPath } from '@/lib/paths';
+import type { User } from '@/lib/user';
 import { useMyOffers } from '../api/get-my-offers';
-import { newOfferTicket, type OfferSubmittedState, useMakeOffer } from '../api/make-offer';
+import {
+  type KeepOnWishlist,
+  newOfferTicket,
+  type OfferSubmittedState,
+  useMakeOffer,
+} from '../api/make-offer';
 import { MakeOfferForm, type OfferInput } from '../components/make-offer-form';
 import { closedReason } from '../lib/availability';
 import { ownerName } from '../lib/owner';
 import { isLiveOffer, type Property } from '../types';
-
-function NotFound() {
-  return (
-    <div className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold text-teal-900">Property Not Found</h1>
-      <p className="mt-3 text-stone-700">{OFFER_MESSAGES.notFoundText}</p>
-      <Link to={paths.allProperties} className={buttonStyles({ size: 'lg', className: 'mt-8' })}>
-        Browse Properties
-      </Link>
-    </div>
-  );
-}
 
 function Summary({ property }: { property: Property }) {
   return (
@@ -57,7 +47,7 @@ function Summary({ property }: { property: Property }) {
           </div>
         </dl>
         <Link
-          to={detailsPath(property._id)}
+          to={propertyDetailsPath(property._id)}
           className="mt-4 inline-block text-sm font-semibold text-teal-800 underline-offset-2 hover:underline"
         >
           View property details
@@ -99,17 +89,24 @@ function useBlocker(user: User, property: Property): ReactNode | undefined {
   return reason ? <Notice tone="warning">{reason}</Notice> : null;
 }
 
-function MakeOffer({ property }: { property: Property }) {
+type MakeOfferPageProps = {
+  property: Property;
+  /** Saves the listing to the buyer's wishlist once the offer is made. */
+  keepOnWishlist: KeepOnWishlist;
+};
+
+/** The listing's summary and the offer form, or why this user cannot offer on it now. */
+export function MakeOfferPage({ property, keepOnWishlist }: MakeOfferPageProps) {
   const user = useSignedInUser();
   const navigate = useNavigate();
-  const makeOffer = useMakeOffer();
+  const makeOffer = useMakeOffer(keepOnWishlist);
   const blocker = useBlocker(user, property);
 
   // Back one page (spec section 2); straight to the listing when this page was opened directly.
   const cancel = () => {
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (index > 0) navigate(-1);
-    else navigate(detailsPath(property._id));
+    else navigate(propertyDetailsPath(property._id));
   };
 
   const submit = ({ offerAmount, selectedDate }: OfferInput) => {
@@ -163,27 +160,4 @@ function MakeOffer({ property }: { property: Property }) {
       </div>
     </ContentLayout>
   );
-}
-
-/** Spec section 2: loading, then 'Property Not Found' or the listing's summary and the form. */
-export function MakeOfferPage() {
-  const { id = '' } = useParams();
-  const result = useProperty(id);
-
-  if (result.isPending) {
-    return <PageSpinner label="Loading property" />;
-  }
-  if (result.isError) {
-    if (isMissingProperty(result.error)) return <NotFound />;
-    return (
-      <ErrorState
-        title="We couldn't load this property"
-        error={result.error}
-        message="Something went wrong on our side. Please try again."
-        onRetry={() => result.refetch()}
-        retrying={result.isFetching}
-      />
-    );
-  }
-  return <MakeOffer property={result.data} />;
 }

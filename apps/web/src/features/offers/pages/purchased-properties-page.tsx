@@ -1,31 +1,42 @@
 import { formatDollars, OFFER_MESSAGES, PAYMENT_HOLD_MESSAGES } from '@keyhaven/shared';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { isUnderReview, UnderReviewBadge } from '@/components/listing/listing-badges';
+import { PropertyImage } from '@/components/listing/property-image';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
-import { useSignedInUser } from '@/features/auth/api/get-session';
-import { CompletePaymentButton } from '@/features/payments/components/complete-payment-button';
-import { detailsPath } from '@/features/properties/components/property-card';
-import { PropertyImage } from '@/features/properties/components/property-image';
+import { useReturnFocus } from '@/hooks/use-return-focus';
+import { useSignedInUser } from '@/hooks/use-session';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { paths } from '@/lib/paths';
+import { paths, propertyDetailsPath } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useMyOffers } from '../api/get-my-offers';
 import { useWithdrawOffer } from '../api/withdraw-offer';
 import { RequestStatusBadge } from '../components/offer-status-badge';
-import { isUnderReview, UnderReviewBadge } from '../components/under-review-badge';
 import { deadlinePassed, formatDeadline } from '../lib/deadline';
-import { useReturnFocus } from '../lib/return-focus';
 import { useDeadlineClock } from '../lib/use-deadline-clock';
 import type { UserRequest } from '../types';
 
+/** What paying for an accepted offer needs to know. */
+export type PayableOffer = {
+  propertyId: string;
+  title: string;
+  location: string;
+  image: string | null;
+  amount: number;
+};
+
+/** Complete Payment for an accepted offer. */
+type PayButton = (offer: PayableOffer) => ReactNode;
+
 type OfferCardProps = {
   offer: UserRequest;
+  payButton: PayButton;
   /** Fraud accounts keep their history but cannot pay. */
   canPay: boolean;
   /** The time deadlines are judged by (see useDeadlineClock). */
@@ -66,7 +77,7 @@ function PaymentBlocked({ offer, now }: { offer: UserRequest; now: number }) {
   return null;
 }
 
-function OfferCard({ offer, canPay, now, onWithdraw }: OfferCardProps) {
+function OfferCard({ offer, payButton, canPay, now, onWithdraw }: OfferCardProps) {
   const { offerAmount, selectedDate } = offer.userRequestDetails;
   const status = offer.requestStatus;
   const accepted = status === 'accepted' && offer.soldStatus === 'false';
@@ -132,19 +143,21 @@ function OfferCard({ offer, canPay, now, onWithdraw }: OfferCardProps) {
         )}
       </div>
       <div className="flex flex-col gap-2 sm:w-48 sm:shrink-0">
-        {accepted && canPay && !blocked && (
-          <CompletePaymentButton
-            offer={{
-              propertyId: offer._id,
-              title: offer.title,
-              location: offer.location,
-              image: offer.image,
-              amount: offerAmount,
-            }}
-          />
-        )}
+        {accepted &&
+          canPay &&
+          !blocked &&
+          payButton({
+            propertyId: offer._id,
+            title: offer.title,
+            location: offer.location,
+            image: offer.image,
+            amount: offerAmount,
+          })}
         {detailsOpen && (
-          <Link to={detailsPath(offer._id)} className={buttonStyles({ variant: 'secondary' })}>
+          <Link
+            to={propertyDetailsPath(offer._id)}
+            className={buttonStyles({ variant: 'secondary' })}
+          >
             View Details<span className="sr-only">: {offer.title}</span>
           </Link>
         )}
@@ -198,7 +211,7 @@ function WithdrawDescription({ offer }: { offer: UserRequest }) {
  * once accepted (with its deadline, or why payment is on hold), the transaction id once bought,
  * and Withdraw until paid.
  */
-export function PurchasedPropertiesPage() {
+export function PurchasedPropertiesPage({ payButton }: { payButton: PayButton }) {
   const user = useSignedInUser();
   const offers = useMyOffers(user.uid);
   const withdraw = useWithdrawOffer();
@@ -254,6 +267,7 @@ export function PurchasedPropertiesPage() {
               <li key={offer.offerId}>
                 <OfferCard
                   offer={offer}
+                  payButton={payButton}
                   canPay={user.role !== 'fraud'}
                   now={now}
                   onWithdraw={(chosen) => {

@@ -7,18 +7,18 @@ import { Button, buttonStyles } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { TableRegion, Td, Th } from '@/components/ui/table';
-import { useSignedInUser } from '@/features/auth/api/get-session';
-import { detailsPath } from '@/features/properties/components/property-card';
+import { useMediaQuery, WIDE_DASHBOARD } from '@/hooks/use-media-query';
+import { useReturnFocus } from '@/hooks/use-return-focus';
+import { useSignedInUser } from '@/hooks/use-session';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { propertyDetailsPath } from '@/lib/paths';
 import { toast } from '@/lib/toast';
-import { useMediaQuery, WIDE_DASHBOARD } from '@/lib/use-media-query';
 import { useAcceptRequest, useRejectRequest } from '../api/answer-request';
 import { useRequestedProperties } from '../api/get-requested-properties';
 import { useReleaseOffer } from '../api/release-offer';
 import { OfferStatusBadge } from '../components/offer-status-badge';
 import { deadlinePassed, formatDeadline } from '../lib/deadline';
-import { useReturnFocus } from '../lib/return-focus';
 import { useDeadlineClock } from '../lib/use-deadline-clock';
 import type { RequestedProperty } from '../types';
 
@@ -109,7 +109,7 @@ function OfferActions({ offer, busy, now, onDecide, deadlineId, className }: Act
         Email
       </a>
       <Link
-        to={detailsPath(offer._id)}
+        to={propertyDetailsPath(offer._id)}
         className={buttonStyles({ variant: 'secondary', size: 'sm' })}
       >
         View<span className="sr-only">: {offer.title}</span>

@@ -5,11 +5,10 @@ import { buttonStyles } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { TableRegion, Td, Th } from '@/components/ui/table';
-import { useSignedInUser } from '@/features/auth/api/get-session';
-import { detailsPath } from '@/features/properties/components/property-card';
+import { useMediaQuery, WIDE_DASHBOARD } from '@/hooks/use-media-query';
+import { useSignedInUser } from '@/hooks/use-session';
 import { formatDate } from '@/lib/format';
-import { paths } from '@/lib/paths';
-import { useMediaQuery, WIDE_DASHBOARD } from '@/lib/use-media-query';
+import { paths, propertyDetailsPath } from '@/lib/paths';
 import { useRequestedProperties } from '../api/get-requested-properties';
 import { OfferStatusBadge } from '../components/offer-status-badge';
 import type { RequestedProperty } from '../types';
@@ -20,7 +19,7 @@ function SaleTitle({ sale }: { sale: RequestedProperty }) {
   return (
     <>
       <Link
-        to={detailsPath(sale._id)}
+        to={propertyDetailsPath(sale._id)}
         className="font-semibold break-words text-teal-900 underline-offset-2 hover:underline"
       >
         {sale.title}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { offerKeys } from '@/features/offers/api/query-keys';
 import { ApiError, api } from '@/lib/api-client';
+import { offerKeys } from '@/lib/query-keys';
 
 const ZCheckoutResponse = v.object({ url: v.pipe(v.string(), v.nonEmpty()) });
 

@@ -6,11 +6,10 @@ import { buttonStyles } from '@/components/ui/button';
 import { AlertIcon } from '@/components/ui/form-icons';
 import { CheckIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { offerKeys } from '@/features/offers/api/query-keys';
-import { propertyKeys } from '@/features/properties/api/query-keys';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
+import { offerKeys, propertyKeys } from '@/lib/query-keys';
 import { useVerifyPayment } from '../api/verify-payment';
 
 type ResultProps = {

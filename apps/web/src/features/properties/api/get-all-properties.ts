@@ -1,8 +1,8 @@
 import { LIMITS, type SearchSort } from '@keyhaven/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPage } from '@/lib/api-client';
-import { ZPropertyList } from '../types';
-import { propertyKeys } from './query-keys';
+import { ZPropertyList } from '@/lib/listing';
+import { propertyKeys } from '@/lib/query-keys';
 
 const PATH = '/api/all-properties';
 

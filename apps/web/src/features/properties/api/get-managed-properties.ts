@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPage } from '@/lib/api-client';
-import { type ApprovalFilter, ZPropertyList } from '../types';
-import { propertyKeys } from './query-keys';
+import { ZPropertyList } from '@/lib/listing';
+import { propertyKeys } from '@/lib/query-keys';
+import type { ApprovalFilter } from '../types';
 
 const PATH = '/api/properties';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
-import { ZProperty } from '../types';
-import { propertyKeys } from './query-keys';
+import { ZProperty } from '@/lib/listing';
+import { propertyKeys } from '@/lib/query-keys';
 
 export const propertyPath = (id: string) => `/api/properties/${encodeURIComponent(id)}`;
 

@@ -9,8 +9,8 @@ import * as v from 'valibot';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { ZMessageResponse } from '@/lib/contract-twins';
+import { propertyKeys } from '@/lib/query-keys';
 import { propertyPath } from './get-property';
-import { propertyKeys } from './query-keys';
 
 const ZInserted = v.object({ insertedId: v.string() });
 

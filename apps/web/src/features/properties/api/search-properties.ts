@@ -2,8 +2,8 @@ import { TIMINGS_MS } from '@keyhaven/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { apiPage, type Query } from '@/lib/api-client';
-import type { Property } from '../types';
-import { propertyKeys } from './query-keys';
+import type { Property } from '@/lib/listing';
+import { propertyKeys } from '@/lib/query-keys';
 
 const SEARCH_PATH = '/properties/search';
 

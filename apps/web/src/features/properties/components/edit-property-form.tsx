@@ -10,11 +10,13 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { PropertyImage } from '@/components/listing/property-image';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, inputStyles } from '@/components/ui/input';
-import { useSignedInUser } from '@/features/auth/api/get-session';
+import { useSignedInUser } from '@/hooks/use-session';
 import { errorMessage } from '@/lib/api-client';
+import type { Property } from '@/lib/listing';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { type UploadProblem, uploadFailure, useUploadImage } from '@/lib/upload-image';
@@ -25,11 +27,9 @@ import {
   propertyResolver,
   showServerFieldErrors,
 } from '../lib/property-form';
-import type { Property } from '../types';
 import { ButtonSpinner } from './button-spinner';
 import { ImageFileField } from './image-file-field';
 import { PropertyFields } from './property-fields';
-import { PropertyImage } from './property-image';
 
 function defaultsOf(property: Property): PropertyFormValues {
   return {

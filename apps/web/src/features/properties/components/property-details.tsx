@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AvailabilityBadge } from '@/components/listing/listing-badges';
+import { PropertyImage } from '@/components/listing/property-image';
 import { Badge } from '@/components/ui/badge';
+import type { Property } from '@/lib/listing';
+import { areaText, priceRangeText, roomCount } from '@/lib/listing-format';
+import { LISTING_TEXTS } from '@/lib/listing-texts';
 import { paths } from '@/lib/paths';
-import { areaText, priceRangeText, roomCount } from '../lib/listing-format';
-import { LISTING_TEXTS } from '../texts';
-import type { Property } from '../types';
-import { ApprovalBadge, AvailabilityBadge } from './listing-badges';
-import { PropertyImage } from './property-image';
+import { ApprovalBadge } from './approval-badge';
 
 type PropertyDetailsProps = {
   property: Property;

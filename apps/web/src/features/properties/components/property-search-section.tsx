@@ -2,12 +2,12 @@ import { MESSAGES } from '@keyhaven/shared';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListEmpty, ListError } from '@/components/list-states';
+import { PropertyCard, PropertyCardSkeletons } from '@/components/listing/property-card';
 import { KEEP_SCROLL } from '@/lib/keep-scroll';
+import { plural } from '@/lib/listing-format';
 import { paths } from '@/lib/paths';
 import { useSearchProperties } from '../api/search-properties';
-import { plural } from '../lib/listing-format';
 import { filtersFrom, filtersToQuery, SEARCH_KEYS, type SearchFilters } from '../lib/search-params';
-import { PropertyCard, PropertyCardSkeletons } from './property-card';
 import { SearchForm } from './search-form';
 
 const FEATURED_COUNT = 6;

@@ -11,7 +11,7 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useSignedInUser } from '@/features/auth/api/get-session';
+import { useSignedInUser } from '@/hooks/use-session';
 import { toast } from '@/lib/toast';
 import { type UploadProblem, uploadFailure, useUploadImage } from '@/lib/upload-image';
 import { useAddProperty } from '../api/manage-property';

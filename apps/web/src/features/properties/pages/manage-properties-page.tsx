@@ -2,24 +2,26 @@ import { LIMITS } from '@keyhaven/shared';
 import { Link, useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListEmpty, ListError } from '@/components/list-states';
+import { AvailabilityBadge } from '@/components/listing/listing-badges';
+import { PropertyImage } from '@/components/listing/property-image';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import type { Property } from '@/lib/listing';
+import { plural, priceRangeText } from '@/lib/listing-format';
+import { LISTING_TEXTS } from '@/lib/listing-texts';
+import { propertyDetailsPath } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useManagedCount, useManagedProperties } from '../api/get-managed-properties';
 import { useSetApproval } from '../api/manage-property';
-import { ApprovalBadge, AvailabilityBadge } from '../components/listing-badges';
+import { ApprovalBadge } from '../components/approval-badge';
 import { ManagedFiltersForm } from '../components/managed-filters';
-import { detailsPath } from '../components/property-card';
-import { PropertyImage } from '../components/property-image';
 import { pageCountOf } from '../lib/list-params';
-import { plural, priceRangeText } from '../lib/listing-format';
 import { managedFiltersFrom, managedQueryOf, toManagedParams } from '../lib/managed-params';
 import { MANAGE_TEXTS } from '../manage-texts';
-import { LISTING_TEXTS } from '../texts';
-import type { ApprovalFilter, Property } from '../types';
+import type { ApprovalFilter } from '../types';
 
 const PAGE_SIZE = LIMITS.adminPropertyPageSize;
 
@@ -73,7 +75,7 @@ function PropertyRow({ property, onDecide, deciding }: RowProps) {
       </div>
       <div className="col-span-2 flex flex-wrap gap-2 sm:col-span-1 sm:flex-col">
         <Link
-          to={detailsPath(property._id)}
+          to={propertyDetailsPath(property._id)}
           className={buttonStyles({ variant: 'secondary', size: 'sm' })}
         >
           View<span className="sr-only">: {title}</span>

@@ -3,24 +3,25 @@ import { useState } from 'react';
 import { generatePath, Link, useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListEmpty, ListError } from '@/components/list-states';
+import { AvailabilityBadge } from '@/components/listing/listing-badges';
+import { PropertyCard, PropertyCardSkeletons } from '@/components/listing/property-card';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
-import { useSignedInUser } from '@/features/auth/api/get-session';
+import { useSignedInUser } from '@/hooks/use-session';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { paths } from '@/lib/paths';
+import type { Property } from '@/lib/listing';
+import { plural } from '@/lib/listing-format';
+import { paths, propertyDetailsPath } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useManagedProperties } from '../api/get-managed-properties';
 import { useDeleteProperty } from '../api/manage-property';
-import { ApprovalBadge, AvailabilityBadge } from '../components/listing-badges';
+import { ApprovalBadge } from '../components/approval-badge';
 import { ManagedFiltersForm } from '../components/managed-filters';
-import { detailsPath, PropertyCard, PropertyCardSkeletons } from '../components/property-card';
 import { pageCountOf } from '../lib/list-params';
-import { plural } from '../lib/listing-format';
 import { managedFiltersFrom, managedQueryOf, toManagedParams } from '../lib/managed-params';
 import { MANAGE_TEXTS } from '../manage-texts';
-import type { Property } from '../types';
 
 const PAGE_SIZE = LIMITS.agentPageSize;
 const GRID = 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3';
@@ -124,7 +125,7 @@ export function MyPropertiesPage() {
                     actions={
                       <div className="grid grid-cols-3 gap-2">
                         <Link
-                          to={detailsPath(property._id)}
+                          to={propertyDetailsPath(property._id)}
                           className={buttonStyles({ variant: 'secondary', size: 'sm' })}
                         >
                           View<span className="sr-only">: {property.title}</span>

@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ListError } from '@/components/list-states';
-import { useSession } from '@/features/auth/api/get-session';
-import type { LoginRedirectState } from '@/features/auth/components/require-auth';
+import { useSession } from '@/hooks/use-session';
 import { BRAND_NAME } from '@/lib/brand';
 import { cn } from '@/lib/cn';
+import type { LoginRedirectState } from '@/lib/paths';
 import { paths } from '@/lib/paths';
 import { useWebsiteReviews } from '../api/get-reviews';
 import { REVIEW_TEXTS } from '../types';

@@ -6,12 +6,12 @@ import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { StarRating } from '@/components/ui/star-rating';
+import { pageCountOf, useKeepPageInRange, usePageParam } from '@/hooks/use-page-param';
 import { formatDate } from '@/lib/format';
 import { useAllReviews } from '../api/get-all-reviews';
 import { DeleteReviewDialog } from '../components/delete-review-dialog';
 import { ReviewSubject } from '../components/review-card';
 import { reviewLabel } from '../components/review-label';
-import { pageCountOf, useKeepPageInRange, usePageParam } from '../lib/page-param';
 import { REVIEW_MESSAGES, REVIEW_TEXTS, type Review } from '../types';
 
 const PAGE_SIZE = 10;

@@ -4,12 +4,12 @@ import { ListEmpty, ListError } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
-import { useSignedInUser } from '@/features/auth/api/get-session';
+import { pageCountOf, useKeepPageInRange, usePageParam } from '@/hooks/use-page-param';
+import { useSignedInUser } from '@/hooks/use-session';
 import { useUserReviews } from '../api/get-user-reviews';
 import { DeleteReviewDialog } from '../components/delete-review-dialog';
 import { ReviewCard } from '../components/review-card';
 import { reviewLabel } from '../components/review-label';
-import { pageCountOf, useKeepPageInRange, usePageParam } from '../lib/page-param';
 import { REVIEW_MESSAGES, REVIEW_TEXTS, type Review } from '../types';
 
 const PAGE_SIZE = 10;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZUser } from '@/features/auth/types';
 import { api } from '@/lib/api-client';
+import { ZUser } from '@/lib/user';
 
 export const usersQueryKey = ['users'] as const;
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { ZUser } from '@/features/auth/types';
 import { apiPage } from '@/lib/api-client';
+import { ZUser } from '@/lib/user';
 import { usersQueryKey } from './get-user';
 
 const ZUserList = v.array(ZUser);

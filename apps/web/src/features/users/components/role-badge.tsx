@@ -1,6 +1,6 @@
 import type { Role } from '@keyhaven/shared';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { ROLE_LABELS } from '@/features/auth/types';
+import { ROLE_LABELS } from '@/lib/user';
 
 const TONES: Record<Role, BadgeTone> = {
   user: 'neutral',

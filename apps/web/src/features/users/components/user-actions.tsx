@@ -1,7 +1,7 @@
 import { ROLE_MOVES, type Role } from '@keyhaven/shared';
 import type { MouseEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import type { User } from '@/features/auth/types';
+import type { User } from '@/lib/user';
 
 /** What an admin may do to a user; the page asks for confirmation before doing it. */
 export type UserAction = { kind: 'role'; user: User; role: Role } | { kind: 'delete'; user: User };

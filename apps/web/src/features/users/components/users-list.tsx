@@ -1,7 +1,7 @@
 import { Avatar } from '@/components/ui/avatar';
-import type { User } from '@/features/auth/types';
+import { useMediaQuery, WIDE_DASHBOARD } from '@/hooks/use-media-query';
 import { formatDate } from '@/lib/format';
-import { useMediaQuery, WIDE_DASHBOARD } from '@/lib/use-media-query';
+import type { User } from '@/lib/user';
 import { RoleBadge } from './role-badge';
 import { ID_PREFIXES, type UserAction, UserActions, userNameId } from './user-actions';
 

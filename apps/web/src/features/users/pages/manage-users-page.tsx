@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
-import { useSignedInUser } from '@/features/auth/api/get-session';
+import { useSignedInUser } from '@/hooks/use-session';
 import { errorMessage } from '@/lib/api-client';
 import { KEEP_SCROLL } from '@/lib/keep-scroll';
 import { toast } from '@/lib/toast';

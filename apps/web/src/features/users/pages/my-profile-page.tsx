@@ -1,8 +1,8 @@
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Avatar } from '@/components/ui/avatar';
-import { useSignedInUser } from '@/features/auth/api/get-session';
-import { ROLE_LABELS } from '@/features/auth/types';
+import { useSignedInUser } from '@/hooks/use-session';
 import { formatDate } from '@/lib/format';
+import { ROLE_LABELS } from '@/lib/user';
 import { useUser } from '../api/get-user';
 
 /** The dashboard's index for every role: who the signed-in user is (spec section 2). */

@@ -2,7 +2,7 @@ import type { MakeOfferRequest } from '@keyhaven/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ZMessageResponse } from '@/lib/contract-twins';
-import { wishlistKeys } from './query-keys';
+import { wishlistKeys } from '@/lib/query-keys';
 
 /** The buyer's own fields, which the spec's client sends along (the server checks they are ours). */
 export type WishlistUser = Omit<MakeOfferRequest, 'offerAmount' | 'selectedDate'>;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZPropertyList } from '@/features/properties/types';
 import { api } from '@/lib/api-client';
-import { wishlistKeys } from './query-keys';
+import { ZPropertyList } from '@/lib/listing';
+import { wishlistKeys } from '@/lib/query-keys';
 
 /** The signed-in user's saved listings, newest first (self only). */
 export const getWishlist = (uid: string, signal?: AbortSignal) =>

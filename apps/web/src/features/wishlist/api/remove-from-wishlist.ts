@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ZMessageResponse } from '@/lib/contract-twins';
-import { wishlistKeys } from './query-keys';
+import { wishlistKeys } from '@/lib/query-keys';
 
 type Removal = { propertyId: string; uid: string };
 

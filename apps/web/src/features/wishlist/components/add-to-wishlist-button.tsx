@@ -4,7 +4,7 @@ import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
 import { InlineSpinner } from '@/components/ui/spinner';
-import { useSignedInUser } from '@/features/auth/api/get-session';
+import { useSignedInUser } from '@/hooks/use-session';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';

@@ -1,23 +1,21 @@
 import { OFFER_MESSAGES } from '@keyhaven/shared';
-import { useIsMutating } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import {
+  AvailabilityBadge,
+  isUnderReview,
+  UnderReviewBadge,
+} from '@/components/listing/listing-badges';
+import { PropertyCard } from '@/components/listing/property-card';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
-import { useSignedInUser } from '@/features/auth/api/get-session';
-import { isOfferSubmission, type OfferSubmittedState } from '@/features/offers/api/make-offer';
-import { offerKeys } from '@/features/offers/api/query-keys';
-import { MakeOfferButton } from '@/features/offers/components/make-offer-button';
-import { OfferOutcomeDialog } from '@/features/offers/components/offer-outcome-dialog';
-import { isUnderReview, UnderReviewBadge } from '@/features/offers/components/under-review-badge';
-import { useReturnFocus } from '@/features/offers/lib/return-focus';
-import { AvailabilityBadge } from '@/features/properties/components/listing-badges';
-import { detailsPath, PropertyCard } from '@/features/properties/components/property-card';
-import type { Property } from '@/features/properties/types';
-import { paths } from '@/lib/paths';
+import { useReturnFocus } from '@/hooks/use-return-focus';
+import { useSignedInUser } from '@/hooks/use-session';
+import type { Property } from '@/lib/listing';
+import { paths, propertyDetailsPath } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useWishlist } from '../api/get-wishlist';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
@@ -36,6 +34,7 @@ function EmptyWishlist() {
 
 type SavedCardProps = {
   property: Property;
+  offerButton: (property: Property) => ReactNode;
   onRemove: (property: Property) => void;
 };
 
@@ -43,7 +42,7 @@ type SavedCardProps = {
  * One saved listing. While it waits for review, buyers see it as it was last approved (or a
  * placeholder), marked 'Under review', with no way to offer and no details page to open.
  */
-function SavedCard({ property, onRemove }: SavedCardProps) {
+function SavedCard({ property, offerButton, onRemove }: SavedCardProps) {
   const underReview = isUnderReview(property);
   const noteId = useId();
   const remove = (
@@ -75,10 +74,10 @@ function SavedCard({ property, onRemove }: SavedCardProps) {
           </div>
         ) : (
           <div className="flex flex-col gap-2">
-            <MakeOfferButton property={property} srContext={property.title} />
+            {offerButton(property)}
             <div className="grid grid-cols-2 gap-2">
               <Link
-                to={detailsPath(property._id)}
+                to={propertyDetailsPath(property._id)}
                 className={buttonStyles({ variant: 'secondary' })}
               >
                 Details<span className="sr-only">: {property.title}</span>
@@ -92,25 +91,26 @@ function SavedCard({ property, onRemove }: SavedCardProps) {
   );
 }
 
-/** Whether the offer the buyer was just sent here from is still on its way. */
-function useOfferPending() {
-  const location = useLocation();
-  const ticket = (location.state as Partial<OfferSubmittedState> | null)?.offerTicket;
-  const pending = useIsMutating({
-    mutationKey: offerKeys.make,
-    predicate: (mutation) => ticket !== undefined && isOfferSubmission(mutation, ticket),
-  });
-  return pending > 0;
-}
-
 /**
  * My Wish List (spec section 2): the buyer's saved listings, each with Make Offer and Remove;
  * one under review shows its last approved version and cannot take an offer.
  */
-export function WishlistPage() {
+type WishlistPageProps = {
+  /** Make Offer for a saved listing. */
+  offerButton: (property: Property) => ReactNode;
+  /** Over the list: how the offer the buyer was just sent here from went. */
+  offerOutcome?: ReactNode;
+  /** That offer is still on its way, and saves its listing here when it arrives. */
+  offerPending?: boolean;
+};
+
+export function WishlistPage({
+  offerButton,
+  offerOutcome,
+  offerPending = false,
+}: WishlistPageProps) {
   const user = useSignedInUser();
   const wishlist = useWishlist(user.uid);
-  const offerPending = useOfferPending();
   const remove = useRemoveFromWishlist();
   const [removing, setRemoving] = useState<Property | null>(null);
   // A removed card takes its Remove button along: focus moves to the list's summary instead.
@@ -135,7 +135,7 @@ export function WishlistPage() {
 
   return (
     <ContentLayout heading="Saved Properties">
-      <OfferOutcomeDialog />
+      {offerOutcome}
       {wishlist.isPending ? (
         <Spinner label="Loading your wishlist" className="py-16" />
       ) : wishlist.isError ? (
@@ -166,6 +166,7 @@ export function WishlistPage() {
               <li key={property._id}>
                 <SavedCard
                   property={property}
+                  offerButton={offerButton}
                   onRemove={(chosen) => {
                     focus.remember();
                     setRemoving(chosen);

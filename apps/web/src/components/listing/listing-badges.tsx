@@ -1,5 +1,15 @@
 import { Badge } from '@/components/ui/badge';
-import type { Property } from '../types';
+import type { Property } from '@/lib/listing';
+
+/** 'Sold' or 'Pending' when a listing is no longer simply available. */
+export function AvailabilityBadge({ availability }: Pick<Property, 'availability'>) {
+  if (availability === 'Available') return null;
+  return (
+    <Badge tone={availability === 'Sold' ? 'dark' : 'amberSolid'} srPrefix="Availability:">
+      {availability}
+    </Badge>
+  );
+}
 
 /**
  * Whether buyers are looking at a listing that waits for an admin: an edit not yet checked, or a

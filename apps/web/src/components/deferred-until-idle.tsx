@@ -1,6 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-
-const HomeSections = lazy(() => import('./home-sections'));
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 
 /** How far below the viewport the sections start loading, so they are there before a scroll is. */
 const PRELOAD_MARGIN = '800px';
@@ -8,11 +6,11 @@ const PRELOAD_MARGIN = '800px';
 const IDLE_TIMEOUT_MS = 2000;
 
 /**
- * Home sections 3 to 7, kept out of the first download: their code is fetched once the page has
- * loaded and the browser is idle, or earlier when the visitor scrolls near them. Until then a
- * screen-high placeholder holds the footer in place.
+ * Content below the fold, kept out of the first download: `children` (a lazy component) renders,
+ * and so has its code fetched, once the page has loaded and the browser is idle, or earlier when
+ * the visitor scrolls near it. Until then a screen-high placeholder holds the footer in place.
  */
-export function DeferredHomeSections() {
+export function DeferredUntilIdle({ children }: { children: ReactNode }) {
   const placeholderRef = useRef<HTMLDivElement>(null);
   const [wanted, setWanted] = useState(false);
 
@@ -55,9 +53,5 @@ export function DeferredHomeSections() {
 
   const placeholder = <div ref={placeholderRef} aria-hidden="true" className="min-h-dvh" />;
   if (!wanted) return placeholder;
-  return (
-    <Suspense fallback={placeholder}>
-      <HomeSections />
-    </Suspense>
-  );
+  return <Suspense fallback={placeholder}>{children}</Suspense>;
 }

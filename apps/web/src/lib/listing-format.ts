@@ -1,5 +1,5 @@
 import { formatDollars } from '@keyhaven/shared';
-import { NOT_AVAILABLE } from '../texts';
+import { NOT_AVAILABLE } from './listing-texts';
 
 const known = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value);

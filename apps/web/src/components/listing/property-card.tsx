@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { generatePath, Link } from 'react-router';
+import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { paths } from '@/lib/paths';
-import { areaText, plural, priceRangeText, roomCount } from '../lib/listing-format';
-import { LISTING_TEXTS } from '../texts';
-import type { Property } from '../types';
+import type { Property } from '@/lib/listing';
+import { areaText, plural, priceRangeText, roomCount } from '@/lib/listing-format';
+import { LISTING_TEXTS } from '@/lib/listing-texts';
+import { propertyDetailsPath } from '@/lib/paths';
 import { PropertyImage } from './property-image';
 
 export type CardProperty = Partial<Property> & Pick<Property, '_id'>;
@@ -21,8 +21,6 @@ type PropertyCardProps = {
   /** h2 on a page of listings under its h1; h3 inside a titled section. */
   headingLevel?: 'h2' | 'h3';
 };
-
-export const detailsPath = (id: string) => generatePath(paths.propertyDetails, { id });
 
 /** A listing in a grid, with the spec's fallbacks for every missing field. */
 export function PropertyCard({
@@ -60,7 +58,7 @@ export function PropertyCard({
         <div className="mt-auto pt-5">
           {actions ?? (
             <Link
-              to={detailsPath(property._id)}
+              to={propertyDetailsPath(property._id)}
               className={buttonStyles({ variant: 'secondary', className: 'w-full' })}
             >
               View Details<span className="sr-only">: {title}</span>

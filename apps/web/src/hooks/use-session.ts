@@ -2,7 +2,7 @@ import { TIMINGS_MS } from '@keyhaven/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { apiPaths } from '@/lib/paths';
-import { type SessionResponse, type User, ZSessionResponse } from '../types';
+import { type SessionResponse, type User, ZSessionResponse } from '@/lib/user';
 
 export const sessionQueryKey = ['session'] as const;
 

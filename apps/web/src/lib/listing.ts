@@ -1,0 +1,55 @@
+import {
+  ADMIN_APPROVAL,
+  AVAILABILITY,
+  FEATURES,
+  PROPERTY_TYPES,
+  type Property,
+} from '@keyhaven/shared';
+import * as v from 'valibot';
+import type { ContractTwin } from '@/lib/contract-twins';
+
+export type { Property };
+
+/*
+ * The valibot twin of ZProperty in @keyhaven/shared: listing pages load fast without zod, and
+ * valibot keeps the first download small (only the agent's forms need zod). Its type turns any
+ * drift from the contract, in either direction, into a compile error.
+ */
+const soldDetailsTwin = v.object({
+  price: v.number(),
+  date: v.string(),
+  buyerName: v.string(),
+  buyerEmail: v.nullable(v.string()),
+  transactionId: v.string(),
+});
+
+const propertyTwin = v.object({
+  _id: v.string(),
+  title: v.string(),
+  description: v.string(),
+  location: v.string(),
+  image: v.nullable(v.string()),
+  propertyType: v.picklist(PROPERTY_TYPES),
+  minPrice: v.number(),
+  maxPrice: v.number(),
+  bedrooms: v.number(),
+  bathrooms: v.number(),
+  areaSize: v.number(),
+  features: v.array(v.picklist(FEATURES)),
+  availability: v.picklist(AVAILABILITY),
+  adminApproval: v.picklist(ADMIN_APPROVAL),
+  advertiseStatus: v.picklist(['true', 'false']),
+  soldStatus: v.picklist(['true', 'false']),
+  soldDetails: v.nullable(soldDetailsTwin),
+  creatorName: v.string(),
+  creatorEmail: v.string(),
+  creatorUID: v.string(),
+  agentName: v.string(),
+  agentEmail: v.string(),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
+
+export const ZProperty: ContractTwin<typeof propertyTwin, Property> = propertyTwin;
+
+export const ZPropertyList = v.array(ZProperty);
