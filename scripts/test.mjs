@@ -35,7 +35,7 @@ function countPlaywright(file) {
 }
 
 function summarise() {
-  for (const name of ['vitest-pglite.json', 'vitest-postgres.json']) {
+  for (const name of ['vitest-web.json', 'vitest-pglite.json', 'vitest-postgres.json']) {
     countVitest(path.join(reports, name));
   }
   countPlaywright(path.join(reports, 'playwright.json'));
@@ -55,20 +55,21 @@ async function postgresAnswers() {
   }
 }
 
-const vitest = (report) => [
+const vitest = (report, root = 'apps/server') => [
   'vitest',
   'run',
   '--root',
-  'apps/server',
+  root,
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${path.join(reports, report)}`,
 ];
 
-run('Lint and format (Biome)', 'npx', ['biome', 'check', '.']);
+run('Lint, format and import rules', 'npm', ['run', 'lint']);
 run('Type check', 'npm', ['run', 'typecheck']);
 run('Build', 'npm', ['run', 'build']);
 run('Bundle size budget', 'node', ['scripts/check-bundle-size.mjs']);
+run('Web component tests', 'npx', vitest('vitest-web.json', 'apps/web'));
 run('Integration tests on PGlite', 'npx', vitest('vitest-pglite.json'), { TEST_DATABASE_URL: '' });
 
 if (await postgresAnswers()) {
