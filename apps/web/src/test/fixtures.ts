@@ -1,4 +1,4 @@
-import type { Property, User } from '@keyhaven/shared';
+import { LIMITS, type Property, type User } from '@keyhaven/shared';
 
 const person = (role: User['role'], name: string, email: string): User => ({
   _id: `${role}-1`,
@@ -43,3 +43,13 @@ export const listing: Property = {
   createdAt: '2025-02-01T09:00:00.000Z',
   updatedAt: '2025-02-01T09:00:00.000Z',
 };
+
+/** Files the image checks refuse, each as a person could pick it: not a picture, or too big. */
+export const refusedFiles = () => ({
+  notAPicture: new File(['%PDF-1.7'], 'deed.pdf', { type: 'application/pdf' }),
+  tooLarge: new File([new Uint8Array(LIMITS.photoMaxBytes + 1)], 'huge.png', { type: 'image/png' }),
+});
+
+/** A picture the checks accept (its bytes are never decoded here). */
+export const picture = (name = 'lake.jpg') =>
+  new File([new Uint8Array([255, 216, 255])], name, { type: 'image/jpeg' });

@@ -1,8 +1,10 @@
-import { PROPERTY_MESSAGES, type Property } from '@keyhaven/shared';
+import { MESSAGES, PROPERTY_MESSAGES, type Property } from '@keyhaven/shared';
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { expect } from 'vitest';
-import { listing } from './fixtures';
+import { expect, it } from 'vitest';
+import { fakeApi } from './fake-api';
+import { fillFields } from './fill';
+import { listing, refusedFiles } from './fixtures';
 
 /** The labels of the listing fields the add and edit forms share. */
 export type ListingField =
@@ -16,18 +18,6 @@ export type ListingField =
   | 'Area size (sqft)';
 
 export type ListingInput = Partial<Record<ListingField, string>>;
-
-/** Replaces what the named fields hold ('' empties one). */
-export async function fillListing(user: UserEvent, values: ListingInput) {
-  for (const [label, value] of Object.entries(values)) {
-    const field = screen.getByLabelText(label);
-    await user.clear(field);
-    if (value) {
-      await user.click(field);
-      await user.paste(value);
-    }
-  }
-}
 
 /** What the fields hold for `listing`, which every check accepts. */
 export const validListing: Record<ListingField, string> = {
@@ -58,7 +48,7 @@ type Refusals = { input: ListingInput; messages: Partial<Record<ListingField, st
  * Every message a listing field can show, in rounds that each leave one problem per field. The
  * maximum price's check against the minimum differs between the forms, so it is passed in.
  */
-export const listingRefusals = (maxBelowMin: string): [string, Refusals][] => [
+const listingRefusals = (maxBelowMin: string): [string, Refusals][] => [
   [
     'empty fields',
     {
@@ -127,7 +117,7 @@ export const listingRefusals = (maxBelowMin: string): [string, Refusals][] => [
 ];
 
 /** Numbers past the limits of a listing: refused, however the refusal is worded. */
-export const beyondLimits: ListingInput = {
+const beyondLimits: ListingInput = {
   Bedrooms: '1001',
   Bathrooms: '1001',
   'Area size (sqft)': '100000001',
@@ -140,4 +130,71 @@ export function expectMessages(messages: Refusals['messages']) {
     expect(field).toBeInvalid();
     expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
   }
+}
+
+/** What the image field says under itself for each refused file. */
+type ImageRefusal = [what: string, file: File, message: string];
+
+export const imageRefusals = (): [ImageRefusal, ImageRefusal] => {
+  const { upload } = MESSAGES;
+  const files = refusedFiles();
+  return [
+    [
+      'a file that is not a picture',
+      files.notAPicture,
+      `${upload.invalidTypeTitle}: ${upload.invalidType}`,
+    ],
+    [
+      'a picture over the size limit',
+      files.tooLarge,
+      `${upload.tooLargeTitle}: ${upload.tooLarge}`,
+    ],
+  ];
+};
+
+type ListingForm = { user: UserEvent; submit: () => Promise<void> };
+
+/**
+ * The tests both listing forms pass: every message of the listing fields, numbers past any home
+ * refused, and refused image files named under the field `imageLabel` and never uploaded.
+ */
+export function itChecksTheListingFields(
+  renderForm: () => ListingForm,
+  { maxBelowMin, imageLabel }: { maxBelowMin: string; imageLabel: string },
+) {
+  it.each(listingRefusals(maxBelowMin))(
+    'refuses %s, each with its message',
+    async (_, { input, messages }) => {
+      const api = fakeApi({});
+      const { user, submit } = renderForm();
+      await fillFields(user, { ...validListing, ...input });
+      await submit();
+      await screen.findByText(Object.values(messages)[0] ?? '');
+      expectMessages(messages);
+      expect(api.sent).toEqual([]);
+    },
+  );
+
+  it('refuses more bedrooms, bathrooms and square feet than any home has', async () => {
+    const api = fakeApi({});
+    const { user, submit } = renderForm();
+    await fillFields(user, { ...validListing, ...beyondLimits });
+    await submit();
+    for (const label of Object.keys(beyondLimits)) {
+      await expect.poll(() => screen.getByLabelText(label)).toBeInvalid();
+    }
+    expect(api.sent).toEqual([]);
+  });
+
+  it.each(imageRefusals())(
+    'refuses %s as the image, without uploading it',
+    async (_, file, message) => {
+      const api = fakeApi({});
+      const { user } = renderForm();
+      const imageField = screen.getByLabelText(imageLabel);
+      await user.upload(imageField, file);
+      expect(imageField).toHaveAccessibleDescription(expect.stringContaining(message));
+      expect(api.sent).toEqual([]);
+    },
+  );
 }

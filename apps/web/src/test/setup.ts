@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { fakeApi, takeUnansweredRequests } from './fake-api';
+import './happy-dom-gaps';
 
 /*
  * A component test fails on what nobody asserted: anything printed with console.error (React's
@@ -12,6 +13,9 @@ let errors: unknown[][] = [];
 // What Testing Library sets itself when test hooks are globals (they are not here): without it,
 // React stays silent about updates that happen outside act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// Waiting longer only costs time when something is wrong; a busy machine needs more than 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   errors = [];

@@ -2,7 +2,8 @@ import { AUTH_MESSAGES, LIMITS, MESSAGES, requiredMessage } from '@keyhaven/shar
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, refusal } from '@/test/fake-api';
-import { buyer } from '@/test/fixtures';
+import { fillFields } from '@/test/fill';
+import { buyer, picture, refusedFiles } from '@/test/fixtures';
 import { renderInApp } from '@/test/render';
 import { RegisterForm } from './register-form';
 
@@ -29,24 +30,16 @@ function renderRegister() {
   const view = renderInApp(<RegisterForm onSuccess={onSuccess} />);
   const field = (label: string) => screen.getByLabelText(label);
   /** Fills every field with `person`, then `changes` over it ('' empties a field). */
-  const fill = async (changes: Partial<Record<keyof typeof person, string>> = {}) => {
+  const fill = (changes: Partial<typeof person> = {}) => {
     const values = { ...person, ...changes };
-    const inputs = {
-      name: 'Full Name',
-      email: 'Email',
-      phone: 'Phone Number',
-      country: 'Country',
-      birth: 'Date of Birth',
-      password: 'Password',
-    } as const;
-    for (const [key, label] of Object.entries(inputs)) {
-      const value = values[key as keyof typeof person];
-      await view.user.clear(field(label));
-      if (value) {
-        await view.user.click(field(label));
-        await view.user.paste(value);
-      }
-    }
+    return fillFields(view.user, {
+      'Full Name': values.name,
+      Email: values.email,
+      'Phone Number': values.phone,
+      Country: values.country,
+      'Date of Birth': values.birth,
+      Password: values.password,
+    });
   };
   const submit = () => view.user.click(screen.getByRole('button', { name: 'Register' }));
   return { ...view, onSuccess, field, fill, submit };
@@ -142,19 +135,19 @@ describe('RegisterForm', () => {
   it.each([
     [
       'a file that is not a picture',
-      new File(['%PDF-1.7'], 'deed.pdf', { type: 'application/pdf' }),
+      'notAPicture',
       MESSAGES.upload.invalidTypeTitle,
       MESSAGES.upload.invalidType,
     ],
     [
       'a photo over the size limit',
-      new File([new Uint8Array(LIMITS.photoMaxBytes + 1)], 'huge.png', { type: 'image/png' }),
+      'tooLarge',
       MESSAGES.upload.tooLargeTitle,
       MESSAGES.upload.tooLarge,
     ],
-  ])('refuses %s as the profile photo', async (_, file, title, message) => {
+  ] as const)('refuses %s as the profile photo', async (_, file, title, message) => {
     const { user } = renderRegister();
-    await user.upload(screen.getByLabelText('Profile Photo'), file);
+    await user.upload(screen.getByLabelText('Profile Photo'), refusedFiles()[file]);
     const popup = await screen.findByRole('alertdialog', { name: title });
     expect(within(popup).getByText(message)).toBeInTheDocument();
     await user.click(within(popup).getByRole('button', { name: 'OK' }));
@@ -187,8 +180,7 @@ describe('RegisterForm', () => {
       'PATCH /api/profile/photo': json({ ...buyer, photo: photoUrl }),
     });
     const { user, fill, submit, onSuccess } = renderRegister();
-    const photo = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
-    await user.upload(screen.getByLabelText('Profile Photo'), photo);
+    await user.upload(screen.getByLabelText('Profile Photo'), picture('me.jpg'));
     expect(screen.getByRole('img', { name: 'Preview of your chosen file' })).toBeInTheDocument();
     await fill();
     await submit();

@@ -1,14 +1,14 @@
-import { LIMITS, MESSAGES, PROPERTY_MESSAGES } from '@keyhaven/shared';
+import { PROPERTY_MESSAGES } from '@keyhaven/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json, refusal } from '@/test/fake-api';
-import { agent, listing } from '@/test/fixtures';
+import { fillFields } from '@/test/fill';
+import { agent, listing, picture } from '@/test/fixtures';
 import {
-  beyondLimits,
   expectMessages,
-  fillListing,
+  imageRefusals,
+  itChecksTheListingFields,
   listingBody,
-  listingRefusals,
   validListing,
 } from '@/test/property-form';
 import { renderInApp } from '@/test/render';
@@ -43,48 +43,17 @@ describe('AddPropertyPage', () => {
     for (const checkbox of screen.getAllByRole('checkbox')) expect(checkbox).not.toBeChecked();
   });
 
-  it.each(listingRefusals(PROPERTY_MESSAGES.maxBelowMinAdd))(
-    'refuses %s, each with its message',
-    async (_, { input, messages }) => {
-      const api = fakeApi({});
-      const { user, submit } = renderAddProperty();
-      await fillListing(user, { ...validListing, ...input });
-      await submit();
-      await screen.findByText(Object.values(messages)[0] ?? '');
-      expectMessages(messages);
-      expect(api.sent).toEqual([]);
-    },
-  );
-
-  it('refuses more bedrooms, bathrooms and square feet than any home has', async () => {
-    const api = fakeApi({});
-    const { user, submit } = renderAddProperty();
-    await fillListing(user, { ...validListing, ...beyondLimits });
-    await submit();
-    for (const label of Object.keys(beyondLimits)) {
-      await expect.poll(() => screen.getByLabelText(label)).toBeInvalid();
-    }
-    expect(api.sent).toEqual([]);
+  itChecksTheListingFields(renderAddProperty, {
+    maxBelowMin: PROPERTY_MESSAGES.maxBelowMinAdd,
+    imageLabel: 'Property image',
   });
 
-  it.each([
-    [
-      'a file that is not a picture',
-      new File(['%PDF-1.7'], 'deed.pdf', { type: 'application/pdf' }),
-      `${MESSAGES.upload.invalidTypeTitle}: ${MESSAGES.upload.invalidType}`,
-    ],
-    [
-      'a picture over the size limit',
-      new File([new Uint8Array(LIMITS.photoMaxBytes + 1)], 'huge.png', { type: 'image/png' }),
-      `${MESSAGES.upload.tooLargeTitle}: ${MESSAGES.upload.tooLarge}`,
-    ],
-  ])('refuses %s as the image, and adds nothing', async (_, file, message) => {
+  it('adds nothing while the chosen image is refused', async () => {
     const api = fakeApi({});
     const { user, submit } = renderAddProperty();
-    const imageField = screen.getByLabelText('Property image');
-    await user.upload(imageField, file);
-    expect(imageField).toHaveAccessibleDescription(expect.stringContaining(message));
-    await fillListing(user, validListing);
+    const [[, file, message]] = imageRefusals();
+    await user.upload(screen.getByLabelText('Property image'), file);
+    await fillFields(user, validListing);
     await submit();
     expect(screen.getByText(message)).toBeInTheDocument();
     expect(api.sent).toEqual([]);
@@ -96,13 +65,12 @@ describe('AddPropertyPage', () => {
       'POST /api/properties': json({ insertedId: 'new-listing-1' }, 201),
     });
     const { user, submit } = renderAddProperty();
-    await fillListing(user, validListing);
+    await fillFields(user, validListing);
     await user.selectOptions(screen.getByLabelText('Property type'), listing.propertyType);
     for (const feature of listing.features) {
       await user.click(screen.getByRole('checkbox', { name: feature }));
     }
-    const picture = new File([new Uint8Array([255, 216, 255])], 'lake.jpg', { type: 'image/jpeg' });
-    await user.upload(screen.getByLabelText('Property image'), picture);
+    await user.upload(screen.getByLabelText('Property image'), picture());
     await submit();
 
     expect(await screen.findByText(PROPERTY_MESSAGES.added)).toBeInTheDocument();
@@ -136,7 +104,7 @@ describe('AddPropertyPage', () => {
       ),
     });
     const { user, submit } = renderAddProperty();
-    await fillListing(user, validListing);
+    await fillFields(user, validListing);
     await submit();
     expect(await screen.findByText(PROPERTY_MESSAGES.addFailed)).toBeInTheDocument();
     expectMessages({ Location: PROPERTY_MESSAGES.locationRequired });

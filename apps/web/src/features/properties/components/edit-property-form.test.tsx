@@ -1,0 +1,141 @@
+import { IMAGE_MESSAGES, MESSAGES, PROPERTY_MESSAGES } from '@keyhaven/shared';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, json, refusal } from '@/test/fake-api';
+import { fillFields } from '@/test/fill';
+import { agent, listing, picture } from '@/test/fixtures';
+import { itChecksTheListingFields, listingBody, validListing } from '@/test/property-form';
+import { renderInApp } from '@/test/render';
+import { EditPropertyForm } from './edit-property-form';
+
+const saveRoute = `PATCH /api/properties/${listing._id}`;
+const saved = json({ message: PROPERTY_MESSAGES.updated });
+
+function renderEditProperty() {
+  const view = renderInApp(<EditPropertyForm property={listing} />, {
+    signedInAs: agent,
+    path: `/EditPropertyDetails/${listing._id}`,
+  });
+  const submit = () => view.user.click(screen.getByRole('button', { name: 'Save Changes' }));
+  return { ...view, submit };
+}
+
+describe('EditPropertyForm', () => {
+  it('starts from the listing as it is', () => {
+    renderEditProperty();
+    for (const [label, value] of Object.entries(validListing)) {
+      const field = screen.getByLabelText(label);
+      expect(field).toHaveValue(field.getAttribute('type') === 'number' ? Number(value) : value);
+    }
+    expect(screen.getByLabelText('Property type')).toHaveValue(listing.propertyType);
+    expect(screen.getByLabelText('Availability')).toHaveValue(listing.availability);
+    expect(screen.getByLabelText('Image URL')).toHaveValue(
+      `${window.location.origin}${listing.image}`,
+    );
+    const checked = screen
+      .getAllByRole('checkbox')
+      .filter((box) => (box as HTMLInputElement).checked)
+      .map((box) => (box as HTMLInputElement).value);
+    expect(checked).toEqual(listing.features);
+  });
+
+  itChecksTheListingFields(renderEditProperty, {
+    maxBelowMin: PROPERTY_MESSAGES.maxBelowMinEdit,
+    imageLabel: 'Upload a new photo',
+  });
+
+  it('refuses an Image URL that is not a photo uploaded here', async () => {
+    const api = fakeApi({});
+    const { user, submit } = renderEditProperty();
+    const imageUrl = screen.getByLabelText('Image URL');
+    await user.clear(imageUrl);
+    await user.type(imageUrl, 'https://example.com/house.jpg');
+    await submit();
+    await screen.findByText(IMAGE_MESSAGES.imageUrlNotOurs);
+    expect(imageUrl).toBeInvalid();
+    expect(imageUrl).toHaveAccessibleDescription(
+      expect.stringContaining(IMAGE_MESSAGES.imageUrlNotOurs),
+    );
+    expect(api.sent).toEqual([]);
+  });
+
+  it('saves the changes with the stored image address, and goes back to My Properties', async () => {
+    const api = fakeApi({ [saveRoute]: saved });
+    const { user, submit } = renderEditProperty();
+    await fillFields(user, { Title: 'Lakeside Cottage with Jetty', Bedrooms: '3' });
+    await user.selectOptions(screen.getByLabelText('Availability'), 'Pending');
+    await user.click(screen.getByRole('checkbox', { name: 'Parking' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Gym' }));
+    await submit();
+
+    expect(await screen.findByText('Now at /dashboard/my-properties')).toBeInTheDocument();
+    expect(await screen.findByText(PROPERTY_MESSAGES.updated)).toBeInTheDocument();
+    expect(api.requestsTo(saveRoute).map((request) => request.body)).toEqual([
+      {
+        ...listingBody(listing),
+        title: 'Lakeside Cottage with Jetty',
+        bedrooms: 3,
+        features: ['Garden', 'Gym'],
+        availability: 'Pending',
+        image: listing.image,
+      },
+    ]);
+  });
+
+  it('uploads a new photo into the Image URL, and saves it', async () => {
+    const photoUrl = '/uploads/newlake9-1600.webp';
+    const api = fakeApi({
+      'POST /api/uploads?purpose=listing': json({
+        success: true,
+        data: {
+          url: photoUrl,
+          thumbnailUrl: '/uploads/newlake9-480.webp',
+          width: 1600,
+          height: 900,
+        },
+      }),
+      [saveRoute]: saved,
+    });
+    const { user, submit } = renderEditProperty();
+    await user.upload(screen.getByLabelText('Upload a new photo'), picture());
+    expect(await screen.findByText(MESSAGES.upload.success)).toBeInTheDocument();
+    expect(screen.getByLabelText('Image URL')).toHaveValue(`${window.location.origin}${photoUrl}`);
+    await submit();
+    await screen.findByText('Now at /dashboard/my-properties');
+    expect(api.requestsTo(saveRoute).map((request) => request.body)).toEqual([
+      { ...listingBody(listing), availability: listing.availability, image: photoUrl },
+    ]);
+  });
+
+  it('submits with Enter, and moves focus to the first field to fix', async () => {
+    const { user } = renderEditProperty();
+    await user.clear(screen.getByLabelText('Title'));
+    await user.type(screen.getByLabelText('Location'), '{Enter}');
+    expect(await screen.findByText(PROPERTY_MESSAGES.titleRequired)).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveFocus();
+  });
+
+  it("puts the server's refusal under its field and says why, staying on the form", async () => {
+    fakeApi({
+      [saveRoute]: refusal(400, 'Please check the highlighted fields', 'VALIDATION_FAILED', {
+        image: IMAGE_MESSAGES.imageUrlNotOurs,
+      }),
+    });
+    const { submit } = renderEditProperty();
+    await submit();
+    expect(await screen.findByText('Please check the highlighted fields')).toBeInTheDocument();
+    const imageUrl = screen.getByLabelText('Image URL');
+    expect(imageUrl).toHaveAccessibleDescription(
+      expect.stringContaining(IMAGE_MESSAGES.imageUrlNotOurs),
+    );
+    expect(imageUrl).toHaveFocus();
+    expect(screen.queryByText(/^Now at/)).toBeNull();
+  });
+
+  it('says the update failed when the server gives no reason', async () => {
+    fakeApi({ [saveRoute]: new Response(null, { status: 502 }) });
+    const { submit } = renderEditProperty();
+    await submit();
+    expect(await screen.findByText(PROPERTY_MESSAGES.updateFailed)).toBeInTheDocument();
+  });
+});
