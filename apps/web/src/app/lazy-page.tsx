@@ -30,7 +30,7 @@ export function usePageLoading() {
 }
 
 /** A page component whose module is fetched the first time it renders, or on `preload()`. */
-export type LazyPage<Props extends object> = ComponentType<Props> & {
+type LazyPage<Props extends object> = ComponentType<Props> & {
   preload: () => Promise<unknown>;
 };
 

@@ -10,7 +10,7 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
 
 const queryClient = createQueryClient();
 
-// Spec section 4: any 401 or 403 signs the visitor out, and the guards take it from there.
+// A 401 or 403 means the session is over: forget the user, and the guards send them to log in.
 configureApiClient({
   onUnauthorized: () => queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: null }),
 });

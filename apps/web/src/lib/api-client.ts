@@ -20,7 +20,7 @@ export class ApiError extends Error {
  * The request never reached the server, or its answer never arrived (offline, DNS, a dropped
  * connection): the one failure that is the connection's fault rather than the server's.
  */
-export class NetworkError extends Error {
+class NetworkError extends Error {
   override readonly name = 'NetworkError';
 }
 

@@ -14,7 +14,7 @@ function readBrand(): string {
 export const BRAND_NAME = readBrand();
 
 /**
- * Every page's document title: the brand, then the page (`Keyhaven | Make Offer`), the order the
- * spec uses for Make Offer, Forbidden and Not Found. The route table sets it.
+ * Every page's document title: the brand, then the page (`Keyhaven | Make Offer`), so tabs and
+ * bookmarks read alike on every page. The route table sets it.
  */
 export const documentTitle = (page: string) => `${BRAND_NAME} | ${page}`;

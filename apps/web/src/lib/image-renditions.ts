@@ -7,7 +7,7 @@ const OUR_LARGE_IMAGE = /^(\/uploads\/[a-z0-9][a-z0-9-]*)-1600\.webp$/;
 export const LARGE_WIDTH = 1600;
 export const THUMBNAIL_WIDTH = 480;
 
-export type Renditions = {
+type Renditions = {
   large: string;
   thumbnail: string;
   /** Both widths exist, so the browser may choose with `srcset`. */

@@ -22,7 +22,7 @@ const whole = new Intl.NumberFormat('en-US');
 export const areaText = (areaSize?: number | null) =>
   known(areaSize) ? `${whole.format(areaSize)} sqft` : NOT_AVAILABLE;
 
-/** Beds and baths read 0 when missing (spec section 3). */
+/** Beds and baths read 0 when missing. */
 export const roomCount = (value?: number | null) => (known(value) ? value : 0);
 
 export const plural = (count: number, one: string, many: string) =>

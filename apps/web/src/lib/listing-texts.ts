@@ -15,5 +15,5 @@ export const LISTING_TEXTS = {
   'untitled' | 'noLocation' | 'unknownType' | 'notFound'
 >;
 
-/** Area and prices a listing lacks (spec section 3, search card fallbacks). */
+/** Area and prices a listing lacks, on cards and details. */
 export const NOT_AVAILABLE = 'N/A';

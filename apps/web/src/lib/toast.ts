@@ -6,7 +6,7 @@ const loadSonner = () => import('sonner');
 
 type Notify = (title: string, options?: ExternalToast) => void;
 
-/** Toast notifications (spec section 9: they close after 3 s). */
+/** Toast notifications; they close by themselves after 3 s. */
 export const toast: { success: Notify; error: Notify } = {
   success: (title, options) => {
     void loadSonner().then(({ toast }) => toast.success(title, options));

@@ -25,7 +25,7 @@ const uploadResponseTwin = v.object({
 });
 const ZUploadResponse: ContractTwin<typeof uploadResponseTwin, UploadResponse> = uploadResponseTwin;
 
-export type UploadedImage = UploadResponse['data'];
+type UploadedImage = UploadResponse['data'];
 export type UploadProblem = { title: string; message: string };
 
 /** Why a file cannot be uploaded (type or size, checked before sending); `null` when it can. */

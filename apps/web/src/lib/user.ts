@@ -26,7 +26,7 @@ export const ZUser: ContractTwin<typeof userTwin, User> = userTwin;
 const sessionTwin = v.object({ user: v.nullable(ZUser) });
 export const ZSessionResponse: ContractTwin<typeof sessionTwin, SessionResponse> = sessionTwin;
 
-/** How each role is named on screen; a fraud user shows only the label Fraud (spec section 4). */
+/** How each role is named on screen; a fraud user shows only the label Fraud. */
 export const ROLE_LABELS: Record<User['role'], string> = {
   user: 'User',
   agent: 'Agent',

@@ -39,7 +39,7 @@ const BUYER_MENU: MenuItem[] = [
   { to: dashboard.reviews, label: 'My Reviews' },
 ];
 
-/** Spec section 6: a buyer is any role other than admin or agent (so fraud users too). */
+/** A buyer is any role other than admin or agent: fraud users keep their buyer's history. */
 function menuFor(role: Role) {
   if (role === 'admin') return ADMIN_MENU;
   if (role === 'agent') return AGENT_MENU;

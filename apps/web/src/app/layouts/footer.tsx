@@ -5,7 +5,7 @@ import { FooterSubscribe } from '@/features/newsletter/components/footer-subscri
 import { BRAND_NAME } from '@/lib/brand';
 import { BrandLink } from './brand-link';
 
-// Spec section 2: every footer target is a placeholder until those pages exist.
+// Every footer target is a placeholder until those pages exist.
 const PLACEHOLDER = '#';
 
 const SOCIAL_LINKS: Array<{ label: string; Icon: ComponentType<{ className?: string }> }> = [

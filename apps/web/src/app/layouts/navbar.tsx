@@ -25,7 +25,7 @@ const PUBLIC_LINKS: NavItem[] = [
 ];
 
 /*
- * Profile deliberately points at the dashboard too: its index page is the profile (spec section 2).
+ * Profile deliberately points at the dashboard too: its index page is the profile.
  * One of the two is highlighted: Profile on the profile itself, as the dashboard's menu does,
  * Dashboard on every other dashboard page.
  */
@@ -159,7 +159,7 @@ function useMobileMenu() {
   return { open, setOpen, headerRef, buttonRef };
 }
 
-/** The fixed top bar (spec section 2); below `lg` its links fold into a menu. */
+/** The fixed top bar; below `lg` its links fold into a menu. */
 export function Navbar() {
   const session = useSession();
   const logout = useLogout();

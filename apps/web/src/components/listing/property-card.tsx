@@ -8,7 +8,7 @@ import { LISTING_TEXTS } from '@/lib/listing-texts';
 import { propertyDetailsPath } from '@/lib/paths';
 import { PropertyImage } from './property-image';
 
-export type CardProperty = Partial<Property> & Pick<Property, '_id'>;
+type CardProperty = Partial<Property> & Pick<Property, '_id'>;
 
 type PropertyCardProps = {
   property: CardProperty;
@@ -22,7 +22,7 @@ type PropertyCardProps = {
   headingLevel?: 'h2' | 'h3';
 };
 
-/** A listing in a grid, with the spec's fallbacks for every missing field. */
+/** A listing in a grid, with a fallback for every missing field, so a sparse listing still reads well. */
 export function PropertyCard({
   property,
   badges,

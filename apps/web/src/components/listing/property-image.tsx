@@ -54,7 +54,7 @@ export function PropertyImage({
   );
 }
 
-/** Spec section 3: cards without a picture show a placeholder image. */
+/** A drawn house for a listing without a picture, so every card keeps its shape. */
 function ImagePlaceholder({ className }: { className: string }) {
   return (
     <svg

@@ -5,15 +5,10 @@ import { Button, buttonStyles } from './button';
 import { AlertIcon } from './form-icons';
 import { CheckIcon } from './icons';
 
-export const AlertDialog = RadixAlertDialog.Root;
-export const AlertDialogTrigger = RadixAlertDialog.Trigger;
-export const AlertDialogCancel = RadixAlertDialog.Cancel;
-export const AlertDialogAction = RadixAlertDialog.Action;
+const AlertDialog = RadixAlertDialog.Root;
+const AlertDialogCancel = RadixAlertDialog.Cancel;
 
-export function AlertDialogTitle({
-  className,
-  ...props
-}: ComponentProps<typeof RadixAlertDialog.Title>) {
+function AlertDialogTitle({ className, ...props }: ComponentProps<typeof RadixAlertDialog.Title>) {
   return (
     <RadixAlertDialog.Title
       className={cn('text-xl font-bold text-teal-900', className)}
@@ -22,7 +17,7 @@ export function AlertDialogTitle({
   );
 }
 
-export function AlertDialogDescription({
+function AlertDialogDescription({
   className,
   ...props
 }: ComponentProps<typeof RadixAlertDialog.Description>) {
@@ -33,7 +28,7 @@ export function AlertDialogDescription({
  * A centred modal that needs an answer: it does not close on a click outside, only through its
  * buttons or Escape. Give it an `AlertDialogTitle` and an `AlertDialogDescription`.
  */
-export function AlertDialogContent({
+function AlertDialogContent({
   className,
   children,
   ...props

@@ -36,7 +36,7 @@ export function buttonStyles({ variant = 'primary', size = 'md', className }: Bu
   );
 }
 
-export type ButtonProps = ComponentProps<'button'> & ButtonStyle;
+type ButtonProps = ComponentProps<'button'> & ButtonStyle;
 
 export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
   // type defaults to "button": a bare <button> inside a form would submit it.

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 
 /** What a field hands its control so the label, hint and error are wired to it. */
-export type ControlProps = {
+type ControlProps = {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;

@@ -5,9 +5,6 @@ import { Icon, type IconProps } from './icon';
  * the first page load, and any icon exported there that some lazy page uses is kept in it.
  */
 
-/** Also exported here for pages that import it alongside these icons. */
-export { InlineSpinner } from './spinner';
-
 export const EyeIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
@@ -34,18 +31,6 @@ export const AlertIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="10" />
     <path d="M12 8v4M12 16h.01" />
-  </Icon>
-);
-
-export const ChevronLeftIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m15 18-6-6 6-6" />
-  </Icon>
-);
-
-export const ChevronRightIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m9 18 6-6-6-6" />
   </Icon>
 );
 

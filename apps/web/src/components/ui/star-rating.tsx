@@ -4,10 +4,10 @@ import { cn } from '@/lib/cn';
 const DEFAULT_MAX = 5;
 
 /** '1 star', '2 stars'... the name of each choice of a rating. */
-export const starLabel = (count: number) => (count === 1 ? '1 star' : `${count} stars`);
+const starLabel = (count: number) => (count === 1 ? '1 star' : `${count} stars`);
 
 /** `Rated 4 out of 5`, what a rating says to screen readers. */
-export const ratingLabel = (rating: number, max = DEFAULT_MAX) => `Rated ${rating} out of ${max}`;
+const ratingLabel = (rating: number, max = DEFAULT_MAX) => `Rated ${rating} out of ${max}`;
 
 function StarIcon({ filled, className, ...props }: ComponentProps<'svg'> & { filled: boolean }) {
   return (

@@ -1,7 +1,7 @@
-/** The spec's words for sign-in and registration; zod-free, so pages import them at no cost. */
+/** The product's words for sign-in and registration; zod-free, so pages import them at no cost. */
 export { AUTH_MESSAGES } from '@keyhaven/shared';
 
-/** Texts of the sign-in screens the spec gives no wording for. */
+/** Texts of the sign-in screens that have no catalogue wording. */
 export const AUTH_SCREEN_TEXT = {
   loginSuccess: 'Login successful!',
   /** Decision 010: Google joins an existing account only when both sides verified the address. */

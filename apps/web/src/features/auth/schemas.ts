@@ -75,7 +75,7 @@ const loginTwin = z.object({
     .string({ error: requiredMessage('Password') })
     .check(z.minLength(1, requiredMessage('Password')), z.maxLength(128)),
 });
-/** What the sign-in form validates with (spec section 5: e-mail and password required). */
+/** What the sign-in form validates with (e-mail and password required). */
 export const ZLoginForm: z.ZodMiniType<
   Exactly<z.output<typeof loginTwin>, LoginRequest>,
   Exactly<z.input<typeof loginTwin>, z.input<typeof ZLoginRequest>>

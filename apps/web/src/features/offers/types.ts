@@ -33,8 +33,7 @@ const requestedTwin = v.intersect([
     payBy: v.nullable(v.string()),
   }),
 ]);
-export const ZRequestedProperty: ContractTwin<typeof requestedTwin, RequestedProperty> =
-  requestedTwin;
+const ZRequestedProperty: ContractTwin<typeof requestedTwin, RequestedProperty> = requestedTwin;
 export const ZRequestedPropertyList = v.array(ZRequestedProperty);
 
 const PAYMENT_HOLDS = Object.keys(PAYMENT_HOLD_MESSAGES) as PaymentHold[];
@@ -63,15 +62,11 @@ const userRequestTwin = v.intersect([
     paymentHold: v.nullable(v.picklist(PAYMENT_HOLDS)),
   }),
 ]);
-export const ZUserRequest: ContractTwin<typeof userRequestTwin, UserRequest> = userRequestTwin;
+const ZUserRequest: ContractTwin<typeof userRequestTwin, UserRequest> = userRequestTwin;
 export const ZUserRequestList = v.array(ZUserRequest);
 
-/** The buyer's wording of an offer's state (spec section 4). */
+/** An offer's state in the buyer's words. */
 export type RequestStatus = UserRequest['requestStatus'];
-
-/** An accepted offer that ended unpaid: the buyer withdrew it, it lapsed, or it was released. */
-export const ENDED_OFFER_STATUSES = ['withdrawn', 'lapsed', 'released'] as const;
-export type EndedOfferStatus = (typeof ENDED_OFFER_STATUSES)[number];
 
 /** An offer the buyer still stands behind: waiting for the agent, or accepted and to be paid. */
 export const isLiveOffer = (offer: Pick<UserRequest, 'offerStatus'>) =>

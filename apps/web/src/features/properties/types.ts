@@ -1,6 +1,6 @@
 import type { Property } from '@/lib/listing';
 
-/** How approval reads on screen (spec section 4). */
+/** How approval reads on screen. */
 export const APPROVAL_LABELS: Record<Property['adminApproval'], string> = {
   pending: 'Pending',
   true: 'Approved',

@@ -28,7 +28,7 @@ const reviewTwin = v.object({
   propertyIMG: v.nullable(v.string()),
   agentId: v.nullable(v.string()),
 });
-export const ZReview: ContractTwin<typeof reviewTwin, Review> = reviewTwin;
+const ZReview: ContractTwin<typeof reviewTwin, Review> = reviewTwin;
 export const ZReviewList = v.array(ZReview);
 
 /**
@@ -39,7 +39,7 @@ const publicReviewTwin = v.object({
   ...v.omit(reviewTwin, ['reviewerUID', 'agentId']).entries,
   mine: v.optional(v.boolean()),
 });
-export const ZPublicReview: ContractTwin<typeof publicReviewTwin, PublicReview> = publicReviewTwin;
+const ZPublicReview: ContractTwin<typeof publicReviewTwin, PublicReview> = publicReviewTwin;
 export const ZPublicReviewList = v.array(ZPublicReview);
 
 /**
@@ -59,7 +59,7 @@ export const REVIEW_MESSAGES: typeof SHARED_REVIEW_MESSAGES = {
 /** The limits of ZReviewRequest, which the form enforces before the server does. */
 export const REVIEW_LIMITS = { titleMax: 120, textMax: 4000 } as const;
 
-/** Texts the spec gives no wording for. */
+/** Texts that have no catalogue wording. */
 export const REVIEW_TEXTS = {
   website: 'Website',
   addTitle: 'Add Your Review',

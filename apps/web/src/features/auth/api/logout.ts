@@ -16,7 +16,7 @@ export function useLogout() {
       // Whatever was fetched for the previous user must not be shown to the next one.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
     },
-    // Spec section 4: a failed logout is only reported to the console.
+    // The visitor asked to leave: a failed logout is only reported to the console, never shown.
     onError: (error) => console.warn('Logout failed', error),
   });
 }

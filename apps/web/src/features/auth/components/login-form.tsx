@@ -18,7 +18,7 @@ type LoginFormProps = {
   onSuccess: (response: AuthResponse) => void;
 };
 
-/** E-mail and password sign-in (spec section 5: both required, the e-mail an address). */
+/** E-mail and password sign-in (both required, the e-mail an address). */
 export function LoginForm({ onSuccess }: LoginFormProps) {
   const login = useLogin();
   const [popupOpen, setPopupOpen] = useState(false);

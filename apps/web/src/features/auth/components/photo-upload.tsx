@@ -20,7 +20,7 @@ type Problem = { title: string; message: string };
 const ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
 
 /**
- * The profile photo: checked for type and size in the browser (spec sections 5 and 8 word every
+ * The profile photo: checked for type and size in the browser (the catalogue words every
  * outcome) and previewed from the file itself. Uploading needs an account, so the form sends it
  * once the account exists.
  */

@@ -35,7 +35,7 @@ function today() {
 
 /**
  * The registration form. It validates with the server's own schema (`ZRegisterRequest`), so it
- * shows exactly the messages the server would send (spec section 5); whatever the server still
+ * shows exactly the messages the server would send; whatever the server still
  * refuses lands on the same fields.
  */
 export function RegisterForm({ onSuccess }: RegisterFormProps) {

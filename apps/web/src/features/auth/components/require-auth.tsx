@@ -10,7 +10,7 @@ type RequireAuthProps = {
   allow?: Extract<Role, 'agent' | 'admin'>;
 };
 
-/** Route guard (spec section 6): renders the child routes only for a signed-in user. */
+/** Route guard: renders the child routes only for a signed-in user (of the role, if one is named). */
 export function RequireAuth({ allow }: RequireAuthProps) {
   const session = useSession();
   const location = useLocation();

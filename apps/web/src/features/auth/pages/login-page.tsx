@@ -11,7 +11,7 @@ import { GoogleSignIn } from '../components/google-sign-in';
 import { LoginForm } from '../components/login-form';
 import { AUTH_MESSAGES, AUTH_SCREEN_TEXT } from '../messages';
 
-/** Where the visitor was going when a guard sent them here (spec section 2), else Home. */
+/** Where the visitor was going when a guard sent them here, else Home. */
 function useReturnPath(): string {
   const location = useLocation();
   const from = (location.state as LoginRedirectState | null)?.from;

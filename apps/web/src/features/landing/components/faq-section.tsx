@@ -2,7 +2,7 @@ import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { ChevronDownIcon } from './landing-icons';
 
-/** Spec section 9: five entries. */
+/** The five questions buyers ask first. */
 const FAQS = [
   {
     question: 'How do I make an offer on a property?',
@@ -32,10 +32,9 @@ const FAQS = [
 ] as const;
 
 /**
- * Home, section 4: the FAQ as an accordion with one answer open at a time (the first to start
+ * Home: the FAQ as an accordion with one answer open at a time (the first to start
  * with). Each question is a button in a heading (WAI-ARIA accordion pattern): Enter or Space
- * toggles it, and Up, Down, Home and End move between questions. Default export too, for
- * `React.lazy`.
+ * toggles it, and Up, Down, Home and End move between questions.
  */
 export function FaqSection() {
   const id = useId();
@@ -120,5 +119,3 @@ export function FaqSection() {
     </section>
   );
 }
-
-export default FaqSection;

@@ -7,7 +7,7 @@ import {
   UserPlusIcon,
 } from './landing-icons';
 
-/** Spec section 1: the flow described to users, in five steps (the texts are the spec's). */
+/** The buying journey, in the five steps the product promises. */
 const STEPS: Array<{ title: string; text: string; Icon: ComponentType<{ className?: string }> }> = [
   { title: 'Sign Up', text: 'Sign up as User, Agent or Admin.', Icon: UserPlusIcon },
   {
@@ -32,7 +32,7 @@ const STEPS: Array<{ title: string; text: string; Icon: ComponentType<{ classNam
   },
 ];
 
-/** Home, section 3: How Our Platform Works. Default export too, for `React.lazy`. */
+/** Home: How Our Platform Works. */
 export function HowItWorksSection() {
   const headingId = useId();
   return (
@@ -73,5 +73,3 @@ export function HowItWorksSection() {
     </section>
   );
 }
-
-export default HowItWorksSection;

@@ -2,7 +2,7 @@ import { type ComponentType, useId } from 'react';
 import { BRAND_NAME } from '@/lib/brand';
 import { BadgeCheckIcon, HeadsetIcon, LockIcon, ShieldCheckIcon } from './landing-icons';
 
-/** Spec section 9: four feature cards, from the pitch of section 1 and its promise of 24/7 support. */
+/** Four feature cards: what the marketplace promises, 24/7 support included. */
 const FEATURES: Array<{
   title: string;
   text: string;
@@ -30,7 +30,7 @@ const FEATURES: Array<{
   },
 ];
 
-/** Home, section 5: Why Choose {brand}, with a mission statement. Default export too, for `React.lazy`. */
+/** Home: Why Choose {brand}, with a mission statement. */
 export function WhyChooseSection() {
   const headingId = useId();
   return (
@@ -76,5 +76,3 @@ export function WhyChooseSection() {
     </section>
   );
 }
-
-export default WhyChooseSection;

@@ -6,7 +6,7 @@ import { useSubscribe } from '../api/subscribe';
 import { announceSubscribed, announceSubscribeFailed } from '../lib/announce';
 import { NEWSLETTER_MESSAGES } from '../texts';
 
-/** Spec section 5: the e-mail is required and must be an e-mail address. */
+/** The e-mail is required and must be an e-mail address. */
 function validate(input: HTMLInputElement) {
   if (input.validity.valueMissing || !input.value.trim()) return NEWSLETTER_MESSAGES.emailRequired;
   if (!input.validity.valid) return NEWSLETTER_MESSAGES.invalidEmail;
@@ -14,9 +14,8 @@ function validate(input: HTMLInputElement) {
 }
 
 /**
- * Home, section 7: the newsletter sign-up. It posts to the same endpoint as the footer's 'Stay
- * Updated' field and reports 'Subscribed!' or 'Oops...' the same way. Default export too, for
- * `React.lazy`.
+ * Home: the newsletter sign-up. It posts to the same endpoint as the footer's 'Stay
+ * Updated' field and reports 'Subscribed!' or 'Oops...' the same way.
  */
 export function NewsletterSection() {
   const id = useId();
@@ -103,5 +102,3 @@ export function NewsletterSection() {
     </section>
   );
 }
-
-export default NewsletterSection;

@@ -5,7 +5,7 @@ import { toast } from '@/lib/toast';
 const { newsletter } = MESSAGES;
 
 /*
- * How every newsletter form reports the outcome (spec section 8). Passed to each `mutate` call
+ * How every newsletter form reports the outcome. Passed to each `mutate` call
  * rather than built into `useSubscribe`: that way the bundler keeps the footer's share of the first
  * download as small as it was.
  */

@@ -13,7 +13,7 @@ export const acceptRequest = ({ propertyId, buyerEmail }: Answer) =>
     schema: ZMessageResponse,
   });
 
-/** The agent rejects a buyer's pending offer (spec: the request goes back to normal). */
+/** The agent rejects a buyer's pending offer (the request goes back to normal). */
 export const rejectRequest = ({ propertyId, buyerEmail }: Answer) =>
   api(`/api/properties/requestStatus/${encodeURIComponent(propertyId)}`, {
     method: 'PATCH',

@@ -5,11 +5,11 @@ import { api } from '@/lib/api-client';
 import { ZMessageResponse } from '@/lib/contract-twins';
 import { offerKeys, propertyKeys, wishlistKeys } from '@/lib/query-keys';
 
-export type MakeOfferVariables = {
+type MakeOfferVariables = {
   propertyId: string;
   body: MakeOfferRequest;
   /**
-   * Names this submission, so the page the buyer is sent to at once (spec section 2) can find
+   * Names this submission, so the page the buyer is sent to at once can find
    * its outcome in the mutation cache.
    */
   ticket: string;

@@ -17,7 +17,7 @@ type MakeOfferButtonProps = {
   className?: string;
 };
 
-export const makeOfferPath = (id: string) => generatePath(paths.makeOffer, { id });
+const makeOfferPath = (id: string) => generatePath(paths.makeOffer, { id });
 
 /**
  * The buyer's way to the Make Offer page. A disabled 'Offer Requested' once the buyer has a live

@@ -28,7 +28,7 @@ type MakeOfferFormProps = {
 
 const hasAtMostCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
-/** Spec section 5: required, numeric, within the listing's price range, at most cents. */
+/** Required, numeric, within the listing's price range, in whole cents at most. */
 function checkAmount(min: number, max: number) {
   return (raw: string) => {
     const text = raw.trim();
@@ -42,7 +42,7 @@ function checkAmount(min: number, max: number) {
 }
 
 /**
- * Spec section 5: required and after the current moment. Days are compared as the server does,
+ * Required, and after the current moment. Days are compared as the server does,
  * in UTC, so what passes here passes there.
  */
 function checkDate(value: string) {

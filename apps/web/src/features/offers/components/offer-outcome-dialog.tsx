@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { offerKeys } from '@/lib/query-keys';
 import { isOfferSubmission, type OfferSubmittedState } from '../api/make-offer';
 
-/** 'Offer Sent!': closes by itself after 2000 ms and has no button (spec sections 8 and 9). */
+/** 'Offer Sent!': a confirmation that needs no answer, so it closes by itself after 2 s. */
 function OfferSentDialog({ message, onClose }: { message: string; onClose: () => void }) {
   // The latest onClose, without restarting the clock every time the page re-renders.
   const latestOnClose = useRef(onClose);
@@ -32,7 +32,7 @@ function OfferSentDialog({ message, onClose }: { message: string; onClose: () =>
 
 /**
  * The outcome of an offer submitted on the Make Offer page, which sends the buyer on before the
- * server answers (spec section 2). The page the buyer lands on renders this; it finds the
+ * server answers. The page the buyer lands on renders this; it finds the
  * submission in the mutation cache by the ticket in the navigation state, and shows 'Offer Sent!'
  * or the 'Error' dialog once the answer is in.
  */

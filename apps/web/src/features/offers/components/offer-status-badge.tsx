@@ -19,7 +19,7 @@ const BUYER_STATUS: Record<RequestStatus, Look> = {
 };
 
 /**
- * An offer's state as its buyer reads it: pending, accepted, rejected or bought (spec section 4),
+ * An offer's state as its buyer reads it: pending, accepted, rejected or bought,
  * or how an accepted offer ended unpaid.
  */
 export function RequestStatusBadge({ status }: { status: RequestStatus }) {

@@ -1,6 +1,6 @@
 import type { Property } from '../types';
 
-/** Spec section 2: the creator's name, else their e-mail before the @, else Unknown. */
+/** Who offers the home: the creator's name, else their e-mail before the @, else Unknown. */
 export function ownerName({
   creatorName,
   creatorEmail,

@@ -102,7 +102,7 @@ export function MakeOfferPage({ property, keepOnWishlist }: MakeOfferPageProps) 
   const makeOffer = useMakeOffer(keepOnWishlist);
   const blocker = useBlocker(user, property);
 
-  // Back one page (spec section 2); straight to the listing when this page was opened directly.
+  // Back one page; straight to the listing when this page was opened directly.
   const cancel = () => {
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (index > 0) navigate(-1);
@@ -126,7 +126,7 @@ export function MakeOfferPage({ property, keepOnWishlist }: MakeOfferPageProps) 
         role: user.role,
       },
     });
-    // Spec section 2: on to the wishlist at once; the outcome is shown there when it arrives.
+    // On to the wishlist at once, without waiting for the server; the outcome is shown there when it arrives.
     const state: OfferSubmittedState = { offerTicket: ticket };
     navigate(paths.dashboard.wishlist, { state });
   };

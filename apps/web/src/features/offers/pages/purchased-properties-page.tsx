@@ -23,7 +23,7 @@ import { useDeadlineClock } from '../lib/use-deadline-clock';
 import type { UserRequest } from '../types';
 
 /** What paying for an accepted offer needs to know. */
-export type PayableOffer = {
+type PayableOffer = {
   propertyId: string;
   title: string;
   location: string;
@@ -207,7 +207,7 @@ function WithdrawDescription({ offer }: { offer: UserRequest }) {
 }
 
 /**
- * My Bought Properties (spec section 2): every offer the buyer made, its status, Complete Payment
+ * My Bought Properties: every offer the buyer made, its status, Complete Payment
  * once accepted (with its deadline, or why payment is on hold), the transaction id once bought,
  * and Withdraw until paid.
  */

@@ -307,7 +307,7 @@ const DIALOGS: Record<
 };
 
 /**
- * Requested Properties (spec section 2, agent): offers on the agent's listings with the buyer's
+ * Requested Properties (agent): offers on the agent's listings with the buyer's
  * contact details; Accept or Reject a pending one after confirmation; an accepted one shows its
  * payment deadline and, once that has passed, Release. Offers that ended unpaid stay, with why.
  */

@@ -14,7 +14,7 @@ export type CheckoutOffer = {
 };
 
 /**
- * Opens a checkout for the buyer's accepted offer on a listing (spec section 3's checkout shape).
+ * Opens a checkout for the buyer's accepted offer on a listing (the checkout's offer shape).
  * The server charges the stored offer, whatever amount is sent; the answer's `url` is where the
  * browser goes next: the test checkout here, or the card provider's page.
  */

@@ -14,7 +14,7 @@ type CompletePaymentButtonProps = {
 /**
  * Why a checkout could not be opened. A 409 is the server saying this offer cannot be paid now
  * (on hold, past its deadline, already paid): its reason is the useful part. Anything else is
- * 'Payment Failed' with the general message (spec section 8).
+ * 'Payment Failed' with the general message.
  */
 const failureMessage = (error: Error) =>
   error instanceof ApiError && error.status === 409

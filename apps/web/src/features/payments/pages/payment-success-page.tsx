@@ -53,7 +53,7 @@ function Result({ tone, title, children }: ResultProps) {
 const REFUND_TITLE = 'Payment To Be Refunded';
 
 /**
- * Payment Success (spec section 2): reads `session_id`, asks the server whether that checkout is
+ * Payment Success: reads `session_id`, asks the server whether that checkout is
  * paid, and says so: verifying, 'Payment Successful!', 'Payment Not Verified' or 'Error Occurred';
  * or, when the money came after the offer stopped being payable, that it will be refunded.
  */

@@ -14,6 +14,7 @@ import { PropertyImage } from '@/components/listing/property-image';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, inputStyles } from '@/components/ui/input';
+import { InlineSpinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/hooks/use-session';
 import { errorMessage } from '@/lib/api-client';
 import type { Property } from '@/lib/listing';
@@ -27,7 +28,6 @@ import {
   propertyResolver,
   showServerFieldErrors,
 } from '../lib/property-form';
-import { ButtonSpinner } from './button-spinner';
 import { ImageFileField } from './image-file-field';
 import { PropertyFields } from './property-fields';
 
@@ -36,7 +36,7 @@ function defaultsOf(property: Property): PropertyFormValues {
     title: property.title,
     description: property.description,
     location: property.location,
-    // A type or feature the edit form does not offer (spec section 9) cannot be kept.
+    // A type or feature the edit form does not offer cannot be kept.
     propertyType: property.propertyType,
     minPrice: String(property.minPrice),
     maxPrice: String(property.maxPrice),
@@ -49,7 +49,7 @@ function defaultsOf(property: Property): PropertyFormValues {
   };
 }
 
-/** The edit form (spec section 5): the same fields as the add form, plus Image URL and Availability. */
+/** The edit form: the same fields as the add form, plus Image URL and Availability. */
 export function EditPropertyForm({ property }: { property: Property }) {
   const user = useSignedInUser();
   const navigate = useNavigate();
@@ -171,7 +171,7 @@ export function EditPropertyForm({ property }: { property: Property }) {
           disabled={isSubmitting || upload.isPending}
           aria-busy={isSubmitting}
         >
-          {isSubmitting && <ButtonSpinner />}
+          {isSubmitting && <InlineSpinner />}
           {isSubmitting ? 'Saving...' : 'Save Changes'}
         </Button>
       </div>

@@ -20,7 +20,7 @@ const FILE_INPUT = cn(
   'file:mr-4 file:cursor-pointer file:rounded-lg file:border file:border-teal-700 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-teal-800 hover:file:bg-teal-50',
 );
 
-/** Spec section 5: the image is chosen as a file; type and size are checked before any upload. */
+/** The image is chosen as a file; type and size are checked before any upload. */
 export function ImageFileField({
   label,
   file,

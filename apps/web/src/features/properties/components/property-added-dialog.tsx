@@ -6,7 +6,7 @@ import { Dialog, DialogClose, DialogContent, DialogTitle } from '@/components/ui
 import { CheckIcon } from '@/components/ui/icons';
 import { paths } from '@/lib/paths';
 
-/** Spec section 8: 'Property Added!', after a listing is added. */
+/** 'Property Added!', after a listing is added. */
 export function PropertyAddedDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const textId = useId();
   return (

@@ -28,7 +28,7 @@ function toParams(filters: SearchFilters) {
 }
 
 /**
- * Home, section 2: the search bar and a list that starts as Featured Properties (the newest
+ * Home: the search bar and a list that starts as Featured Properties (the newest
  * approved listings) and becomes Search Results after the first submit. The search lives in the
  * page address, so Back from a listing returns to the same results.
  */
@@ -74,7 +74,7 @@ export function PropertySearchSection() {
             retrying={result.isFetching}
           />
         ) : result.data.items.length === 0 ? (
-          // Before any search with nothing featured, the spec's before-search state.
+          // Before any search with nothing featured, an invitation to search.
           <ListEmpty>{searched ? MESSAGES.search.empty : MESSAGES.search.beforeSearch}</ListEmpty>
         ) : (
           <>

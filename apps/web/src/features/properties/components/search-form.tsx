@@ -18,7 +18,7 @@ type SearchFormProps = {
 };
 
 /**
- * Location, property type and price range (spec section 2). The selects open on the spec's
+ * Location, property type and price range. The selects open on their
  * placeholders 'Property Type' and 'Price Range', whose value '' is never sent.
  */
 export function SearchForm({ values, onSearch, className }: SearchFormProps) {

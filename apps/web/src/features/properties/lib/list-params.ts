@@ -34,6 +34,3 @@ export function toSearchParams(
   if (page > 1) params.set('page', String(page));
   return params;
 }
-
-export const pageCountOf = (total: number, pageSize: number) =>
-  Math.max(1, Math.ceil(total / pageSize));

@@ -7,7 +7,7 @@ import { toStoredImage } from './image-url';
 
 /**
  * What the add and edit forms hold: what their inputs hold, strings with '' for empty. The shared
- * schemas turn them into numbers and report the spec's messages.
+ * schemas turn them into numbers and report the product's messages.
  */
 export type PropertyFormValues = {
   title: string;
@@ -28,7 +28,7 @@ export type PropertyFormValues = {
 type PropertySchema = typeof ZPropertyAddRequest | typeof ZPropertyEditRequest;
 
 /**
- * Validates the form with a shared schema (every message verbatim from spec section 5). The
+ * Validates the form with a shared schema (the same messages the server sends). The
  * schema's input type is looser than the form's (numbers arrive as strings and are coerced), so
  * the resolver is typed for the form here, once.
  */

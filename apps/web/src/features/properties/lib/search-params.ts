@@ -18,7 +18,7 @@ const PRICE_LABELS: readonly string[] = PRICE_RANGES.map((range) => range.label)
 const TYPES: readonly string[] = PROPERTY_TYPES;
 
 /**
- * The filters in a page address. Values outside the option lists (and the spec's placeholder
+ * The filters in a page address. Values outside the option lists (and the placeholder
  * values 'Property Type' and 'Price Range') read as "any".
  */
 export function filtersFrom(params: URLSearchParams): SearchFilters {

@@ -11,11 +11,11 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { InlineSpinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/hooks/use-session';
 import { toast } from '@/lib/toast';
 import { type UploadProblem, uploadFailure, useUploadImage } from '@/lib/upload-image';
 import { useAddProperty } from '../api/manage-property';
-import { ButtonSpinner } from '../components/button-spinner';
 import { ImageFileField } from '../components/image-file-field';
 import { PropertyFields } from '../components/property-fields';
 import {
@@ -24,7 +24,7 @@ import {
   showServerFieldErrors,
 } from '../lib/property-form';
 
-// Spec section 9: availability Available, type Apartment, no features.
+// A new listing starts Available, as an Apartment, with no features.
 const DEFAULTS: PropertyFormValues = {
   title: '',
   description: '',
@@ -51,7 +51,7 @@ const PropertyAddedDialog = lazy(loadAddedDialog);
 type DialogPhase = 'hidden' | 'waiting' | 'open';
 
 /**
- * Spec section 9: the 'Property Added!' dialog opens 1 s after the add and closes after 3 s.
+ * The 'Property Added!' dialog opens 1 s after the add and closes after 3 s.
  * Leaving the page cancels whatever is still to come.
  */
 function useAddedDialog() {
@@ -173,7 +173,7 @@ export function AddPropertyPage() {
           disabled={isSubmitting}
           aria-busy={isSubmitting}
         >
-          {isSubmitting && <ButtonSpinner />}
+          {isSubmitting && <InlineSpinner />}
           {isSubmitting ? busyLabel : 'Add Property'}
         </Button>
       </form>

@@ -8,12 +8,13 @@ import { PropertyCard, PropertyCardSkeletons } from '@/components/listing/proper
 import { Button } from '@/components/ui/button';
 import { inputStyles } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
+import { pageCountOf } from '@/hooks/use-page-param';
 import { cn } from '@/lib/cn';
 import { KEEP_SCROLL } from '@/lib/keep-scroll';
 import { plural } from '@/lib/listing-format';
 import { CATALOGUE_PAGE_SIZE, useAllProperties } from '../api/get-all-properties';
 import { SearchForm } from '../components/search-form';
-import { pageCountOf, pageFrom, SORT_OPTIONS, sortFrom, toSearchParams } from '../lib/list-params';
+import { pageFrom, SORT_OPTIONS, sortFrom, toSearchParams } from '../lib/list-params';
 import { filtersFrom, filtersToQuery } from '../lib/search-params';
 
 const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';

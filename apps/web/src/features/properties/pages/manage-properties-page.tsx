@@ -7,6 +7,7 @@ import { PropertyImage } from '@/components/listing/property-image';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
+import { pageCountOf } from '@/hooks/use-page-param';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import type { Property } from '@/lib/listing';
@@ -18,7 +19,6 @@ import { useManagedCount, useManagedProperties } from '../api/get-managed-proper
 import { useSetApproval } from '../api/manage-property';
 import { ApprovalBadge } from '../components/approval-badge';
 import { ManagedFiltersForm } from '../components/managed-filters';
-import { pageCountOf } from '../lib/list-params';
 import { managedFiltersFrom, managedQueryOf, toManagedParams } from '../lib/managed-params';
 import { MANAGE_TEXTS } from '../manage-texts';
 import type { ApprovalFilter } from '../types';
@@ -80,7 +80,7 @@ function PropertyRow({ property, onDecide, deciding }: RowProps) {
         >
           View<span className="sr-only">: {title}</span>
         </Link>
-        {/* Spec section 4: Approve unless Approved, Reject unless Rejected. */}
+        {/* Approve unless Approved, Reject unless Rejected: an admin can change their mind. */}
         {property.adminApproval !== 'true' && (
           <Button size="sm" disabled={deciding} onClick={() => onDecide(property, true)}>
             Approve<span className="sr-only">: {title}</span>
@@ -101,7 +101,7 @@ function PropertyRow({ property, onDecide, deciding }: RowProps) {
   );
 }
 
-/** The admin's view of every listing (spec section 2): counts, search, status filter, 5 per page. */
+/** The admin's view of every listing: counts, search, status filter, 5 per page. */
 export function ManagePropertiesPage() {
   const [params, setParams] = useSearchParams();
   const { page, ...filters } = managedFiltersFrom(params);

@@ -8,6 +8,7 @@ import { PropertyCard, PropertyCardSkeletons } from '@/components/listing/proper
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
+import { pageCountOf } from '@/hooks/use-page-param';
 import { useSignedInUser } from '@/hooks/use-session';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -19,14 +20,13 @@ import { useManagedProperties } from '../api/get-managed-properties';
 import { useDeleteProperty } from '../api/manage-property';
 import { ApprovalBadge } from '../components/approval-badge';
 import { ManagedFiltersForm } from '../components/managed-filters';
-import { pageCountOf } from '../lib/list-params';
 import { managedFiltersFrom, managedQueryOf, toManagedParams } from '../lib/managed-params';
 import { MANAGE_TEXTS } from '../manage-texts';
 
 const PAGE_SIZE = LIMITS.agentPageSize;
 const GRID = 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3';
 
-/** The agent's own listings (spec section 2): search, status and type filters, 6 per page. */
+/** The agent's own listings: search, status and type filters, 6 per page. */
 export function MyPropertiesPage() {
   const user = useSignedInUser();
   const [params, setParams] = useSearchParams();

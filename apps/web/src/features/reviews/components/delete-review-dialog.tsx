@@ -21,7 +21,7 @@ function subject(review: Review) {
   return `of ${review.propertyTitle?.trim() || 'this property'}`;
 }
 
-/** 'Delete this review?' before a review is deleted (spec section 6: admins moderate, users manage theirs). */
+/** 'Delete this review?' before a review is deleted (admins moderate, users manage theirs). */
 export function DeleteReviewDialog({
   review,
   open,

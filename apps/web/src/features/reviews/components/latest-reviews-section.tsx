@@ -87,10 +87,7 @@ function AddReviewTile() {
   );
 }
 
-/**
- * Home, section 6: the newest reviews of the website, with the 'Add Your Review' tile. Default
- * export too, for `React.lazy`.
- */
+/** Home: the newest reviews of the website, with the 'Add Your Review' tile. */
 export function LatestReviewsSection() {
   const headingId = useId();
   const reviews = useWebsiteReviews(LATEST_COUNT);
@@ -154,5 +151,3 @@ export function LatestReviewsSection() {
     </section>
   );
 }
-
-export default LatestReviewsSection;

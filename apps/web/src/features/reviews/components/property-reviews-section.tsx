@@ -19,7 +19,7 @@ type PropertyReviewsSectionProps = {
 /**
  * The reviews of one listing, for its details page (a signed-in screen). A buyer (role user) can
  * review it, or edit the review they posted, which the server replaces; everyone else sees the
- * list only. Default export too, for `React.lazy`.
+ * list only.
  */
 export function PropertyReviewsSection({ propertyId, propertyTitle }: PropertyReviewsSectionProps) {
   const headingId = useId();
@@ -118,5 +118,3 @@ export function PropertyReviewsSection({ propertyId, propertyTitle }: PropertyRe
     </section>
   );
 }
-
-export default PropertyReviewsSection;

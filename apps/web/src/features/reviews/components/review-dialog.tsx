@@ -9,9 +9,10 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { AlertIcon, InlineSpinner } from '@/components/ui/form-icons';
+import { AlertIcon } from '@/components/ui/form-icons';
 import { CloseIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
+import { InlineSpinner } from '@/components/ui/spinner';
 import { StarRatingInput } from '@/components/ui/star-rating';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -200,7 +201,7 @@ function ReviewForm({
 }
 
 /**
- * The review modal (spec section 2): a star rating (5 by default), a title and the review. On
+ * The review modal: a star rating (5 by default), a title and the review. On
  * success it closes with 'Review submitted!'; on failure it stays open and says why.
  */
 export function ReviewDialog({

@@ -1,20 +1,13 @@
-import { useId, useRef, useState } from 'react';
-import { ContentLayout } from '@/components/layouts/content-layout';
-import { ListEmpty, ListError } from '@/components/list-states';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { Pagination } from '@/components/ui/pagination';
-import { Spinner } from '@/components/ui/spinner';
 import { StarRating } from '@/components/ui/star-rating';
-import { pageCountOf, useKeepPageInRange, usePageParam } from '@/hooks/use-page-param';
+import { usePageParam } from '@/hooks/use-page-param';
 import { formatDate } from '@/lib/format';
 import { useAllReviews } from '../api/get-all-reviews';
-import { DeleteReviewDialog } from '../components/delete-review-dialog';
 import { ReviewSubject } from '../components/review-card';
 import { reviewLabel } from '../components/review-label';
-import { REVIEW_MESSAGES, REVIEW_TEXTS, type Review } from '../types';
-
-const PAGE_SIZE = 10;
+import { REVIEW_PAGE_SIZE, ReviewListPage } from '../components/review-list-page';
+import { REVIEW_TEXTS, type Review } from '../types';
 
 type RowProps = { review: Review; onDelete: (review: Review) => void };
 
@@ -151,80 +144,24 @@ type ListProps = { reviews: Review[]; onDelete: (review: Review) => void; labell
  * displayed; the other is `display: none`, out of the accessibility tree and the tab order.
  */
 export function ManageReviewsPage() {
-  const headingId = useId();
-  const listHeadingRef = useRef<HTMLHeadingElement>(null);
   const { page, goToPage } = usePageParam();
-  const reviews = useAllReviews(page, PAGE_SIZE);
-  const [target, setTarget] = useState<Review | null>(null);
-  const [open, setOpen] = useState(false);
-
-  const total = reviews.data?.total ?? 0;
-  const pageCount = pageCountOf(total, PAGE_SIZE);
-  useKeepPageInRange(
-    page,
-    reviews.isSuccess && !reviews.isPlaceholderData ? pageCount : undefined,
-    goToPage,
-  );
-
-  function askToDelete(review: Review) {
-    setTarget(review);
-    setOpen(true);
-  }
-
-  const list = reviews.data?.items ?? [];
+  const reviews = useAllReviews(page, REVIEW_PAGE_SIZE);
   return (
-    <ContentLayout heading="Manage User Reviews">
-      <div className="mt-2 flex flex-wrap items-baseline justify-between gap-2">
-        <h2
-          id={headingId}
-          ref={listHeadingRef}
-          tabIndex={-1}
-          className="text-lg font-semibold text-stone-800 outline-none"
-        >
-          All reviews
-        </h2>
-        {reviews.isSuccess && (
-          <p className="text-sm text-stone-700">
-            {total} {total === 1 ? 'review' : 'reviews'}
-          </p>
-        )}
-      </div>
-
-      {reviews.isPending && <Spinner label="Loading reviews" className="py-16" />}
-      {reviews.isError && (
-        <ListError
-          className="mt-6"
-          error={reviews.error}
-          message={REVIEW_TEXTS.loadFailed}
-          onRetry={() => reviews.refetch()}
-          retrying={reviews.isFetching}
-        />
+    <ReviewListPage
+      heading="Manage User Reviews"
+      title="All reviews"
+      query={reviews}
+      page={page}
+      onPageChange={goToPage}
+      loadingLabel="Loading reviews"
+      whose={(review) => `${review.reviewerName}’s review`}
+    >
+      {(list, { askToDelete, labelledBy }) => (
+        <>
+          <ReviewsTable reviews={list} onDelete={askToDelete} labelledBy={labelledBy} />
+          <ReviewCards reviews={list} onDelete={askToDelete} labelledBy={labelledBy} />
+        </>
       )}
-      {reviews.isSuccess && list.length === 0 && page <= pageCount && (
-        <ListEmpty className="mt-6" title={REVIEW_MESSAGES.none} />
-      )}
-      {reviews.isSuccess && list.length > 0 && (
-        <div aria-busy={reviews.isFetching}>
-          <ReviewsTable reviews={list} onDelete={askToDelete} labelledBy={headingId} />
-          <ReviewCards reviews={list} onDelete={askToDelete} labelledBy={headingId} />
-        </div>
-      )}
-
-      <Pagination
-        label="Review pages"
-        page={Math.min(page, pageCount)}
-        pageCount={pageCount}
-        onPageChange={goToPage}
-        className="mt-6"
-      />
-
-      <DeleteReviewDialog
-        review={target}
-        open={open}
-        onOpenChange={setOpen}
-        whose={(review) => `${review.reviewerName}’s review`}
-        afterDeleteFocus={listHeadingRef}
-      />
-    </ContentLayout>
+    </ReviewListPage>
   );
 }

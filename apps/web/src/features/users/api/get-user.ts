@@ -7,7 +7,7 @@ export const usersQueryKey = ['users'] as const;
 export const getUser = (uid: string, signal?: AbortSignal) =>
   api(`/auth/users/${encodeURIComponent(uid)}`, { schema: ZUser, signal });
 
-/** One user's record (spec section 7: cached 5 minutes, keyed by the uid). */
+/** One user's record, keyed by the uid and cached 5 minutes like every read. */
 export const userQueryOptions = (uid: string) =>
   queryOptions({
     queryKey: [...usersQueryKey, 'detail', uid],

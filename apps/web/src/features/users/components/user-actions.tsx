@@ -6,7 +6,7 @@ import type { User } from '@/lib/user';
 /** What an admin may do to a user; the page asks for confirmation before doing it. */
 export type UserAction = { kind: 'role'; user: User; role: Role } | { kind: 'delete'; user: User };
 
-/** The button for each move ROLE_MOVES allows (spec section 4). */
+/** The button for each move ROLE_MOVES allows. */
 export const MOVE_LABELS: Record<Role, string> = {
   admin: 'Make Admin',
   agent: 'Make Agent',

@@ -1,14 +1,12 @@
 import { roleChangedMessage } from '@keyhaven/shared';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useId, useRef, useState } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { ListEmpty } from '@/components/list-states';
+import { PagedList } from '@/components/paged-list';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
-import { ErrorState } from '@/components/ui/error-state';
-import { Pagination } from '@/components/ui/pagination';
-import { Spinner } from '@/components/ui/spinner';
+import { usePageParam } from '@/hooks/use-page-param';
 import { useSignedInUser } from '@/hooks/use-session';
 import { errorMessage } from '@/lib/api-client';
-import { KEEP_SCROLL } from '@/lib/keep-scroll';
 import { toast } from '@/lib/toast';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
@@ -25,12 +23,7 @@ const TEXT = {
   deleteFailedFallback: 'Something went wrong. Please try again.',
 } as const;
 
-function pageFrom(value: string | null) {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
-/** What the confirmation asks, per action (spec section 4: every change is confirmed first). */
+/** What the confirmation asks, per action: a change to someone's account is never one click. */
 function confirmation(action: UserAction) {
   const { name } = action.user;
   if (action.kind === 'delete') {
@@ -78,8 +71,7 @@ export function ManageUsersPage() {
   const me = useSignedInUser();
   const headingId = useId();
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const page = pageFrom(searchParams.get('page'));
+  const { page, goToPage } = usePageParam();
   const users = useUsers(page, PAGE_SIZE);
   const updateRole = useUpdateUserRole();
   const deleteUser = useDeleteUser();
@@ -88,19 +80,6 @@ export function ManageUsersPage() {
   const [open, setOpen] = useState(false);
   const openerRef = useRef<HTMLElement | null>(null);
   const succeededRef = useRef(false);
-
-  const total = users.data?.total ?? 0;
-  const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-
-  const goToPage = (next: number) =>
-    setSearchParams(next === 1 ? {} : { page: String(next) }, { state: KEEP_SCROLL });
-
-  // Deleting the last user of the last page, or an old link, can leave us past the end.
-  useEffect(() => {
-    if (users.isSuccess && !users.isPlaceholderData && page > totalPages) {
-      setSearchParams(totalPages === 1 ? {} : { page: String(totalPages) }, { replace: true });
-    }
-  }, [users.isSuccess, users.isPlaceholderData, page, totalPages, setSearchParams]);
 
   function onAction(next: UserAction, opener: HTMLElement) {
     openerRef.current = opener;
@@ -162,59 +141,24 @@ export function ManageUsersPage() {
 
   return (
     <ContentLayout heading="Manage Users">
-      <div className="mt-2 flex flex-wrap items-baseline justify-between gap-2">
-        <h2
-          id={headingId}
-          ref={listHeadingRef}
-          tabIndex={-1}
-          className="text-lg font-semibold text-stone-800 outline-none"
-        >
-          All users
-        </h2>
-        {users.isSuccess && (
-          <p className="text-sm text-stone-700">
-            {total} {total === 1 ? 'user' : 'users'}
-          </p>
-        )}
-      </div>
-
-      {users.isPending && <Spinner label="Loading users" className="py-16" />}
-
-      {users.isError && (
-        <ErrorState
-          inline
-          className="mt-6"
-          error={users.error}
-          message="We couldn't load the users. Please try again."
-          onRetry={() => users.refetch()}
-          retrying={users.isFetching}
-        />
-      )}
-
-      {users.isSuccess && users.data.items.length === 0 && page <= totalPages && (
-        <p className="mt-6 rounded-2xl border border-sand bg-white p-6 text-center text-stone-700">
-          No users found.
-        </p>
-      )}
-
-      {users.isSuccess && users.data.items.length > 0 && (
-        <div aria-busy={users.isFetching}>
-          <UsersList
-            users={users.data.items}
-            selfId={me._id}
-            onAction={onAction}
-            labelledBy={headingId}
-          />
-        </div>
-      )}
-
-      <Pagination
-        label="Users pages"
-        page={Math.min(page, totalPages)}
-        pageCount={totalPages}
+      <PagedList
+        title="All users"
+        titleId={headingId}
+        titleRef={listHeadingRef}
+        noun={['user', 'users']}
+        query={users}
+        pageSize={PAGE_SIZE}
+        page={page}
         onPageChange={goToPage}
-        className="mt-6"
-      />
+        pagesLabel="Users pages"
+        loadingLabel="Loading users"
+        failure="We couldn't load the users. Please try again."
+        empty={<ListEmpty>No users found.</ListEmpty>}
+      >
+        {(list) => (
+          <UsersList users={list} selfId={me._id} onAction={onAction} labelledBy={headingId} />
+        )}
+      </PagedList>
 
       {dialog && (
         <ConfirmDialog

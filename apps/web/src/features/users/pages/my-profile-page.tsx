@@ -5,10 +5,10 @@ import { formatDate } from '@/lib/format';
 import { ROLE_LABELS } from '@/lib/user';
 import { useUser } from '../api/get-user';
 
-/** The dashboard's index for every role: who the signed-in user is (spec section 2). */
+/** The dashboard's index for every role: who the signed-in user is. */
 export function MyProfilePage() {
   const sessionUser = useSignedInUser();
-  // The stored record (spec section 7); the session's copy stands in until it arrives.
+  // The stored record, fresher than the session's copy, which stands in until it arrives.
   const { data: user = sessionUser } = useUser(sessionUser.uid);
 
   const details = [

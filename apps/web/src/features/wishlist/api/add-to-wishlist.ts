@@ -4,8 +4,8 @@ import { api } from '@/lib/api-client';
 import { ZMessageResponse } from '@/lib/contract-twins';
 import { wishlistKeys } from '@/lib/query-keys';
 
-/** The buyer's own fields, which the spec's client sends along (the server checks they are ours). */
-export type WishlistUser = Omit<MakeOfferRequest, 'offerAmount' | 'selectedDate'>;
+/** The buyer's own fields, which the request carries (the server checks they are ours). */
+type WishlistUser = Omit<MakeOfferRequest, 'offerAmount' | 'selectedDate'>;
 
 type Save = { propertyId: string; user: WishlistUser };
 
@@ -13,7 +13,7 @@ type Save = { propertyId: string; user: WishlistUser };
 export const addToWishlist = ({ propertyId, user }: Save) =>
   api(`/properties/${encodeURIComponent(propertyId)}/wishlist`, {
     method: 'PATCH',
-    // The spec's body: the status and the buyer's own fields (the server checks they are ours).
+    // The status and the buyer's own fields (the server checks they are ours).
     body: {
       wishlistStatus: 'true',
       wishlistUser: {

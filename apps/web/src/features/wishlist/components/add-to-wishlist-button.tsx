@@ -21,7 +21,7 @@ type AddToWishlistButtonProps = {
 };
 
 /**
- * 'Add To Wish List', for users with role user only (spec section 6). Once the listing is saved
+ * 'Add To Wish List', for buyers (role user) only. Once the listing is saved
  * (by the buyer, or by an offer on it) the page says so, and the button removes it after a
  * confirmation, as the wishlist page does.
  */

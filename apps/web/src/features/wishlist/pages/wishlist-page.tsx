@@ -92,7 +92,7 @@ function SavedCard({ property, offerButton, onRemove }: SavedCardProps) {
 }
 
 /**
- * My Wish List (spec section 2): the buyer's saved listings, each with Make Offer and Remove;
+ * My Wish List: the buyer's saved listings, each with Make Offer and Remove;
  * one under review shows its last approved version and cannot take an offer.
  */
 type WishlistPageProps = {

@@ -1,0 +1,106 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode, RefObject } from 'react';
+import { ListError } from '@/components/list-states';
+import { Pagination } from '@/components/ui/pagination';
+import { Spinner } from '@/components/ui/spinner';
+import { pageCountOf, useKeepPageInRange } from '@/hooks/use-page-param';
+import type { Page } from '@/lib/api-client';
+
+type PagedListProps<T> = {
+  /** The list's own heading, under the page's; focus lands on it once a deleted row is gone. */
+  title: string;
+  titleId: string;
+  titleRef: RefObject<HTMLHeadingElement | null>;
+  /** What the items are called in the count over the list: `['review', 'reviews']`. */
+  noun: readonly [one: string, many: string];
+  /** The current page of the list, as loaded. */
+  query: UseQueryResult<Page<T>>;
+  pageSize: number;
+  /** 1-based, from the page address (`usePageParam`). */
+  page: number;
+  onPageChange: (page: number, options?: { replace?: boolean }) => void;
+  /** Names the pagination landmark: 'Review pages'. */
+  pagesLabel: string;
+  loadingLabel: string;
+  /** What the failure says when the server was reached: 'We couldn't load the users...'. */
+  failure: string;
+  /** What an empty list shows (a `ListEmpty`). */
+  empty: ReactNode;
+  /** The loaded items, as a table, cards or both. */
+  children: (items: T[]) => ReactNode;
+};
+
+/**
+ * A dashboard list the server pages: its heading and count, then the loading, failed, empty or
+ * loaded list, then Previous and Next. The page lives in the address; one past the end (its last
+ * item deleted, an old link) moves to the last page.
+ */
+export function PagedList<T>({
+  title,
+  titleId,
+  titleRef,
+  noun: [one, many],
+  query,
+  pageSize,
+  page,
+  onPageChange,
+  pagesLabel,
+  loadingLabel,
+  failure,
+  empty,
+  children,
+}: PagedListProps<T>) {
+  const total = query.data?.total ?? 0;
+  const pageCount = pageCountOf(total, pageSize);
+  useKeepPageInRange(
+    page,
+    query.isSuccess && !query.isPlaceholderData ? pageCount : undefined,
+    onPageChange,
+  );
+  const items = query.data?.items ?? [];
+
+  return (
+    <>
+      <div className="mt-2 flex flex-wrap items-baseline justify-between gap-2">
+        <h2
+          id={titleId}
+          ref={titleRef}
+          tabIndex={-1}
+          className="text-lg font-semibold text-stone-800 outline-none"
+        >
+          {title}
+        </h2>
+        {query.isSuccess && total > 0 && (
+          <p className="text-sm text-stone-700">
+            {total} {total === 1 ? one : many}
+          </p>
+        )}
+      </div>
+
+      {query.isPending && <Spinner label={loadingLabel} className="py-16" />}
+      {query.isError && (
+        <ListError
+          className="mt-6"
+          error={query.error}
+          message={failure}
+          onRetry={() => query.refetch()}
+          retrying={query.isFetching}
+        />
+      )}
+      {query.isSuccess && items.length === 0 && page <= pageCount && (
+        <div className="mt-6">{empty}</div>
+      )}
+      {query.isSuccess && items.length > 0 && (
+        <div aria-busy={query.isFetching}>{children(items)}</div>
+      )}
+
+      <Pagination
+        label={pagesLabel}
+        page={Math.min(page, pageCount)}
+        pageCount={pageCount}
+        onPageChange={onPageChange}
+        className="mt-6"
+      />
+    </>
+  );
+}
