@@ -7,8 +7,9 @@ import type { UserEvent } from '@testing-library/user-event';
  */
 export async function fillFields(user: UserEvent, values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) {
-    const field = screen.getByLabelText(label);
-    await user.clear(field);
+    const field = screen.getByLabelText<HTMLInputElement>(label);
+    if (field.value === value) continue;
+    if (field.value) await user.clear(field);
     if (value) {
       await user.click(field);
       await user.paste(value);
