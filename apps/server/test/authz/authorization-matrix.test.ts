@@ -211,7 +211,7 @@ describe('every cell, on the Stripe app', () => {
     ctx.world = {
       accounts: { user, otherUser, agent, otherAgent, admin, fraud, spare },
       openListing: '',
-      heldListing: '',
+      reservedListing: '',
       soldListing: '',
       unapprovedListing: '',
       reviewListing: '',

@@ -395,8 +395,8 @@ export const MATRIX: MatrixRow[] = [
         expect: [401, 403, 403, 200, 403, 200, 403],
       },
       {
-        input: 'the listing held by an accepted offer',
-        request: (w) => ({ url: `/api/properties/${w.heldListing}` }),
+        input: 'the listing reserved by an accepted offer',
+        request: (w) => ({ url: `/api/properties/${w.reservedListing}` }),
         expect: [401, 403, 403, 409, 403, 409, 403],
       },
     ],
@@ -566,7 +566,7 @@ export const MATRIX: MatrixRow[] = [
     cases: [
       {
         input: "release the user's accepted offer before its deadline",
-        request: (w) => ({ url: `/api/properties/release-offer/${w.heldListing}` }),
+        request: (w) => ({ url: `/api/properties/release-offer/${w.reservedListing}` }),
         expect: [401, 403, 403, 409, 403, 200, 403],
       },
       {
@@ -610,8 +610,8 @@ export const MATRIX: MatrixRow[] = [
         expect: [401, 200, 403, 403, 403, 403, 403],
       },
       {
-        input: 'withdraw the accepted offer on the held listing',
-        request: (w) => ({ url: `/requested-properties/${w.heldListing}/remove` }),
+        input: 'withdraw the accepted offer on the reserved listing',
+        request: (w) => ({ url: `/requested-properties/${w.reservedListing}/remove` }),
         expect: [401, 200, 404, 404, 404, 404, 404],
       },
     ],
@@ -628,8 +628,8 @@ export const MATRIX: MatrixRow[] = [
           url: '/api/payment/create-checkout-session',
           payload: {
             offer: {
-              _id: w.heldListing,
-              property: { _id: w.heldListing },
+              _id: w.reservedListing,
+              property: { _id: w.reservedListing },
               offerDetails: { amount: 1 },
             },
           },

@@ -77,8 +77,9 @@ const KEEPS_LISTINGS: Record<string, string> = {
   'POST /auth/login': 'signing in changes no listing',
   'POST /auth/logout': 'signing out changes no listing',
   'PATCH /api/profile/photo': "listings show their agent's name and e-mail, not the photo",
-  'PATCH /make-offer/:propertyId': 'a pending offer does not hold the home',
-  'PATCH /api/properties/requestStatus/:id': 'declining a pending offer neither holds nor frees it',
+  'PATCH /make-offer/:propertyId': 'a pending offer does not reserve the home',
+  'PATCH /api/properties/requestStatus/:id':
+    'declining a pending offer neither reserves nor frees it',
   'PATCH /properties/:id/wishlist': "a wishlist is the buyer's own",
   'PATCH /wishlist-properties/:id/remove': "a wishlist is the buyer's own",
   'POST /api/reviews': 'listing pages show no reviews',

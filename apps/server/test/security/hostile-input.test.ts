@@ -120,7 +120,7 @@ interface Attempt {
 
 const worldIds = () => [
   world.openListing,
-  world.heldListing,
+  world.reservedListing,
   world.soldListing,
   world.unapprovedListing,
   world.reviewId,

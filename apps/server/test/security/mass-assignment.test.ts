@@ -249,8 +249,8 @@ const scenarios = (): Scenario[] => [
       url: '/api/payment/create-checkout-session',
       payload: {
         offer: {
-          _id: world.heldListing,
-          property: { _id: world.heldListing },
+          _id: world.reservedListing,
+          property: { _id: world.reservedListing },
           offerDetails: { amount: 1 },
           ...extra,
         },
@@ -260,7 +260,7 @@ const scenarios = (): Scenario[] => [
       const rows = await ctx.app.db
         .select()
         .from(payments)
-        .where(eq(payments.propertyId, world.heldListing));
+        .where(eq(payments.propertyId, world.reservedListing));
       return rows
         .filter(
           (row) =>

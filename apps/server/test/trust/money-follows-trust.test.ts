@@ -104,7 +104,7 @@ describe('a listing that moderation no longer trusts cannot be sold', () => {
     expect((await payDemo(ctx.app, buyer, sessionId)).statusCode).toBe(409);
     expect((await listing(propertyId))?.availability).toBe('Pending');
     expect((await purchases(buyer))[0]).toMatchObject({ paymentHold: 'agent-suspended' });
-    // The agent's open listings are held: no one else finds them or offers on them.
+    // The agent's open listings are hidden: no one else finds them or offers on them.
     const other = await createAccount(ctx.app);
     expect((await offer(ctx.app, other, openListing)).statusCode).toBe(404);
     expect((await as(other, 'GET', `/api/properties/${openListing}`)).statusCode).toBe(404);

@@ -131,7 +131,7 @@ async function trusted(listingId: string) {
 const paymentsOf = (listingId: string) =>
   ctx.app.db.select().from(payments).where(eq(payments.propertyId, listingId));
 
-async function listHome(run: Run, approve: boolean) {
+async function addListing(run: Run, approve: boolean) {
   const title = `Home ${run.listings.length + 1}`;
   const created = await ctx.app.inject({
     method: 'POST',
@@ -216,7 +216,7 @@ async function payAtStripe(run: Run, sessionId: string, confirm: 'webhook' | 've
 }
 
 async function perform(run: Run, step: Action) {
-  if (step.kind === 'list') return listHome(run, false);
+  if (step.kind === 'list') return addListing(run, false);
   if (step.kind === 'markFraud' || step.kind === 'restoreAgent') {
     const role = step.kind === 'markFraud' ? 'fraud' : 'agent';
     const response = await ctx.app.inject({
@@ -366,20 +366,20 @@ async function checkMarket() {
     sql`select p.id, p.availability,
           (select count(*) from payments x where x.property_id = p.id and x.status = 'paid')::int as paid,
           (select count(*) from offers o where o.property_id = p.id and o.status = 'paid')::int as sold,
-          (select count(*) from offers o where o.property_id = p.id and o.status = 'accepted')::int as held
+          (select count(*) from offers o where o.property_id = p.id and o.status = 'accepted')::int as reserved
         from properties p`,
   );
   for (const row of broken as Array<{
     availability: string;
     paid: number;
     sold: number;
-    held: number;
+    reserved: number;
   }>) {
     expect(row.paid).toBeLessThanOrEqual(1);
     expect(row.sold).toBe(row.paid);
     expect(row.availability === 'Sold').toBe(row.paid === 1);
-    expect(row.held + row.sold).toBeLessThanOrEqual(1);
-    if (row.held === 1) expect(row.availability).toBe('Pending');
+    expect(row.reserved + row.sold).toBeLessThanOrEqual(1);
+    if (row.reserved === 1) expect(row.availability).toBe('Pending');
   }
   const [doubleOpen] = await queryRows(
     ctx.app.db,
@@ -421,7 +421,7 @@ async function freshRun(): Promise<Run> {
     delivered: [],
     edits: 0,
   };
-  await listHome(run, true);
+  await addListing(run, true);
   return run;
 }
 

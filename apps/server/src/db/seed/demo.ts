@@ -21,7 +21,7 @@ import {
   DEMO_USERS,
   DEMO_WISHLIST,
 } from './demo-data.js';
-import { saveAvatars, saveHouseImages } from './images.js';
+import { saveAvatars, saveListingImages } from './images.js';
 
 export interface SeedLogger {
   info(message: string): void;
@@ -81,7 +81,7 @@ export async function seedDemoIfEmpty({ db, storage, log }: SeedDependencies): P
       const started = Date.now();
       // Hashing runs on the thread pool while the images are stored; the queries stay in order.
       const hashing = Promise.all(DEMO_USERS.map((user) => hashPassword(user.password)));
-      const houseImages = await saveHouseImages(tx, recording);
+      const listingImages = await saveListingImages(tx, recording);
       const passwordHashes = await hashing;
 
       const now = Date.now();
@@ -139,7 +139,7 @@ export async function seedDemoIfEmpty({ db, storage, log }: SeedDependencies): P
         title: listing.title,
         description: listing.description,
         location: listing.location,
-        image: houseImages[listing.type].url,
+        image: listingImages[listing.type].url,
         propertyType: listing.type,
         minPriceCents: cents(listing.minPrice),
         maxPriceCents: cents(listing.maxPrice),

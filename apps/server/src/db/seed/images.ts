@@ -87,7 +87,7 @@ const BUILDINGS: Record<AddPropertyType, string> = {
     <polygon points="230,580 290,380 350,580" fill="#2f6b3a"/><polygon points="850,580 920,360 990,580" fill="#2f6b3a"/>`,
 };
 
-function houseSvg(type: AddPropertyType, palette: Palette): string {
+function listingSvg(type: AddPropertyType, palette: Palette): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
   <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
     <stop offset="0" stop-color="${palette.skyTop}"/><stop offset="1" stop-color="${palette.skyBottom}"/>
@@ -146,16 +146,21 @@ async function saveAll(
   return stored;
 }
 
-export type HouseImages = Record<AddPropertyType, StoredImage>;
+export type ListingImages = Record<AddPropertyType, StoredImage>;
 
-/** One picture per property type, each under its own sky. */
-export async function saveHouseImages(db: Database, storage: ImageStorage): Promise<HouseImages> {
+/** One picture per listing type, each under its own sky. */
+export async function saveListingImages(
+  db: Database,
+  storage: ImageStorage,
+): Promise<ListingImages> {
   const stored = await saveAll(
     db,
     storage,
-    ADD_PROPERTY_TYPES.map((type, i) => houseSvg(type, PALETTES[i % PALETTES.length] as Palette)),
+    ADD_PROPERTY_TYPES.map((type, i) => listingSvg(type, PALETTES[i % PALETTES.length] as Palette)),
   );
-  return Object.fromEntries(ADD_PROPERTY_TYPES.map((type, i) => [type, stored[i]])) as HouseImages;
+  return Object.fromEntries(
+    ADD_PROPERTY_TYPES.map((type, i) => [type, stored[i]]),
+  ) as ListingImages;
 }
 
 /** A distinct profile picture for each of the given users. */

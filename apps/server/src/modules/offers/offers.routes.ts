@@ -46,7 +46,7 @@ export async function sweepOverdueOffers(app: FastifyInstance, now = new Date())
 }
 
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Homes held by buyers who never paid are offered again once their deadline passes.
+  // Homes reserved by buyers who never paid are offered again once their deadline passes.
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     sweep = setInterval(() => {
@@ -195,7 +195,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['offers'],
-        summary: "Withdraw the caller's pending offer on a listing",
+        summary:
+          "Withdraw the caller's offer on a listing: a pending one is removed; an accepted one not yet paid ends as withdrawn and the home is offered again",
         params: ZPropertyIdParams,
         body: ZUidBody.nullish(),
         response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },

@@ -121,7 +121,7 @@ async function pendingOfferFrom(tx: Executor, propertyId: string, buyerEmail: st
 }
 
 /**
- * Accepting one offer holds the home for that buyer (availability Pending) until the payment
+ * Accepting one offer reserves the home for that buyer (availability Pending) until the payment
  * deadline and declines the others. Only an approved listing can be sold: an agent whose edit
  * waits for review must wait for it. The listing row lock serialises decisions; the unique index
  * is the last word.

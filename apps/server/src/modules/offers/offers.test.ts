@@ -102,7 +102,7 @@ describe('PATCH /make-offer/{propertyId}', () => {
 });
 
 describe('agent decisions', () => {
-  it('accepting one offer holds the home and declines the others', async () => {
+  it('accepting one offer reserves the home and declines the others', async () => {
     const { agent, propertyId } = await marketplace();
     const buyers = [
       await createAccount(ctx.app),

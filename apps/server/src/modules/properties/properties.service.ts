@@ -316,7 +316,7 @@ async function lockOwnedListing(tx: Executor, id: string, caller: SessionUser) {
 }
 
 /**
- * Whether the listing is held or sold: an accepted or paid offer, or a paid payment (which
+ * Whether the listing is reserved or sold: an accepted or paid offer, or a paid payment (which
  * outlives the offer when the buyer's account is deleted, and still means the home is sold).
  */
 async function hasCommittedOffer(tx: Executor, propertyId: string) {

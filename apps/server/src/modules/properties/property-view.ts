@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { type PublishedListing, payments, properties, users } from '../../db/schema.js';
 
-export type PropertyRow = typeof properties.$inferSelect;
+export type ListingRow = typeof properties.$inferSelect;
 export interface AgentInfo {
   agentName: string;
   agentEmail: string;
@@ -61,7 +61,7 @@ async function soldDetailsFor(db: Database, propertyIds: string[]) {
 
 /** The reviewed content of a listing as it stands now. */
 export function publishedContent(
-  row: { [K in keyof PublishedListing]: PropertyRow[K] },
+  row: { [K in keyof PublishedListing]: ListingRow[K] },
 ): PublishedListing {
   return {
     title: row.title,
@@ -99,14 +99,14 @@ const UNDER_REVIEW_CONTENT: PublishedListing = {
  * version, or a placeholder if there never was one. A scammer cannot swap unreviewed text into
  * the wishlists and offers of buyers a clean listing collected.
  */
-function buyerVisibleRow(row: PropertyRow): PropertyRow {
+function buyerVisibleRow(row: ListingRow): ListingRow {
   if (row.approval === 'approved') return row;
   const content = row.published ?? UNDER_REVIEW_CONTENT;
   return {
     ...row,
     ...content,
-    propertyType: content.propertyType as PropertyRow['propertyType'],
-    features: content.features as PropertyRow['features'],
+    propertyType: content.propertyType as ListingRow['propertyType'],
+    features: content.features as ListingRow['features'],
   };
 }
 
@@ -128,7 +128,7 @@ export async function buyerVisibleListing(db: Database, id: string) {
 }
 
 function toPropertyView(
-  row: PropertyRow,
+  row: ListingRow,
   agent: AgentInfo,
   soldDetails: SoldDetails | undefined,
 ): Property {
@@ -167,7 +167,7 @@ function toPropertyView(
  */
 export async function toPropertyViews(
   db: Database,
-  rows: Array<{ property: PropertyRow } & AgentInfo>,
+  rows: Array<{ property: ListingRow } & AgentInfo>,
   viewer: Viewer | null,
 ): Promise<Property[]> {
   const soldIds = rows.filter((r) => r.property.availability === 'Sold').map((r) => r.property.id);

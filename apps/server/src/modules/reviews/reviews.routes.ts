@@ -19,7 +19,7 @@ import {
   deleteReview,
   listReviews,
   reviewsBy,
-  reviewsOfProperty,
+  reviewsOfListing,
   saveReview,
   toPublicReview,
   websiteReviews,
@@ -63,7 +63,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         const viewer = await request.requireUser();
         const { items, total } = await listReviews(
           app.db,
-          reviewsOfProperty(propertyId),
+          reviewsOfListing(propertyId),
           page,
           limit,
         );

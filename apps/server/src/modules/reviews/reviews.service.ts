@@ -156,7 +156,7 @@ export async function listReviews(
   return { items: rows.map(toReviewView), total: total?.value ?? 0 };
 }
 
-export const reviewsOfProperty = (propertyId: string) =>
+export const reviewsOfListing = (propertyId: string) =>
   and(eq(reviews.reviewFor, 'property'), eq(reviews.propertyId, propertyId));
 export const websiteReviews = () => eq(reviews.reviewFor, 'website');
 export const reviewsBy = (reviewerId: string) => eq(reviews.reviewerId, reviewerId);

@@ -92,7 +92,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/users/:uid',
     {
-      // An agent's listings go with the account; a home held for a buyer is offered again.
+      // An agent's listings go with the account; a home reserved for a buyer is offered again.
       config: { access: ['admin'], changesListings: true },
       schema: {
         tags: ['users'],

@@ -60,7 +60,7 @@ const USER_DELETE_MESSAGES = {
  * Deletes an account and everything that is only theirs, in one transaction: sessions,
  * accounts, wishlist, reviews and offers go with the user (foreign keys cascade), as do an
  * agent's listings; payments stay, with the buyer cleared, because money records are kept.
- * A listing held for this buyer's accepted, unpaid offer becomes available again.
+ * A listing reserved by this buyer's accepted, unpaid offer becomes available again.
  *
  * Admin accounts follow the role rule: an admin's role cannot be changed, so neither can an
  * admin be deleted by another admin; nor by themself, and never the last one.
@@ -81,11 +81,11 @@ export async function deleteUser(db: Database, admin: SessionUser, userId: strin
       );
     }
 
-    const held = await tx
+    const reserved = await tx
       .select({ propertyId: offers.propertyId })
       .from(offers)
       .where(and(eq(offers.buyerId, userId), eq(offers.status, 'accepted')));
-    if (held.length > 0) {
+    if (reserved.length > 0) {
       await tx
         .update(properties)
         .set({ availability: 'Available' })
@@ -93,7 +93,7 @@ export async function deleteUser(db: Database, admin: SessionUser, userId: strin
           and(
             inArray(
               properties.id,
-              held.map((offer) => offer.propertyId),
+              reserved.map((offer) => offer.propertyId),
             ),
             eq(properties.availability, 'Pending'),
           ),

@@ -172,7 +172,7 @@ describe('DELETE /api/users/{uid}', () => {
     expect((await call('GET', '/api/all-users', admin.bearer)).statusCode).toBe(200);
   });
 
-  it("frees a listing held by the buyer's accepted offer and keeps payment records", async () => {
+  it("frees a listing reserved by the buyer's accepted offer and keeps payment records", async () => {
     const admin = await createAccount(ctx.app, 'admin');
     const agent = await createAccount(ctx.app, 'agent');
     const buyer = await createAccount(ctx.app);
@@ -189,7 +189,7 @@ describe('DELETE /api/users/{uid}', () => {
       approval: 'approved' as const,
       agentId: agent.id,
     };
-    const [held] = await ctx.app.db
+    const [reserved] = await ctx.app.db
       .insert(properties)
       .values({ ...listing, availability: 'Pending' })
       .returning();
@@ -197,9 +197,9 @@ describe('DELETE /api/users/{uid}', () => {
       .insert(properties)
       .values({ ...listing, availability: 'Sold' })
       .returning();
-    if (!held || !sold) throw new Error('listings not created');
+    if (!reserved || !sold) throw new Error('listings not created');
     await ctx.app.db.insert(offers).values({
-      propertyId: held.id,
+      propertyId: reserved.id,
       buyerId: buyer.id,
       amountCents: 21_000_000,
       buyingDate: '2030-01-01',
@@ -228,7 +228,10 @@ describe('DELETE /api/users/{uid}', () => {
 
     expect((await call('DELETE', `/api/users/${buyer.id}`, admin.bearer)).statusCode).toBe(200);
 
-    const [freed] = await ctx.app.db.select().from(properties).where(eq(properties.id, held.id));
+    const [freed] = await ctx.app.db
+      .select()
+      .from(properties)
+      .where(eq(properties.id, reserved.id));
     expect(freed?.availability).toBe('Available');
     const [stillSold] = await ctx.app.db
       .select()

@@ -28,7 +28,7 @@ export interface World {
   /** Approved and Available: the user's pending offer, wishlist item and review are on it. */
   openListing: string;
   /** Approved, Pending: the user's accepted offer, with an open demo checkout. */
-  heldListing: string;
+  reservedListing: string;
   /** Approved and Sold to the user. */
   soldListing: string;
   /** Waiting for admin approval. */
@@ -96,7 +96,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   ] as const;
 
   const openListing = await createListing(app, agent, { title: 'Open house' });
-  const heldListing = await createListing(app, agent, { title: 'Held house' });
+  const reservedListing = await createListing(app, agent, { title: 'Reserved house' });
   const soldListing = await createListing(app, agent, { title: 'Sold house' });
   const unapprovedListing = await createListing(app, agent, { title: 'Waiting house' }, 'pending');
 
@@ -130,9 +130,9 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
       },
     }),
   );
-  await must('offer on held listing', offer(app, user, heldListing));
-  await must('accept held', accept(app, agent, heldListing, user.email));
-  const open = await openCheckout(app, user, heldListing);
+  await must('offer on reserved listing', offer(app, user, reservedListing));
+  await must('accept reserved', accept(app, agent, reservedListing, user.email));
+  const open = await openCheckout(app, user, reservedListing);
 
   await must('offer on sold listing', offer(app, user, soldListing));
   await must('accept sold', accept(app, agent, soldListing, user.email));
@@ -225,7 +225,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   return {
     accounts: { user, otherUser, agent, otherAgent, admin, fraud, spare },
     openListing,
-    heldListing,
+    reservedListing,
     soldListing,
     unapprovedListing,
     reviewListing,
