@@ -247,15 +247,17 @@ describe.skipIf(!available)('two instances on one PostgreSQL database', () => {
     });
     expect(checkout.status).toBe(200);
     const session = (checkout.body.url as string).split('/').pop() as string;
-    const paid = await send(a, 'POST', `/api/payment/demo/${session}/pay`, {
-      token: buyer.token,
-      body: {
-        cardNumber: '4242 4242 4242 4242',
-        expiry: '12/39',
-        cvc: '123',
-        name: 'Two Instances',
-      },
-    });
+    const payThrough = (server: ServerProcess) =>
+      send(server, 'POST', `/api/payment/demo/${session}/pay`, {
+        token: buyer.token,
+        body: {
+          cardNumber: '4242 4242 4242 4242',
+          expiry: '12/39',
+          cvc: '123',
+          name: 'Two Instances',
+        },
+      });
+    const paid = await payThrough(a);
     expect(paid.status).toBe(200);
 
     const verified = await send(b, 'GET', `/api/payment/verify?session_id=${session}`, {
@@ -265,15 +267,7 @@ describe.skipIf(!available)('two instances on one PostgreSQL database', () => {
     const listing = await send(b, 'GET', `/api/properties/${listingId}`, { token: buyer.token });
     expect(listing.body).toMatchObject({ availability: 'Sold', soldStatus: 'true' });
     // Paying twice, through the other instance, sells nothing twice.
-    const again = await send(b, 'POST', `/api/payment/demo/${session}/pay`, {
-      token: buyer.token,
-      body: {
-        cardNumber: '4242 4242 4242 4242',
-        expiry: '12/39',
-        cvc: '123',
-        name: 'Two Instances',
-      },
-    });
+    const again = await payThrough(b);
     expect(again.status).toBe(200);
     const [sales] = await queryOnce<{ n: number }>(
       (database as ScratchDatabase).url,
