@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { LIMITS } from './constants.js';
-import { AUTH_MESSAGES, IMAGE_MESSAGES, requiredMessage } from './messages.js';
+import { LIMITS, PASSWORD_STRENGTH, PHONE_PATTERN } from './constants.js';
+import {
+  ACCOUNT_LABELS,
+  AUTH_MESSAGES,
+  IMAGE_MESSAGES,
+  requiredMessage,
+  tooLongMessage,
+} from './messages.js';
 import { ownImageUrlInput } from './uploads.js';
 import { ZUser } from './users.js';
 
@@ -10,12 +16,18 @@ const requiredText = (label: string, max: number) =>
     .string({ error: requiredMessage(label) })
     .trim()
     .min(1, requiredMessage(label))
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, tooLongMessage(label, max));
 
-const email = (label = 'Email') =>
-  requiredText(label, 254)
+const email = () =>
+  requiredText(ACCOUNT_LABELS.email, LIMITS.emailMaxLength)
     .toLowerCase()
     .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }));
+
+/** A password as typed, never trimmed: required, then each form's own checks. */
+const password = () =>
+  z
+    .string({ error: requiredMessage(ACCOUNT_LABELS.password) })
+    .min(1, requiredMessage(ACCOUNT_LABELS.password));
 
 /**
  * A profile photo: the address of one of our uploads (an empty string means none). Photos from
@@ -25,23 +37,21 @@ export const ZPhotoUrl = ownImageUrlInput(IMAGE_MESSAGES.photoNotUploaded);
 
 export const ZRegisterRequest = z
   .object({
-    name: requiredText('Full Name', 100),
+    name: requiredText(ACCOUNT_LABELS.name, LIMITS.nameMaxLength),
     email: email(),
-    phone: requiredText('Phone Number', 30).pipe(
-      z.string().regex(/^\+?[\d\s().-]{6,30}$/, 'Please enter a valid phone number'),
+    phone: requiredText(ACCOUNT_LABELS.phone, LIMITS.phoneMaxLength).pipe(
+      z.string().regex(PHONE_PATTERN, AUTH_MESSAGES.invalidPhone),
     ),
-    country: requiredText('Country', 60),
-    birth: requiredText('Date of Birth', 10).pipe(
+    country: requiredText(ACCOUNT_LABELS.country, LIMITS.countryMaxLength),
+    birth: requiredText(ACCOUNT_LABELS.birth, LIMITS.dateLength).pipe(
       z.iso
-        .date({ error: 'Please enter a valid date' })
+        .date({ error: AUTH_MESSAGES.invalidDate })
         .refine((value) => new Date(value) < new Date(), AUTH_MESSAGES.birthInFuture),
     ),
-    password: z
-      .string({ error: requiredMessage('Password') })
-      .min(1, requiredMessage('Password'))
+    password: password()
       .min(LIMITS.passwordMinLength, AUTH_MESSAGES.passwordTooShort)
-      .max(128, 'Password must be at most 128 characters')
-      .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, AUTH_MESSAGES.passwordTooWeak),
+      .max(LIMITS.passwordMaxLength, AUTH_MESSAGES.passwordTooLong)
+      .regex(PASSWORD_STRENGTH, AUTH_MESSAGES.passwordTooWeak),
     photo: ZPhotoUrl,
   })
   .meta({ id: 'RegisterRequest' });
@@ -56,10 +66,7 @@ export type ProfilePhotoRequest = z.infer<typeof ZProfilePhotoRequest>;
 export const ZLoginRequest = z
   .object({
     email: email(),
-    password: z
-      .string({ error: requiredMessage('Password') })
-      .min(1, requiredMessage('Password'))
-      .max(128),
+    password: password().max(LIMITS.passwordMaxLength, AUTH_MESSAGES.passwordTooLong),
   })
   .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.infer<typeof ZLoginRequest>;

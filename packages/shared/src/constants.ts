@@ -13,6 +13,9 @@ export type Availability = (typeof AVAILABILITY)[number];
 export const ADMIN_APPROVAL = ['pending', 'true', 'false'] as const;
 export type AdminApproval = (typeof ADMIN_APPROVAL)[number];
 
+/** A yes or no as the listing's older fields (`advertiseStatus`, `soldStatus`) and paths carry it. */
+export const TRUE_OR_FALSE = ['true', 'false'] as const;
+
 /** How approval is stored, and how the wire values map onto it. */
 export const ADMIN_APPROVAL_STORED = ['pending', 'approved', 'rejected'] as const;
 export type AdminApprovalStored = (typeof ADMIN_APPROVAL_STORED)[number];
@@ -36,6 +39,38 @@ export const OFFER_STATUSES = [
   'released',
 ] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+/** An offer's state in its buyer's words (`requestStatus`): a paid offer is one they `bought`. */
+export const REQUEST_STATUSES = [
+  'pending',
+  'accepted',
+  'rejected',
+  'bought',
+  'withdrawn',
+  'lapsed',
+  'released',
+] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/**
+ * A payment, from the checkout that opens it: `paid` became a sale; `refund_due` is money that
+ * arrived when the offer could no longer become one, `refunded` once it went back.
+ */
+export const PAYMENT_STATUSES = [
+  'open',
+  'paid',
+  'failed',
+  'expired',
+  'refund_due',
+  'refunded',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The payments an admin sees on Refunds: due for a refund, or refunded. */
+export const REFUND_STATUSES = [
+  'refund_due',
+  'refunded',
+] as const satisfies readonly PaymentStatus[];
 
 export const REVIEW_TARGETS = ['website', 'property'] as const;
 export type ReviewTarget = (typeof REVIEW_TARGETS)[number];
@@ -90,16 +125,40 @@ export const PRICE_RANGE_PLACEHOLDER = 'Price Range';
 
 export const LIMITS = {
   photoMaxBytes: 5 * 1024 * 1024,
+  nameMaxLength: 100,
+  /** The longest address e-mail delivers to. */
+  emailMaxLength: 254,
+  phoneMaxLength: 30,
+  countryMaxLength: 60,
+  /** A date as `YYYY-MM-DD`. */
+  dateLength: 10,
   passwordMinLength: 6,
+  passwordMaxLength: 128,
+  listingTitleMaxLength: 120,
+  locationMaxLength: 160,
   descriptionMinLength: 20,
+  descriptionMaxLength: 5000,
+  /** A price or an offer beyond any home's. */
+  priceMax: 1_000_000_000,
+  /** Bedrooms and bathrooms beyond any home's. */
+  roomsMax: 1000,
+  areaMax: 100_000_000,
   ratingMin: 1,
   ratingMax: 5,
   ratingDefault: 5,
+  reviewTitleMaxLength: 120,
+  reviewTextMaxLength: 4000,
   agentPageSize: 6,
   adminPropertyPageSize: 5,
   defaultPageSize: 24,
   maxPageSize: 100,
 } as const;
+
+/** A phone number as people write it: digits, spaces, brackets, dots and dashes, `+` first. */
+export const PHONE_PATTERN = /^\+?[\d\s().-]{6,30}$/;
+
+/** A password strong enough: an uppercase letter, a lowercase letter and a digit. */
+export const PASSWORD_STRENGTH = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/;
 
 export const TIMINGS_MS = {
   cacheStale: 5 * 60 * 1000,

@@ -1,11 +1,31 @@
-import type { Role } from './constants.js';
+import { LIMITS, type Role } from './constants.js';
 import { IMAGE_MAX_PIXELS, type ImagePurpose } from './images.js';
 import { formatDollars } from './money.js';
 
-/**
+/*
  * The product's user-facing texts, word for word. Both the server and the web read them from
  * here, so a message reads the same wherever it shows.
  */
+
+/** `{Label} is required`, the registration form's rule for every field. */
+export const requiredMessage = (label: string) => `${label} is required`;
+
+/** `Full Name must be at most 100 characters`: a named text field that is too long. */
+export const tooLongMessage = (label: string, max: number) =>
+  `${label} must be at most ${max} characters`;
+
+/** `At most 120 characters`, under a field whose label says what it is. */
+export const atMostCharactersMessage = (max: number) => `At most ${max} characters`;
+
+/** `Bedrooms must be at most 1000`: a number past what it can be. */
+export const atMostMessage = (label: string, max: number) => `${label} must be at most ${max}`;
+
+export const NEWSLETTER_MESSAGES = {
+  subscribed: 'You have successfully subscribed',
+  emailRequired: 'Email is required',
+  invalidEmail: 'Please enter a valid email address',
+} as const;
+
 export const MESSAGES = {
   notFound: {
     code: '404',
@@ -23,6 +43,13 @@ export const MESSAGES = {
     home: 'Go Home',
     retry: 'Try Again',
   },
+  /**
+   * An action that failed for a reason the person cannot act on: the server's answer to a
+   * failure of its own, and what a page says when the server gave no reason.
+   */
+  somethingWentWrong: 'Something went wrong. Please try again.',
+  /** Something, a listing or an account, is gone for good. */
+  deletedTitle: 'Deleted!',
   upload: {
     invalidTypeTitle: 'Invalid File Type',
     invalidType: 'Please upload a JPG, PNG, GIF, or WEBP image.',
@@ -39,15 +66,12 @@ export const MESSAGES = {
   },
   newsletter: {
     successTitle: 'Subscribed!',
-    success: 'You have successfully subscribed',
+    success: NEWSLETTER_MESSAGES.subscribed,
     failureTitle: 'Oops...',
     failure: 'Something went wrong. Try again.',
   },
   logoutSuccess: 'Log Out Successful',
 } as const;
-
-/** `{Label} is required`, the registration form's rule for every field. */
-export const requiredMessage = (label: string) => `${label} is required`;
 
 export const PROPERTY_MESSAGES = {
   titleRequired: 'Title is required',
@@ -60,8 +84,13 @@ export const PROPERTY_MESSAGES = {
   bathroomsRequired: 'Number of bathrooms is required',
   areaRequired: 'Area size is required',
   pricePositive: 'Price must be positive',
+  priceTooLarge: 'Price is too large',
   roomsPositive: 'Must be 0 or more',
+  bedroomsTooMany: atMostMessage('Bedrooms', LIMITS.roomsMax),
+  bathroomsTooMany: atMostMessage('Bathrooms', LIMITS.roomsMax),
   areaPositive: 'Must be positive',
+  areaTooLarge: atMostMessage('Area size', LIMITS.areaMax),
+  areaWhole: 'Use whole square feet',
   maxBelowMinAdd: 'Max price must be ≥ min price',
   maxBelowMinEdit: 'Max price must be greater than min price',
   priceCents: 'Prices can have at most two decimals',
@@ -73,7 +102,7 @@ export const PROPERTY_MESSAGES = {
   addFailed: 'Failed to add property. Please try again.',
   updated: 'Property updated successfully!',
   updateFailed: 'Failed to update property',
-  deletedTitle: 'Deleted!',
+  deletedTitle: MESSAGES.deletedTitle,
   deleted: 'Property has been deleted.',
   deleteFailed: 'Failed to delete',
   approvalUpdated: 'Admin approval status updated.',
@@ -82,10 +111,14 @@ export const PROPERTY_MESSAGES = {
   untitled: 'Untitled Property',
   noLocation: 'Location not specified',
   unknownType: 'Unknown',
+  /** A price or an area a listing lacks, on cards and details. */
+  notAvailable: 'N/A',
 } as const;
 
 export const OFFER_MESSAGES = {
   amountRequired: 'Offer amount is required',
+  amountPositive: 'Offer must be positive',
+  amountTooLarge: 'Offer is too large',
   dateRequired: 'Buying date is required',
   dateInPast: 'Buying date must be in the future',
   dateTooFar: 'Buying date must be within two years',
@@ -93,7 +126,7 @@ export const OFFER_MESSAGES = {
   submitted: 'Your offer has been submitted successfully.',
   sentTitle: 'Offer Sent!',
   failedTitle: 'Error',
-  failed: 'Something went wrong. Please try again.',
+  failed: MESSAGES.somethingWentWrong,
   requested: 'Offer Requested',
   statusUpdated: 'Request status updated successfully.',
   statusUpdateFailed: 'Failed to update request status',
@@ -138,18 +171,30 @@ export const REVIEW_MESSAGES = {
   none: 'No reviews found',
   deleted: 'Review deleted.',
   propertyRequired: 'Choose the property you are reviewing',
+  ratingNotNumber: `Rating must be a number from ${LIMITS.ratingMin} to ${LIMITS.ratingMax}`,
+  ratingNotWhole: `Rating must be a whole number from ${LIMITS.ratingMin} to ${LIMITS.ratingMax}`,
+  ratingOutOfRange: `Rating must be from ${LIMITS.ratingMin} to ${LIMITS.ratingMax}`,
+  titleTooLong: atMostCharactersMessage(LIMITS.reviewTitleMaxLength),
+  textTooLong: atMostCharactersMessage(LIMITS.reviewTextMaxLength),
 } as const;
 
-export const NEWSLETTER_MESSAGES = {
-  subscribed: 'You have successfully subscribed',
-  emailRequired: 'Email is required',
-  invalidEmail: 'Please enter a valid email address',
+/** The registration form's labels, which also begin its messages (`Full Name is required`). */
+export const ACCOUNT_LABELS = {
+  name: 'Full Name',
+  email: 'Email',
+  phone: 'Phone Number',
+  country: 'Country',
+  birth: 'Date of Birth',
+  password: 'Password',
 } as const;
 
 export const AUTH_MESSAGES = {
   passwordTooShort: 'Password must be at least 6 characters',
   passwordTooWeak: 'Password must contain uppercase, lowercase, and numbers',
-  invalidEmail: 'Please enter a valid email address',
+  passwordTooLong: tooLongMessage(ACCOUNT_LABELS.password, LIMITS.passwordMaxLength),
+  invalidEmail: NEWSLETTER_MESSAGES.invalidEmail,
+  invalidPhone: 'Please enter a valid phone number',
+  invalidDate: 'Please enter a valid date',
   birthInFuture: 'Date of Birth must be in the past',
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists. Please log in instead.',

@@ -2,6 +2,10 @@
 export const toCents = (dollars: number) => Math.round(dollars * 100);
 export const toDollars = (cents: number) => cents / 100;
 
+/** Whether an amount in dollars is whole cents, so it is stored as it was typed. */
+export const hasAtMostCents = (dollars: number) =>
+  Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
+
 const wholeDollars = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { latestBuyingDateIso } from './buying-dates.js';
-import { OFFER_STATUSES } from './constants.js';
+import { LIMITS, OFFER_STATUSES, REQUEST_STATUSES } from './constants.js';
 import { OFFER_MESSAGES, PAYMENT_HOLD_MESSAGES, type PaymentHold } from './messages.js';
+import { hasAtMostCents } from './money.js';
 import { strictNumber } from './numbers.js';
 import { ZProperty } from './properties.js';
 
@@ -19,12 +20,9 @@ const ZClaimedUser = {
 const amount = strictNumber(OFFER_MESSAGES.amountRequired).pipe(
   z
     .number()
-    .min(0, 'Offer must be positive')
-    .max(1_000_000_000, 'Offer is too large')
-    .refine(
-      (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-      OFFER_MESSAGES.amountCents,
-    ),
+    .min(0, OFFER_MESSAGES.amountPositive)
+    .max(LIMITS.priceMax, OFFER_MESSAGES.amountTooLarge)
+    .refine(hasAtMostCents, OFFER_MESSAGES.amountCents),
 );
 
 export const ZMakeOfferRequest = z
@@ -85,15 +83,7 @@ export const ZUserRequest = ZProperty.extend({
   offerId: z.string(),
   offerStatus: z.enum(OFFER_STATUSES),
   /** Pending, accepted, rejected or bought, and how an accepted offer can end unpaid. */
-  requestStatus: z.enum([
-    'pending',
-    'accepted',
-    'rejected',
-    'bought',
-    'withdrawn',
-    'lapsed',
-    'released',
-  ]),
+  requestStatus: z.enum(REQUEST_STATUSES),
   userRequestDetails: z.object({
     uid: z.string(),
     offerAmount: z.number(),

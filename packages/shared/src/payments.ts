@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_STATUSES, REFUND_STATUSES } from './constants.js';
 import { ZServedImageUrl } from './uploads.js';
 
 export const ZCheckoutRequest = z
@@ -17,6 +18,7 @@ export const ZCheckoutRequest = z
   .meta({ id: 'CheckoutRequest' });
 
 export const ZCheckoutResponse = z.object({ url: z.string() }).meta({ id: 'CheckoutResponse' });
+export type CheckoutResponse = z.infer<typeof ZCheckoutResponse>;
 
 export const ZVerifyQuery = z.object({ session_id: z.string().min(1).max(255) });
 
@@ -29,12 +31,13 @@ export const ZVerifyResponse = z
     refundDue: z.boolean(),
   })
   .meta({ id: 'VerifyResponse' });
+export type VerifyResponse = z.infer<typeof ZVerifyResponse>;
 
 /** Money received that did not become a sale, as admins see it before sending it back. */
 export const ZRefundItem = z
   .object({
     _id: z.string(),
-    status: z.enum(['refund_due', 'refunded']),
+    status: z.enum(REFUND_STATUSES),
     amount: z.number(),
     reason: z.string(),
     transactionId: z.string().nullable(),
@@ -44,6 +47,7 @@ export const ZRefundItem = z
     propertyTitle: z.string().nullable(),
   })
   .meta({ id: 'RefundItem' });
+export type RefundItem = z.infer<typeof ZRefundItem>;
 
 /** The built-in test checkout's card form: the whole purchase can be tried offline, with test cards. */
 export const ZDemoPaymentRequest = z
@@ -80,14 +84,16 @@ export type DemoPaymentRequest = z.input<typeof ZDemoPaymentRequest>;
 export const ZDemoCheckout = z
   .object({
     sessionId: z.string(),
-    status: z.enum(['open', 'paid', 'failed', 'expired', 'refund_due', 'refunded']),
+    status: z.enum(PAYMENT_STATUSES),
     amount: z.number(),
     propertyTitle: z.string(),
     propertyLocation: z.string(),
     propertyImage: ZServedImageUrl,
   })
   .meta({ id: 'DemoCheckout' });
+export type DemoCheckout = z.infer<typeof ZDemoCheckout>;
 
 export const ZDemoPaymentResponse = z
   .object({ redirectUrl: z.string() })
   .meta({ id: 'DemoPaymentResponse' });
+export type DemoPaymentResponse = z.infer<typeof ZDemoPaymentResponse>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ADMIN_APPROVAL,
+  ADMIN_APPROVAL_STORED,
   AVAILABILITY,
   FEATURES,
   LIMITS,
@@ -9,55 +10,56 @@ import {
   PROPERTY_TYPE_PLACEHOLDER,
   PROPERTY_TYPES,
   SEARCH_SORTS,
+  TRUE_OR_FALSE,
 } from './constants.js';
-import { IMAGE_MESSAGES, PROPERTY_MESSAGES } from './messages.js';
+import { atMostCharactersMessage, IMAGE_MESSAGES, PROPERTY_MESSAGES } from './messages.js';
+import { hasAtMostCents } from './money.js';
 import { queryInteger, strictNumber } from './numbers.js';
 import { ownImageUrlInput, ZServedImageUrl } from './uploads.js';
 
-/** Form inputs send '' for an empty number, and clients may send numbers as decimal strings. */
-const requiredNumber = strictNumber;
-
-const hasAtMostCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
-
 const price = (requiredMessage: string) =>
-  requiredNumber(requiredMessage).pipe(
+  strictNumber(requiredMessage).pipe(
     z
       .number()
       .min(0, PROPERTY_MESSAGES.pricePositive)
-      .max(1_000_000_000, 'Price is too large')
+      .max(LIMITS.priceMax, PROPERTY_MESSAGES.priceTooLarge)
       .refine(hasAtMostCents, PROPERTY_MESSAGES.priceCents),
   );
 
 const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, atMostCharactersMessage(max));
 
 const propertyFields = {
-  title: requiredText(PROPERTY_MESSAGES.titleRequired, 120),
+  title: requiredText(PROPERTY_MESSAGES.titleRequired, LIMITS.listingTitleMaxLength),
   description: z
     .string({ error: PROPERTY_MESSAGES.descriptionTooShort })
     .trim()
     .min(LIMITS.descriptionMinLength, PROPERTY_MESSAGES.descriptionTooShort)
-    .max(5000, 'At most 5000 characters'),
-  location: requiredText(PROPERTY_MESSAGES.locationRequired, 160),
+    .max(LIMITS.descriptionMaxLength, atMostCharactersMessage(LIMITS.descriptionMaxLength)),
+  location: requiredText(PROPERTY_MESSAGES.locationRequired, LIMITS.locationMaxLength),
   image: ownImageUrlInput(IMAGE_MESSAGES.imageUrlNotOurs),
   minPrice: price(PROPERTY_MESSAGES.minPriceRequired),
   maxPrice: price(PROPERTY_MESSAGES.maxPriceRequired),
-  bedrooms: requiredNumber(PROPERTY_MESSAGES.bedroomsRequired).pipe(
+  bedrooms: strictNumber(PROPERTY_MESSAGES.bedroomsRequired).pipe(
     z
       .number()
       .min(0, PROPERTY_MESSAGES.roomsPositive)
-      .max(1000)
+      .max(LIMITS.roomsMax, PROPERTY_MESSAGES.bedroomsTooMany)
       .refine(Number.isInteger, PROPERTY_MESSAGES.bedroomsWhole),
   ),
-  bathrooms: requiredNumber(PROPERTY_MESSAGES.bathroomsRequired).pipe(
+  bathrooms: strictNumber(PROPERTY_MESSAGES.bathroomsRequired).pipe(
     z
       .number()
       .min(0, PROPERTY_MESSAGES.roomsPositive)
-      .max(1000)
+      .max(LIMITS.roomsMax, PROPERTY_MESSAGES.bathroomsTooMany)
       .refine((value) => Number.isInteger(value * 2), PROPERTY_MESSAGES.bathroomsStep),
   ),
-  areaSize: requiredNumber(PROPERTY_MESSAGES.areaRequired).pipe(
-    z.number().min(0, PROPERTY_MESSAGES.areaPositive).max(100_000_000).int('Use whole square feet'),
+  areaSize: strictNumber(PROPERTY_MESSAGES.areaRequired).pipe(
+    z
+      .number()
+      .min(0, PROPERTY_MESSAGES.areaPositive)
+      .max(LIMITS.areaMax, PROPERTY_MESSAGES.areaTooLarge)
+      .int(PROPERTY_MESSAGES.areaWhole),
   ),
   availability: z.enum(AVAILABILITY).default('Available'),
 };
@@ -102,6 +104,7 @@ export const ZSoldDetails = z
     transactionId: z.string(),
   })
   .meta({ id: 'SoldDetails' });
+export type SoldDetails = z.infer<typeof ZSoldDetails>;
 
 /** A listing as the API shows it (the API says property), with the field names the web client reads. */
 export const ZProperty = z
@@ -120,8 +123,8 @@ export const ZProperty = z
     features: z.array(z.enum(FEATURES)),
     availability: z.enum(AVAILABILITY),
     adminApproval: z.enum(ADMIN_APPROVAL),
-    advertiseStatus: z.enum(['true', 'false']),
-    soldStatus: z.enum(['true', 'false']),
+    advertiseStatus: z.enum(TRUE_OR_FALSE),
+    soldStatus: z.enum(TRUE_OR_FALSE),
     soldDetails: ZSoldDetails.nullable(),
     creatorName: z.string(),
     creatorEmail: z.string(),
@@ -135,6 +138,7 @@ export const ZProperty = z
 export type Property = z.infer<typeof ZProperty>;
 
 export const ZPropertyList = z.array(ZProperty).meta({ id: 'PropertyList' });
+export type PropertyList = z.infer<typeof ZPropertyList>;
 
 const pageFields = {
   page: queryInteger(1, 100_000, 1),
@@ -168,7 +172,7 @@ export type PropertySearchQuery = z.input<typeof ZPropertySearchQuery>;
 export const ZPropertyListQuery = z.object({
   agentUID: z.string().max(64).optional(),
   search: z.string().trim().max(160).optional(),
-  status: z.enum(['pending', 'approved', 'rejected']).optional(),
+  status: z.enum(ADMIN_APPROVAL_STORED).optional(),
   propertyType: z.enum(PROPERTY_TYPES).optional(),
   ...pageFields,
 });
@@ -177,9 +181,10 @@ export const ZPropertyIdParams = z.object({ id: z.uuid({ error: PROPERTY_MESSAGE
 
 export const ZApprovalParams = z.object({
   id: z.uuid({ error: PROPERTY_MESSAGES.notFound }),
-  decision: z.enum(['true', 'false']),
+  decision: z.enum(TRUE_OR_FALSE),
 });
 
 export const ZInsertedResponse = z
   .object({ insertedId: z.string() })
   .meta({ id: 'InsertedResponse' });
+export type InsertedResponse = z.infer<typeof ZInsertedResponse>;

@@ -8,10 +8,10 @@ import { ZServedImageUrl } from './uploads.js';
 const rating = z.preprocess(
   strictNumberInput,
   z
-    .number({ error: 'Rating must be a number from 1 to 5' })
-    .int('Rating must be a whole number from 1 to 5')
-    .min(LIMITS.ratingMin, 'Rating must be from 1 to 5')
-    .max(LIMITS.ratingMax, 'Rating must be from 1 to 5')
+    .number({ error: REVIEW_MESSAGES.ratingNotNumber })
+    .int(REVIEW_MESSAGES.ratingNotWhole)
+    .min(LIMITS.ratingMin, REVIEW_MESSAGES.ratingOutOfRange)
+    .max(LIMITS.ratingMax, REVIEW_MESSAGES.ratingOutOfRange)
     .default(LIMITS.ratingDefault),
 );
 
@@ -19,8 +19,12 @@ const rating = z.preprocess(
 export const ZReviewRequest = z
   .object({
     rating,
-    title: z.string().trim().max(120, 'At most 120 characters').default(''),
-    text: z.string().max(4000, 'At most 4000 characters').default(''),
+    title: z
+      .string()
+      .trim()
+      .max(LIMITS.reviewTitleMaxLength, REVIEW_MESSAGES.titleTooLong)
+      .default(''),
+    text: z.string().max(LIMITS.reviewTextMaxLength, REVIEW_MESSAGES.textTooLong).default(''),
     reviewFor: z.enum(REVIEW_TARGETS).default('website'),
     propertyId: z.uuid({ error: REVIEW_MESSAGES.propertyRequired }).optional(),
   })
@@ -56,6 +60,7 @@ export const ZReview = z
 export type Review = z.infer<typeof ZReview>;
 
 export const ZReviewList = z.array(ZReview).meta({ id: 'ReviewList' });
+export type ReviewList = z.infer<typeof ZReviewList>;
 
 /**
  * A review as the public lists show it (Home's website reviews, a listing's reviews): who wrote
@@ -68,6 +73,7 @@ export const ZPublicReview = ZReview.omit({ reviewerUID: true, agentId: true })
 export type PublicReview = z.infer<typeof ZPublicReview>;
 
 export const ZPublicReviewList = z.array(ZPublicReview).meta({ id: 'PublicReviewList' });
+export type PublicReviewList = z.infer<typeof ZPublicReviewList>;
 
 export const ZReviewQuery = z.object({
   propertyId: z.uuid().optional(),
@@ -79,6 +85,7 @@ export const ZReviewQuery = z.object({
 export const ZReviewSaved = z
   .object({ insertedId: z.string(), message: z.string() })
   .meta({ id: 'ReviewSaved' });
+export type ReviewSaved = z.infer<typeof ZReviewSaved>;
 
 export const ZSubscribeRequest = z
   .object({
@@ -87,7 +94,7 @@ export const ZSubscribeRequest = z
       .trim()
       .toLowerCase()
       .min(1, NEWSLETTER_MESSAGES.emailRequired)
-      .max(254)
+      .max(LIMITS.emailMaxLength)
       .pipe(z.email({ error: NEWSLETTER_MESSAGES.invalidEmail })),
   })
   .meta({ id: 'SubscribeRequest' });

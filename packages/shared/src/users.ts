@@ -44,3 +44,4 @@ export const ZPageQuery = z.object({
 export type PageQuery = z.infer<typeof ZPageQuery>;
 
 export const ZUserList = z.array(ZUser).meta({ id: 'UserList' });
+export type UserList = z.infer<typeof ZUserList>;

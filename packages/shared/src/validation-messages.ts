@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { atMostMessage, requiredMessage, tooLongMessage } from './messages.js';
 
 /**
  * The words a person would write for a field that failed a check no schema gave its own
@@ -52,7 +53,7 @@ export function humanIssueMessage(issue: z.core.$ZodRawIssue): string | undefine
   const raw = issue as z.core.$ZodRawIssue & Record<string, unknown>;
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined || issue.input === null) return `${label} is required`;
+      if (issue.input === undefined || issue.input === null) return requiredMessage(label);
       return `${label} must be ${KINDS[String(raw.expected)] ?? 'of another kind'}`;
     case 'invalid_value':
       return `${label} must be one of: ${listOf((raw.values as unknown[]) ?? [])}`;
@@ -62,7 +63,7 @@ export function humanIssueMessage(issue: z.core.$ZodRawIssue): string | undefine
       const minimum = raw.minimum as number;
       if (raw.origin === 'string') {
         return minimum <= 1
-          ? `${label} is required`
+          ? requiredMessage(label)
           : `${label} must be at least ${minimum} characters`;
       }
       if (raw.origin === 'array' || raw.origin === 'set') {
@@ -72,11 +73,13 @@ export function humanIssueMessage(issue: z.core.$ZodRawIssue): string | undefine
     }
     case 'too_big': {
       const maximum = raw.maximum as number;
-      if (raw.origin === 'string') return `${label} must be at most ${maximum} characters`;
+      if (raw.origin === 'string') return tooLongMessage(label, maximum);
       if (raw.origin === 'array' || raw.origin === 'set') {
         return `${label} must have at most ${maximum} item${maximum === 1 ? '' : 's'}`;
       }
-      return `${label} must be ${raw.inclusive === false ? 'less than' : 'at most'} ${maximum}`;
+      return raw.inclusive === false
+        ? `${label} must be less than ${maximum}`
+        : atMostMessage(label, maximum);
     }
     case 'not_multiple_of':
       return `${label} must be a multiple of ${String(raw.divisor)}`;

@@ -3,6 +3,7 @@ import {
   AVAILABILITY,
   FEATURES,
   OFFER_STATUSES,
+  PAYMENT_STATUSES,
   PROPERTY_TYPES,
   REVIEW_TARGETS,
   ROLES,
@@ -38,14 +39,7 @@ export const paymentProviderEnum = pgEnum('payment_provider', ['demo', 'stripe']
  * after checkout opened (or the offer ended), so nothing was sold and an admin must send it back;
  * `refunded` once they have.
  */
-export const paymentStatusEnum = pgEnum('payment_status', [
-  'open',
-  'paid',
-  'failed',
-  'expired',
-  'refund_due',
-  'refunded',
-]);
+export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
 export const reviewTargetEnum = pgEnum('review_target', REVIEW_TARGETS);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

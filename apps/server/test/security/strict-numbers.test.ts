@@ -142,6 +142,23 @@ describe('listing numbers', () => {
     expect(await ctx.app.db.select().from(properties)).toEqual([]);
   });
 
+  it('refuse more rooms and square feet than any home has, in the words the forms use', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/properties',
+      headers: agent.bearer,
+      payload: listingBody({ bedrooms: 1001, bathrooms: '1000.5', areaSize: 100_000_001 }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({
+      bedrooms: 'Bedrooms must be at most 1000',
+      bathrooms: 'Bathrooms must be at most 1000',
+      areaSize: 'Area size must be at most 100000000',
+    });
+    expect(await ctx.app.db.select().from(properties)).toEqual([]);
+  });
+
   it('take numbers and decimal text, as the add form sends them', async () => {
     const agent = await createAccount(ctx.app, 'agent');
     const response = await ctx.app.inject({

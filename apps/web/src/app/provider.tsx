@@ -1,4 +1,4 @@
-import { TIMINGS_MS } from '@keyhaven/shared';
+import { TIMINGS_MS } from '@keyhaven/shared/constants';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { sessionQueryKey } from '@/hooks/use-session';

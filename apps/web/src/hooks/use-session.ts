@@ -1,4 +1,4 @@
-import { TIMINGS_MS } from '@keyhaven/shared';
+import { TIMINGS_MS } from '@keyhaven/shared/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { apiPaths } from '@/lib/paths';

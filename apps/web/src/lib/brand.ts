@@ -1,4 +1,4 @@
-import { DEFAULT_BRAND_NAME } from '@keyhaven/shared';
+import { DEFAULT_BRAND_NAME } from '@keyhaven/shared/constants';
 
 const PLACEHOLDER = '%BRAND_NAME%';
 

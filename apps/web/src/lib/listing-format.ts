@@ -1,5 +1,5 @@
-import { formatDollars } from '@keyhaven/shared';
-import { NOT_AVAILABLE } from './listing-texts';
+import { formatDollars } from '@keyhaven/shared/constants';
+import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 
 const known = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value);
@@ -13,14 +13,14 @@ export function priceRangeText(minPrice?: number | null, maxPrice?: number | nul
   }
   if (known(minPrice)) return formatDollars(minPrice);
   if (known(maxPrice)) return formatDollars(maxPrice);
-  return NOT_AVAILABLE;
+  return PROPERTY_MESSAGES.notAvailable;
 }
 
 const whole = new Intl.NumberFormat('en-US');
 
 /** `1,850 sqft`, or N/A. */
 export const areaText = (areaSize?: number | null) =>
-  known(areaSize) ? `${whole.format(areaSize)} sqft` : NOT_AVAILABLE;
+  known(areaSize) ? `${whole.format(areaSize)} sqft` : PROPERTY_MESSAGES.notAvailable;
 
 /** Beds and baths read 0 when missing. */
 export const roomCount = (value?: number | null) => (known(value) ? value : 0);

@@ -1,10 +1,5 @@
-import {
-  ADMIN_APPROVAL,
-  AVAILABILITY,
-  FEATURES,
-  PROPERTY_TYPES,
-  type Property,
-} from '@keyhaven/shared';
+import type { Property } from '@keyhaven/shared';
+import { ADMIN_APPROVAL, AVAILABILITY, FEATURES, PROPERTY_TYPES } from '@keyhaven/shared/constants';
 import * as v from 'valibot';
 import type { ContractTwin } from '@/lib/contract-twins';
 

@@ -1,4 +1,4 @@
-import { QUERY_RETRIES, TIMINGS_MS } from '@keyhaven/shared';
+import { QUERY_RETRIES, TIMINGS_MS } from '@keyhaven/shared/constants';
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 

@@ -1,11 +1,6 @@
-import {
-  IMAGE_MAX_PIXELS,
-  type ImagePurpose,
-  LIMITS,
-  MESSAGES,
-  UPLOAD_MIME_TYPES,
-  type UploadResponse,
-} from '@keyhaven/shared';
+import type { ImagePurpose, UploadResponse } from '@keyhaven/shared';
+import { IMAGE_MAX_PIXELS, LIMITS, UPLOAD_MIME_TYPES } from '@keyhaven/shared/constants';
+import { MESSAGES } from '@keyhaven/shared/texts';
 import { useMutation } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { ApiError, apiUpload } from './api-client';

@@ -1,4 +1,5 @@
-import { ROLES, type SessionResponse, type User } from '@keyhaven/shared';
+import type { SessionResponse, User } from '@keyhaven/shared';
+import { ROLES } from '@keyhaven/shared/constants';
 import * as v from 'valibot';
 import type { ContractTwin } from '@/lib/contract-twins';
 

@@ -1,4 +1,5 @@
-import { LIMITS, type Property, type User } from '@keyhaven/shared';
+import type { Property, User } from '@keyhaven/shared';
+import { LIMITS } from '@keyhaven/shared/constants';
 
 const person = (role: User['role'], name: string, email: string): User => ({
   _id: `${role}-1`,

@@ -1,4 +1,5 @@
-import { MESSAGES, PROPERTY_MESSAGES, type Property } from '@keyhaven/shared';
+import type { Property } from '@keyhaven/shared';
+import { MESSAGES, PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect, it } from 'vitest';
@@ -108,6 +109,17 @@ const listingRefusals = (maxBelowMin: string): [string, Refusals][] => [
     },
   ],
   [
+    'more bedrooms, bathrooms and square feet than any home has, in the words the server uses',
+    {
+      input: { Bedrooms: '1001', Bathrooms: '1000.5', 'Area size (sqft)': '100000001' },
+      messages: {
+        Bedrooms: 'Bedrooms must be at most 1000',
+        Bathrooms: 'Bathrooms must be at most 1000',
+        'Area size (sqft)': 'Area size must be at most 100000000',
+      },
+    },
+  ],
+  [
     'a maximum price below the minimum',
     {
       input: { 'Minimum price ($)': '300000', 'Maximum price ($)': '200000' },
@@ -116,19 +128,19 @@ const listingRefusals = (maxBelowMin: string): [string, Refusals][] => [
   ],
 ];
 
-/** Numbers past the limits of a listing: refused, however the refusal is worded. */
-const beyondLimits: ListingInput = {
-  Bedrooms: '1001',
-  Bathrooms: '1001',
-  'Area size (sqft)': '100000001',
-};
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Each field shows its message, read out with the field, and is marked invalid. */
+/**
+ * Each field shows exactly its message, read out with the field (after its hint, if it has one),
+ * and is marked invalid.
+ */
 export function expectMessages(messages: Refusals['messages']) {
   for (const [label, message] of Object.entries(messages)) {
     const field = screen.getByLabelText(label);
     expect(field).toBeInvalid();
-    expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(field).toHaveAccessibleDescription(
+      expect.stringMatching(new RegExp(`(^|\\. )${escapeRegExp(message)}$`)),
+    );
   }
 }
 
@@ -155,8 +167,8 @@ export const imageRefusals = (): [ImageRefusal, ImageRefusal] => {
 type ListingForm = { user: UserEvent; submit: () => Promise<void> };
 
 /**
- * The tests both listing forms pass: every message of the listing fields, numbers past any home
- * refused, and refused image files named under the field `imageLabel` and never uploaded.
+ * The tests both listing forms pass: every message of the listing fields, and refused image files
+ * named under the field `imageLabel` and never uploaded.
  */
 export function itChecksTheListingFields(
   renderForm: () => ListingForm,
@@ -174,17 +186,6 @@ export function itChecksTheListingFields(
       expect(api.sent).toEqual([]);
     },
   );
-
-  it('refuses more bedrooms, bathrooms and square feet than any home has', async () => {
-    const api = fakeApi({});
-    const { user, submit } = renderForm();
-    await fillFields(user, { ...validListing, ...beyondLimits });
-    await submit();
-    for (const label of Object.keys(beyondLimits)) {
-      await expect.poll(() => screen.getByLabelText(label)).toBeInvalid();
-    }
-    expect(api.sent).toEqual([]);
-  });
 
   it.each(imageRefusals())(
     'refuses %s as the image, without uploading it',

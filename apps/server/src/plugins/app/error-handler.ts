@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '@keyhaven/shared';
+import { ERROR_STATUS, type ErrorCode, type ErrorResponse, MESSAGES } from '@keyhaven/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -52,9 +52,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply
-        .status(500)
-        .send({ error: 'Something went wrong. Please try again.', code: 'INTERNAL' });
+      return reply.status(500).send({ error: MESSAGES.somethingWentWrong, code: 'INTERNAL' });
     }
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type, rate limit...).
     return reply.status(status).send({ error: error.message, code: codeForStatus(status) });
@@ -88,7 +86,7 @@ export function frameworkErrorHandler(
   const status =
     known?.status ?? (error.statusCode && error.statusCode < 500 ? error.statusCode : 500);
   const body: ErrorResponse = known?.body ?? {
-    error: status >= 500 ? 'Something went wrong. Please try again.' : 'Invalid request',
+    error: status >= 500 ? MESSAGES.somethingWentWrong : 'Invalid request',
     code: codeForStatus(status),
   };
   if (status >= 500) request.log.error({ err: error }, 'request failed before routing');

@@ -1,4 +1,4 @@
-import { FOOTER_YEAR } from '@keyhaven/shared';
+import { FOOTER_YEAR } from '@keyhaven/shared/constants';
 import type { ComponentType } from 'react';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon } from '@/components/ui/icons';
 import { FooterSubscribe } from '@/features/newsletter/components/footer-subscribe';

@@ -1,4 +1,4 @@
-import { OFFER_MESSAGES } from '@keyhaven/shared';
+import { OFFER_MESSAGES } from '@keyhaven/shared/texts';
 import { useParams } from 'react-router';
 import { MakeOfferPage } from '@/features/offers/pages/make-offer-page';
 import { LoadedProperty } from '@/features/properties/components/loaded-property';

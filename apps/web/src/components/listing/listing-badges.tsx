@@ -1,3 +1,4 @@
+import { LISTING_UNDER_REVIEW } from '@keyhaven/shared/texts';
 import { Badge } from '@/components/ui/badge';
 import type { Property } from '@/lib/listing';
 
@@ -22,7 +23,7 @@ export const isUnderReview = (listing: Pick<Property, 'adminApproval'>) =>
 export function UnderReviewBadge({ className }: { className?: string }) {
   return (
     <Badge tone="amberSolid" srPrefix="Listing:" className={className}>
-      Under review
+      {LISTING_UNDER_REVIEW.title}
     </Badge>
   );
 }

@@ -1,10 +1,10 @@
+import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { Property } from '@/lib/listing';
 import { areaText, plural, priceRangeText, roomCount } from '@/lib/listing-format';
-import { LISTING_TEXTS } from '@/lib/listing-texts';
 import { propertyDetailsPath } from '@/lib/paths';
 import { PropertyImage } from './property-image';
 
@@ -30,8 +30,8 @@ export function PropertyCard({
   imageLoading = 'lazy',
   headingLevel: Heading = 'h2',
 }: PropertyCardProps) {
-  const title = property.title?.trim() || LISTING_TEXTS.untitled;
-  const location = property.location?.trim() || LISTING_TEXTS.noLocation;
+  const title = property.title?.trim() || PROPERTY_MESSAGES.untitled;
+  const location = property.location?.trim() || PROPERTY_MESSAGES.noLocation;
   const beds = roomCount(property.bedrooms);
   const baths = roomCount(property.bathrooms);
 
@@ -43,7 +43,7 @@ export function PropertyCard({
       </div>
       <div className="flex flex-1 flex-col p-5">
         <p className="text-xs font-semibold tracking-wide text-teal-800 uppercase">
-          {property.propertyType || LISTING_TEXTS.unknownType}
+          {property.propertyType || PROPERTY_MESSAGES.unknownType}
         </p>
         <Heading className="mt-1 text-lg font-bold text-stone-900">{title}</Heading>
         <p className="mt-1 text-sm text-stone-700">{location}</p>

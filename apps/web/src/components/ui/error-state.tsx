@@ -1,4 +1,4 @@
-import { MESSAGES } from '@keyhaven/shared';
+import { MESSAGES } from '@keyhaven/shared/texts';
 import { failureMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { Button } from './button';

@@ -1,7 +1,9 @@
+import { LIMITS } from '@keyhaven/shared/constants';
 import { type ComponentProps, useState } from 'react';
 import { cn } from '@/lib/cn';
 
-const DEFAULT_MAX = 5;
+/** Ratings go from one star to five. */
+const DEFAULT_MAX: number = LIMITS.ratingMax;
 
 /** '1 star', '2 stars'... the name of each choice of a rating. */
 const starLabel = (count: number) => (count === 1 ? '1 star' : `${count} stars`);

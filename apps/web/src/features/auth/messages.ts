@@ -1,6 +1,3 @@
-/** The product's words for sign-in and registration; zod-free, so pages import them at no cost. */
-export { AUTH_MESSAGES } from '@keyhaven/shared';
-
 /** Texts of the sign-in screens that have no catalogue wording. */
 export const AUTH_SCREEN_TEXT = {
   loginSuccess: 'Login successful!',

@@ -1,14 +1,18 @@
-import {
-  LIMITS,
-  type LoginRequest,
-  type RegisterRequest,
-  requiredMessage,
-  type ZLoginRequest,
-  type ZRegisterRequest,
+import type {
+  LoginRequest,
+  RegisterRequest,
+  ZLoginRequest,
+  ZRegisterRequest,
 } from '@keyhaven/shared';
+import { LIMITS, PASSWORD_STRENGTH, PHONE_PATTERN } from '@keyhaven/shared/constants';
+import {
+  ACCOUNT_LABELS,
+  AUTH_MESSAGES,
+  requiredMessage,
+  tooLongMessage,
+} from '@keyhaven/shared/texts';
 import * as z from 'zod/mini';
 import type { Exactly } from '@/lib/contract-twins';
-import { AUTH_MESSAGES } from './messages';
 
 /*
  * zod/mini twins of ZRegisterRequest and ZLoginRequest in @keyhaven/shared, so the forms show
@@ -25,38 +29,49 @@ import { AUTH_MESSAGES } from './messages';
 const requiredChecks = (label: string, max: number) => [
   z.trim(),
   z.minLength(1, requiredMessage(label)),
-  z.maxLength(max, `${label} must be at most ${max} characters`),
+  z.maxLength(max, tooLongMessage(label, max)),
 ];
 const requiredText = (label: string, max: number, ...more: z.core.$ZodCheck<string>[]) =>
   z.string({ error: requiredMessage(label) }).check(...requiredChecks(label, max), ...more);
 
 /** Trimmed and lower-cased before the pattern, as on the server. */
 const email = () =>
-  requiredText('Email', 254, z.toLowerCase(), z.regex(z.regexes.email, AUTH_MESSAGES.invalidEmail));
+  requiredText(
+    ACCOUNT_LABELS.email,
+    LIMITS.emailMaxLength,
+    z.toLowerCase(),
+    z.regex(z.regexes.email, AUTH_MESSAGES.invalidEmail),
+  );
+
+/** A password as typed, never trimmed: required, then each form's own checks. */
+const password = (...more: z.core.$ZodCheck<string>[]) =>
+  z
+    .string({ error: requiredMessage(ACCOUNT_LABELS.password) })
+    .check(z.minLength(1, requiredMessage(ACCOUNT_LABELS.password)), ...more);
+
+const passwordNotTooLong = () =>
+  z.maxLength(LIMITS.passwordMaxLength, AUTH_MESSAGES.passwordTooLong);
 
 const registerTwin = z.object({
-  name: requiredText('Full Name', 100),
+  name: requiredText(ACCOUNT_LABELS.name, LIMITS.nameMaxLength),
   email: email(),
   phone: requiredText(
-    'Phone Number',
-    30,
-    z.regex(/^\+?[\d\s().-]{6,30}$/, 'Please enter a valid phone number'),
+    ACCOUNT_LABELS.phone,
+    LIMITS.phoneMaxLength,
+    z.regex(PHONE_PATTERN, AUTH_MESSAGES.invalidPhone),
   ),
-  country: requiredText('Country', 60),
+  country: requiredText(ACCOUNT_LABELS.country, LIMITS.countryMaxLength),
   birth: requiredText(
-    'Date of Birth',
-    10,
-    z.regex(z.regexes.date, 'Please enter a valid date'),
+    ACCOUNT_LABELS.birth,
+    LIMITS.dateLength,
+    z.regex(z.regexes.date, AUTH_MESSAGES.invalidDate),
     z.refine((value) => new Date(value) < new Date(), AUTH_MESSAGES.birthInFuture),
   ),
-  password: z
-    .string({ error: requiredMessage('Password') })
-    .check(
-      z.minLength(1, requiredMessage('Password')),
-      z.minLength(LIMITS.passwordMinLength, AUTH_MESSAGES.passwordTooShort),
-      z.maxLength(128, 'Password must be at most 128 characters'),
-      z.regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, AUTH_MESSAGES.passwordTooWeak),
-    ),
+  password: password(
+    z.minLength(LIMITS.passwordMinLength, AUTH_MESSAGES.passwordTooShort),
+    passwordNotTooLong(),
+    z.regex(PASSWORD_STRENGTH, AUTH_MESSAGES.passwordTooWeak),
+  ),
   // Set from the upload, never typed: the server checks that it is one of our uploads.
   photo: z.optional(z.nullable(z.string())),
 });
@@ -69,12 +84,7 @@ export const ZRegisterForm: z.ZodMiniType<
   Exactly<z.input<typeof registerTwin>, RegisterInput>
 > = registerTwin;
 
-const loginTwin = z.object({
-  email: email(),
-  password: z
-    .string({ error: requiredMessage('Password') })
-    .check(z.minLength(1, requiredMessage('Password')), z.maxLength(128)),
-});
+const loginTwin = z.object({ email: email(), password: password(passwordNotTooLong()) });
 /** What the sign-in form validates with (e-mail and password required). */
 export const ZLoginForm: z.ZodMiniType<
   Exactly<z.output<typeof loginTwin>, LoginRequest>,

@@ -1,11 +1,6 @@
-import {
-  OFFER_STATUSES,
-  PAYMENT_HOLD_MESSAGES,
-  type PaymentHold,
-  type Property,
-  type RequestedProperty,
-  type UserRequest,
-} from '@keyhaven/shared';
+import type { PaymentHold, Property, RequestedProperty, UserRequest } from '@keyhaven/shared';
+import { OFFER_STATUSES } from '@keyhaven/shared/constants';
+import { PAYMENT_HOLD_MESSAGES } from '@keyhaven/shared/texts';
 import * as v from 'valibot';
 import type { ContractTwin } from '@/lib/contract-twins';
 import { ZProperty } from '@/lib/listing';

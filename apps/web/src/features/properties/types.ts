@@ -1,3 +1,8 @@
+import {
+  ADMIN_APPROVAL_STORED,
+  type AdminApprovalStored,
+  APPROVAL_TO_WIRE,
+} from '@keyhaven/shared/constants';
 import type { Property } from '@/lib/listing';
 
 /** How approval reads on screen. */
@@ -7,10 +12,9 @@ export const APPROVAL_LABELS: Record<Property['adminApproval'], string> = {
   false: 'Rejected',
 };
 
-/** The `status` filter of the managed lists, and the approval each value stands for. */
-export const APPROVAL_FILTERS = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
-] as const;
-export type ApprovalFilter = (typeof APPROVAL_FILTERS)[number]['value'];
+/** The `status` filter of the managed lists: each stored approval, named as its badge reads. */
+export const APPROVAL_FILTERS = ADMIN_APPROVAL_STORED.map((value) => ({
+  value,
+  label: APPROVAL_LABELS[APPROVAL_TO_WIRE[value]],
+}));
+export type ApprovalFilter = AdminApprovalStored;

@@ -1,9 +1,5 @@
-import {
-  type PublicReview,
-  REVIEW_TARGETS,
-  type Review,
-  type REVIEW_MESSAGES as SHARED_REVIEW_MESSAGES,
-} from '@keyhaven/shared';
+import type { PublicReview, Review } from '@keyhaven/shared';
+import { REVIEW_TARGETS } from '@keyhaven/shared/constants';
 import * as v from 'valibot';
 import type { ContractTwin } from '@/lib/contract-twins';
 
@@ -42,29 +38,11 @@ const publicReviewTwin = v.object({
 const ZPublicReview: ContractTwin<typeof publicReviewTwin, PublicReview> = publicReviewTwin;
 export const ZPublicReviewList = v.array(ZPublicReview);
 
-/**
- * REVIEW_MESSAGES of @keyhaven/shared, verbatim (the type is the shared object's, literal for
- * literal). Restated rather than imported: the shared module that holds them also builds the zod
- * schemas, which would ride along into the home page.
- */
-export const REVIEW_MESSAGES: typeof SHARED_REVIEW_MESSAGES = {
-  submitted: 'Review submitted!',
-  failedTitle: 'Error submitting review',
-  failed: 'Something went wrong.',
-  none: 'No reviews found',
-  deleted: 'Review deleted.',
-  propertyRequired: 'Choose the property you are reviewing',
-};
-
-/** The limits of ZReviewRequest, which the form enforces before the server does. */
-export const REVIEW_LIMITS = { titleMax: 120, textMax: 4000 } as const;
-
 /** Texts that have no catalogue wording. */
 export const REVIEW_TEXTS = {
   website: 'Website',
   addTitle: 'Add Your Review',
   deleteFailed: 'Could not delete the review',
-  deleteFailedFallback: 'Something went wrong. Please try again.',
   loadFailed: "We couldn't load the reviews. Please try again.",
   buyersOnly: 'Only buyer accounts can post reviews.',
   ratingOnly: 'A rating without a written review.',

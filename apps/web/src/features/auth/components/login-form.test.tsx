@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, requiredMessage } from '@keyhaven/shared';
+import { AUTH_MESSAGES, requiredMessage } from '@keyhaven/shared/texts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, refusal } from '@/test/fake-api';
@@ -45,6 +45,20 @@ describe('LoginForm', () => {
     await user.paste(`${'a'.repeat(250)}@keyhaven.test`);
     await submit();
     expect(await screen.findByText('Email must be at most 254 characters')).toBeInTheDocument();
+  });
+
+  it('says a password longer than any account has is too long, and sends nothing', async () => {
+    const api = fakeApi({});
+    const { user, submit, email, password } = renderLogin();
+    await user.type(email, buyer.email);
+    await user.click(password);
+    await user.paste('Buyer123'.padEnd(129, 'x'));
+    await submit();
+    const tooLong = 'Password must be at most 128 characters';
+    expect(await screen.findByText(tooLong)).toBeInTheDocument();
+    expect(password).toHaveAccessibleDescription(tooLong);
+    expect(password).toBeInvalid();
+    expect(api.sent).toEqual([]);
   });
 
   it('signs in with the trimmed, lower-cased e-mail and the password as typed', async () => {

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { AuthResponse, LoginRequest } from '@keyhaven/shared';
+import { ACCOUNT_LABELS, AUTH_MESSAGES } from '@keyhaven/shared/texts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MessageDialog } from '@/components/ui/alert-dialog';
@@ -10,7 +11,6 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { InlineSpinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useLogin } from '../api/login';
-import { AUTH_MESSAGES } from '../messages';
 import { ZLoginForm } from '../schemas';
 import { FormAlert } from './form-alert';
 
@@ -45,7 +45,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Sign in">
         {failure && <FormAlert>{failure}</FormAlert>}
         <div className="mt-6 space-y-5">
-          <Field label="Email" error={errors.email?.message}>
+          <Field label={ACCOUNT_LABELS.email} error={errors.email?.message}>
             {(control) => (
               <Input
                 {...control}
@@ -57,7 +57,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
               />
             )}
           </Field>
-          <Field label="Password" error={errors.password?.message}>
+          <Field label={ACCOUNT_LABELS.password} error={errors.password?.message}>
             {(control) => (
               <PasswordInput
                 {...control}

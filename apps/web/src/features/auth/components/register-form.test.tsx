@@ -1,4 +1,5 @@
-import { AUTH_MESSAGES, LIMITS, MESSAGES, requiredMessage } from '@keyhaven/shared';
+import { LIMITS } from '@keyhaven/shared/constants';
+import { AUTH_MESSAGES, MESSAGES, requiredMessage } from '@keyhaven/shared/texts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, refusal } from '@/test/fake-api';

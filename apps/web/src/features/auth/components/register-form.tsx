@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AuthResponse, MESSAGES, type RegisterRequest, TIMINGS_MS } from '@keyhaven/shared';
+import type { AuthResponse, RegisterRequest } from '@keyhaven/shared';
+import { LIMITS, TIMINGS_MS } from '@keyhaven/shared/constants';
+import { ACCOUNT_LABELS, AUTH_MESSAGES, MESSAGES } from '@keyhaven/shared/texts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MessageDialog } from '@/components/ui/alert-dialog';
@@ -13,7 +15,6 @@ import { toast } from '@/lib/toast';
 import { uploadFailure, uploadImage } from '@/lib/upload-image';
 import { useRegister } from '../api/register';
 import { useSaveProfilePhoto } from '../api/save-profile-photo';
-import { AUTH_MESSAGES } from '../messages';
 import { ZRegisterForm } from '../schemas';
 import { PhotoUpload } from './photo-upload';
 
@@ -105,12 +106,16 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
     <>
       <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Create your account">
         <div className="mt-6 grid gap-5 sm:grid-cols-2">
-          <Field label="Full Name" error={errors.name?.message} className="sm:col-span-2">
+          <Field label={ACCOUNT_LABELS.name} error={errors.name?.message} className="sm:col-span-2">
             {(control) => (
               <Input {...control} {...register('name')} autoComplete="name" aria-required="true" />
             )}
           </Field>
-          <Field label="Email" error={errors.email?.message} className="sm:col-span-2">
+          <Field
+            label={ACCOUNT_LABELS.email}
+            error={errors.email?.message}
+            className="sm:col-span-2"
+          >
             {(control) => (
               <Input
                 {...control}
@@ -122,7 +127,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
               />
             )}
           </Field>
-          <Field label="Phone Number" error={errors.phone?.message}>
+          <Field label={ACCOUNT_LABELS.phone} error={errors.phone?.message}>
             {(control) => (
               <Input
                 {...control}
@@ -133,7 +138,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
               />
             )}
           </Field>
-          <Field label="Country" error={errors.country?.message}>
+          <Field label={ACCOUNT_LABELS.country} error={errors.country?.message}>
             {(control) => (
               <Input
                 {...control}
@@ -143,7 +148,11 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
               />
             )}
           </Field>
-          <Field label="Date of Birth" error={errors.birth?.message} className="sm:col-span-2">
+          <Field
+            label={ACCOUNT_LABELS.birth}
+            error={errors.birth?.message}
+            className="sm:col-span-2"
+          >
             {(control) => (
               <Input
                 {...control}
@@ -156,8 +165,8 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
             )}
           </Field>
           <Field
-            label="Password"
-            hint="At least 6 characters, with uppercase, lowercase, and numbers."
+            label={ACCOUNT_LABELS.password}
+            hint={`At least ${LIMITS.passwordMinLength} characters, with uppercase, lowercase, and numbers.`}
             error={errors.password?.message}
             className="sm:col-span-2"
           >

@@ -1,4 +1,6 @@
-import { type AuthResponse, TIMINGS_MS } from '@keyhaven/shared';
+import type { AuthResponse } from '@keyhaven/shared';
+import { TIMINGS_MS } from '@keyhaven/shared/constants';
+import { AUTH_MESSAGES } from '@keyhaven/shared/texts';
 import { useEffect, useState } from 'react';
 import { createPath, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Notice } from '@/components/ui/notice';
@@ -9,7 +11,7 @@ import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { GoogleSignIn } from '../components/google-sign-in';
 import { LoginForm } from '../components/login-form';
-import { AUTH_MESSAGES, AUTH_SCREEN_TEXT } from '../messages';
+import { AUTH_SCREEN_TEXT } from '../messages';
 
 /** Where the visitor was going when a guard sent them here, else Home. */
 function useReturnPath(): string {

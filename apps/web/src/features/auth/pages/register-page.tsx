@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@keyhaven/shared/texts';
 import { useNavigate } from 'react-router';
 import { BRAND_NAME } from '@/lib/brand';
 import { paths } from '@/lib/paths';
@@ -5,7 +6,6 @@ import { toast } from '@/lib/toast';
 import { AuthCard } from '../components/auth-card';
 import { GoogleSignIn } from '../components/google-sign-in';
 import { RegisterForm } from '../components/register-form';
-import { AUTH_MESSAGES } from '../messages';
 
 export function RegisterPage() {
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@keyhaven/shared';
+import { MESSAGES } from '@keyhaven/shared/texts';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 

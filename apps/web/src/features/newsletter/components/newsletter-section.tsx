@@ -1,10 +1,10 @@
+import { NEWSLETTER_MESSAGES } from '@keyhaven/shared/texts';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { InlineSpinner } from '@/components/ui/spinner';
 import { BRAND_NAME } from '@/lib/brand';
 import { useSubscribe } from '../api/subscribe';
 import { announceSubscribed, announceSubscribeFailed } from '../lib/announce';
-import { NEWSLETTER_MESSAGES } from '../texts';
 
 /** The e-mail is required and must be an e-mail address. */
 function validate(input: HTMLInputElement) {

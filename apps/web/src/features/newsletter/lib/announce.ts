@@ -1,4 +1,4 @@
-import { MESSAGES } from '@keyhaven/shared';
+import { MESSAGES } from '@keyhaven/shared/texts';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 

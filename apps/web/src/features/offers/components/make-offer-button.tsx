@@ -1,4 +1,4 @@
-import { OFFER_MESSAGES } from '@keyhaven/shared';
+import { OFFER_MESSAGES } from '@keyhaven/shared/texts';
 import { useId } from 'react';
 import { generatePath, Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';

@@ -2,10 +2,9 @@ import {
   earliestBuyingDateIso,
   formatDollars,
   latestBuyingDateIso,
-  OFFER_MESSAGES,
-  offerBoundsMessage,
   todayIso,
-} from '@keyhaven/shared';
+} from '@keyhaven/shared/constants';
+import { OFFER_MESSAGES, offerBoundsMessage } from '@keyhaven/shared/texts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '@/test/fake-api';

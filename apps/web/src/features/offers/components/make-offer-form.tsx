@@ -1,11 +1,11 @@
 import {
   earliestBuyingDateIso,
   formatDollars,
+  hasAtMostCents,
   latestBuyingDateIso,
-  OFFER_MESSAGES,
-  offerBoundsMessage,
   todayIso,
-} from '@keyhaven/shared';
+} from '@keyhaven/shared/constants';
+import { OFFER_MESSAGES, offerBoundsMessage } from '@keyhaven/shared/texts';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -25,8 +25,6 @@ type MakeOfferFormProps = {
   onSubmit: (offer: OfferInput) => void;
   onCancel: () => void;
 };
-
-const hasAtMostCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
 /** Required, numeric, within the listing's price range, in whole cents at most. */
 function checkAmount(min: number, max: number) {

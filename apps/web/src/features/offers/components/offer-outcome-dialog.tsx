@@ -1,4 +1,5 @@
-import { OFFER_MESSAGES, TIMINGS_MS } from '@keyhaven/shared';
+import { TIMINGS_MS } from '@keyhaven/shared/constants';
+import { OFFER_MESSAGES } from '@keyhaven/shared/texts';
 import { useMutationState } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { OFFER_MESSAGES } from '@keyhaven/shared';
+import { OFFER_MESSAGES } from '@keyhaven/shared/texts';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';

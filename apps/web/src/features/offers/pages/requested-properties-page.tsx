@@ -1,4 +1,5 @@
-import { formatDollars, OFFER_MESSAGES } from '@keyhaven/shared';
+import { formatDollars } from '@keyhaven/shared/constants';
+import { OFFER_MESSAGES } from '@keyhaven/shared/texts';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';

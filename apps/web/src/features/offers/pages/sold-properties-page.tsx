@@ -1,4 +1,4 @@
-import { formatDollars } from '@keyhaven/shared';
+import { formatDollars } from '@keyhaven/shared/constants';
 import { Link } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { buttonStyles } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES } from '@keyhaven/shared';
+import { PAYMENT_MESSAGES } from '@keyhaven/shared/texts';
 import { useState } from 'react';
 import { MessageDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEMO_CARDS, formatDollars, PAYMENT_MESSAGES, ZDemoPaymentRequest } from '@keyhaven/shared';
+import { ZDemoPaymentRequest } from '@keyhaven/shared';
+import { DEMO_CARDS, formatDollars } from '@keyhaven/shared/constants';
+import { MESSAGES, PAYMENT_MESSAGES } from '@keyhaven/shared/texts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -113,7 +115,7 @@ function CardForm({ checkout }: { checkout: DemoCheckout }) {
         }
         setFailure({
           title: 'Payment not completed',
-          message: errorMessage(error, 'Something went wrong. Please try again.'),
+          message: errorMessage(error, MESSAGES.somethingWentWrong),
         });
       },
     });

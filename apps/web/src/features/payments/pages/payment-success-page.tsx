@@ -1,4 +1,5 @@
-import { formatDollars, PAYMENT_MESSAGES } from '@keyhaven/shared';
+import { formatDollars } from '@keyhaven/shared/constants';
+import { PAYMENT_MESSAGES } from '@keyhaven/shared/texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { formatDollars } from '@keyhaven/shared';
+import { formatDollars } from '@keyhaven/shared/constants';
 import { useRef, useState } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';

@@ -1,4 +1,5 @@
-import { LIMITS, type SearchSort } from '@keyhaven/shared';
+import type { SearchSort } from '@keyhaven/shared';
+import { LIMITS } from '@keyhaven/shared/constants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPage } from '@/lib/api-client';
 import { ZPropertyList } from '@/lib/listing';

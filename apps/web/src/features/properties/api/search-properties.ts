@@ -1,4 +1,4 @@
-import { TIMINGS_MS } from '@keyhaven/shared';
+import { TIMINGS_MS } from '@keyhaven/shared/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { apiPage, type Query } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import { IMAGE_MESSAGES, MESSAGES, PROPERTY_MESSAGES } from '@keyhaven/shared';
+import { IMAGE_MESSAGES, MESSAGES, PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json, refusal } from '@/test/fake-api';

@@ -1,12 +1,6 @@
-import {
-  AVAILABILITY,
-  FEATURES,
-  MESSAGES,
-  PROPERTY_MESSAGES,
-  PROPERTY_TYPES,
-  TIMINGS_MS,
-  ZPropertyEditRequest,
-} from '@keyhaven/shared';
+import { ZPropertyEditRequest } from '@keyhaven/shared';
+import { AVAILABILITY, FEATURES, PROPERTY_TYPES, TIMINGS_MS } from '@keyhaven/shared/constants';
+import { MESSAGES, PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';

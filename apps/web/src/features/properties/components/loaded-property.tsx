@@ -1,10 +1,10 @@
+import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import type { Property } from '@/lib/listing';
-import { LISTING_TEXTS } from '@/lib/listing-texts';
 import { paths } from '@/lib/paths';
 import { isMissingProperty, useProperty } from '../api/get-property';
 
@@ -12,7 +12,7 @@ import { isMissingProperty, useProperty } from '../api/get-property';
 function PropertyNotFound({ text }: { text: string }) {
   return (
     <div className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold text-teal-900">{LISTING_TEXTS.notFound}</h1>
+      <h1 className="text-3xl font-bold text-teal-900">{PROPERTY_MESSAGES.notFound}</h1>
       <p className="mt-3 text-stone-700">{text}</p>
       <Link to={paths.allProperties} className={buttonStyles({ size: 'lg', className: 'mt-8' })}>
         Browse Properties

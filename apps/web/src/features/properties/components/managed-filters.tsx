@@ -1,4 +1,4 @@
-import { PROPERTY_TYPES } from '@keyhaven/shared';
+import { PROPERTY_TYPES } from '@keyhaven/shared/constants';
 import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputStyles } from '@/components/ui/input';

@@ -1,4 +1,4 @@
-import { PROPERTY_MESSAGES } from '@keyhaven/shared';
+import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';

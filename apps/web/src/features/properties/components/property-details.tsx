@@ -1,3 +1,4 @@
+import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AvailabilityBadge } from '@/components/listing/listing-badges';
@@ -5,7 +6,6 @@ import { PropertyImage } from '@/components/listing/property-image';
 import { Badge } from '@/components/ui/badge';
 import type { Property } from '@/lib/listing';
 import { areaText, priceRangeText, roomCount } from '@/lib/listing-format';
-import { LISTING_TEXTS } from '@/lib/listing-texts';
 import { paths } from '@/lib/paths';
 import { ApprovalBadge } from './approval-badge';
 
@@ -27,12 +27,12 @@ const APPROVAL_NOTES: Partial<Record<Property['adminApproval'], string>> = {
 
 /** A listing's page: picture, facts, description, features, price and agent. */
 export function PropertyDetails({ property, actions, children }: PropertyDetailsProps) {
-  const title = property.title.trim() || LISTING_TEXTS.untitled;
-  const location = property.location.trim() || LISTING_TEXTS.noLocation;
+  const title = property.title.trim() || PROPERTY_MESSAGES.untitled;
+  const location = property.location.trim() || PROPERTY_MESSAGES.noLocation;
   const approvalNote = APPROVAL_NOTES[property.adminApproval];
 
   const facts = [
-    { term: 'Type', value: property.propertyType || LISTING_TEXTS.unknownType },
+    { term: 'Type', value: property.propertyType || PROPERTY_MESSAGES.unknownType },
     { term: 'Bedrooms', value: roomCount(property.bedrooms) },
     { term: 'Bathrooms', value: roomCount(property.bathrooms) },
     { term: 'Area', value: areaText(property.areaSize) },
@@ -50,7 +50,7 @@ export function PropertyDetails({ property, actions, children }: PropertyDetails
 
       <header className="mt-4">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge tone="teal">{property.propertyType || LISTING_TEXTS.unknownType}</Badge>
+          <Badge tone="teal">{property.propertyType || PROPERTY_MESSAGES.unknownType}</Badge>
           <AvailabilityBadge availability={property.availability} />
           {property.adminApproval !== 'true' && (
             <ApprovalBadge adminApproval={property.adminApproval} />

@@ -1,3 +1,4 @@
+import { LIMITS } from '@keyhaven/shared/constants';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Field, FieldError } from '@/components/ui/field';
 import { Input, inputStyles } from '@/components/ui/input';
@@ -24,7 +25,14 @@ export function PropertyFields({ register, errors, types, features }: PropertyFi
     <>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Title" error={errors.title?.message} className="sm:col-span-2">
-          {(control) => <Input {...control} {...register('title')} {...required} maxLength={120} />}
+          {(control) => (
+            <Input
+              {...control}
+              {...register('title')}
+              {...required}
+              maxLength={LIMITS.listingTitleMaxLength}
+            />
+          )}
         </Field>
         <Field label="Location" error={errors.location?.message}>
           {(control) => (
@@ -32,7 +40,7 @@ export function PropertyFields({ register, errors, types, features }: PropertyFi
               {...control}
               {...register('location')}
               {...required}
-              maxLength={160}
+              maxLength={LIMITS.locationMaxLength}
               placeholder="City, State"
             />
           )}
@@ -65,7 +73,7 @@ export function PropertyFields({ register, errors, types, features }: PropertyFi
               {...register('description')}
               {...required}
               rows={5}
-              maxLength={5000}
+              maxLength={LIMITS.descriptionMaxLength}
               className={textareaStyles}
             />
           )}

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@keyhaven/shared';
+import { MESSAGES } from '@keyhaven/shared/texts';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListEmpty, ListError } from '@/components/list-states';

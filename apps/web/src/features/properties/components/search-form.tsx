@@ -3,7 +3,7 @@ import {
   PRICE_RANGES,
   PROPERTY_TYPE_PLACEHOLDER,
   PROPERTY_TYPES,
-} from '@keyhaven/shared';
+} from '@keyhaven/shared/constants';
 import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputStyles } from '@/components/ui/input';

@@ -1,4 +1,4 @@
-import { PROPERTY_TYPES } from '@keyhaven/shared';
+import { PROPERTY_TYPES } from '@keyhaven/shared/constants';
 import { APPROVAL_FILTERS, type ApprovalFilter } from '../types';
 import { pageFrom } from './list-params';
 

@@ -3,7 +3,7 @@ import {
   PRICE_RANGES,
   PROPERTY_TYPE_PLACEHOLDER,
   PROPERTY_TYPES,
-} from '@keyhaven/shared';
+} from '@keyhaven/shared/constants';
 
 /** The public search filters; '' means "any" and is never sent. */
 export type SearchFilters = {

@@ -1,10 +1,6 @@
-import {
-  FEATURES,
-  PROPERTY_MESSAGES,
-  PROPERTY_TYPES,
-  TIMINGS_MS,
-  ZPropertyAddRequest,
-} from '@keyhaven/shared';
+import { ZPropertyAddRequest } from '@keyhaven/shared';
+import { FEATURES, PROPERTY_TYPES, TIMINGS_MS } from '@keyhaven/shared/constants';
+import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ContentLayout } from '@/components/layouts/content-layout';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@keyhaven/shared';
+import { MESSAGES } from '@keyhaven/shared/texts';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';

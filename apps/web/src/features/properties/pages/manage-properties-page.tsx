@@ -1,4 +1,5 @@
-import { LIMITS } from '@keyhaven/shared';
+import { LIMITS } from '@keyhaven/shared/constants';
+import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import { Link, useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListEmpty, ListError } from '@/components/list-states';
@@ -12,7 +13,6 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import type { Property } from '@/lib/listing';
 import { plural, priceRangeText } from '@/lib/listing-format';
-import { LISTING_TEXTS } from '@/lib/listing-texts';
 import { propertyDetailsPath } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useManagedCount, useManagedProperties } from '../api/get-managed-properties';
@@ -20,7 +20,6 @@ import { useSetApproval } from '../api/manage-property';
 import { ApprovalBadge } from '../components/approval-badge';
 import { ManagedFiltersForm } from '../components/managed-filters';
 import { managedFiltersFrom, managedQueryOf, toManagedParams } from '../lib/managed-params';
-import { MANAGE_TEXTS } from '../manage-texts';
 import type { ApprovalFilter } from '../types';
 
 const PAGE_SIZE = LIMITS.adminPropertyPageSize;
@@ -52,7 +51,7 @@ type RowProps = {
 };
 
 function PropertyRow({ property, onDecide, deciding }: RowProps) {
-  const title = property.title.trim() || LISTING_TEXTS.untitled;
+  const title = property.title.trim() || PROPERTY_MESSAGES.untitled;
   return (
     <article className="grid grid-cols-[5.5rem_minmax(0,1fr)] gap-4 rounded-2xl border border-sand bg-white p-4 shadow-sm sm:grid-cols-[9rem_minmax(0,1fr)_10rem] sm:items-center">
       <PropertyImage image={property.image} alt={title} variant="card" className="rounded-lg" />
@@ -63,7 +62,7 @@ function PropertyRow({ property, onDecide, deciding }: RowProps) {
         </div>
         <h3 className="mt-2 text-lg font-bold text-stone-900">{title}</h3>
         <p className="text-sm text-stone-700">
-          {property.location || LISTING_TEXTS.noLocation} · {property.propertyType}
+          {property.location || PROPERTY_MESSAGES.noLocation} · {property.propertyType}
         </p>
         <p className="mt-1 text-sm text-stone-700">
           Agent: <span className="font-medium text-stone-900">{property.agentName}</span>{' '}
@@ -115,8 +114,8 @@ export function ManagePropertiesPage() {
     approval.mutate(
       { id: property._id, approve },
       {
-        onSuccess: ({ message }) => toast.success(message || MANAGE_TEXTS.approvalUpdated),
-        onError: (error) => toast.error(errorMessage(error, MANAGE_TEXTS.approvalFailed)),
+        onSuccess: ({ message }) => toast.success(message || PROPERTY_MESSAGES.approvalUpdated),
+        onError: (error) => toast.error(errorMessage(error, PROPERTY_MESSAGES.approvalFailed)),
       },
     );
 

@@ -1,4 +1,5 @@
-import { LIMITS } from '@keyhaven/shared';
+import { LIMITS } from '@keyhaven/shared/constants';
+import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import { useState } from 'react';
 import { generatePath, Link, useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
@@ -21,7 +22,6 @@ import { useDeleteProperty } from '../api/manage-property';
 import { ApprovalBadge } from '../components/approval-badge';
 import { ManagedFiltersForm } from '../components/managed-filters';
 import { managedFiltersFrom, managedQueryOf, toManagedParams } from '../lib/managed-params';
-import { MANAGE_TEXTS } from '../manage-texts';
 
 const PAGE_SIZE = LIMITS.agentPageSize;
 const GRID = 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3';
@@ -48,15 +48,15 @@ export function MyPropertiesPage() {
     if (!toDelete) return;
     remove.mutate(toDelete._id, {
       onSuccess: ({ message }) => {
-        toast.success(MANAGE_TEXTS.deletedTitle, {
-          description: message || MANAGE_TEXTS.deleted,
+        toast.success(PROPERTY_MESSAGES.deletedTitle, {
+          description: message || PROPERTY_MESSAGES.deleted,
         });
         // The last listing of the last page is gone: show the page before it.
         if (result.data?.items.length === 1 && page > 1) {
           setParams(toManagedParams(filters, page - 1), { replace: true });
         }
       },
-      onError: (error) => toast.error(errorMessage(error, MANAGE_TEXTS.deleteFailed)),
+      onError: (error) => toast.error(errorMessage(error, PROPERTY_MESSAGES.deleteFailed)),
       onSettled: () => setToDelete(null),
     });
   };

@@ -1,4 +1,4 @@
-import { TIMINGS_MS } from '@keyhaven/shared';
+import { TIMINGS_MS } from '@keyhaven/shared/constants';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiPage } from '@/lib/api-client';
 import { ZPublicReviewList } from '../types';

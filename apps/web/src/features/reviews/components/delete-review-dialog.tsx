@@ -1,9 +1,10 @@
+import { MESSAGES, REVIEW_MESSAGES } from '@keyhaven/shared/texts';
 import { type RefObject, useRef } from 'react';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useDeleteReview } from '../api/delete-review';
-import { REVIEW_MESSAGES, REVIEW_TEXTS, type Review } from '../types';
+import { REVIEW_TEXTS, type Review } from '../types';
 
 type DeleteReviewDialogProps = {
   /** The review to delete; the dialog keeps showing it while it closes. */
@@ -41,7 +42,7 @@ export function DeleteReviewDialog({
       },
       onError: (error) =>
         toast.error(REVIEW_TEXTS.deleteFailed, {
-          description: errorMessage(error, REVIEW_TEXTS.deleteFailedFallback),
+          description: errorMessage(error, MESSAGES.somethingWentWrong),
         }),
       onSettled: () => onOpenChange(false),
     });

@@ -1,3 +1,4 @@
+import { REVIEW_MESSAGES } from '@keyhaven/shared/texts';
 import { useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ListError } from '@/components/list-states';
@@ -121,7 +122,7 @@ export function LatestReviewsSection() {
         )}
         {reviews.isSuccess && reviews.data.items.length === 0 && (
           <p role="status" className="mt-10 text-stone-700">
-            No reviews found. Be the first to share your experience.
+            {REVIEW_MESSAGES.none}. Be the first to share your experience.
           </p>
         )}
 

@@ -1,10 +1,11 @@
+import { REVIEW_MESSAGES } from '@keyhaven/shared/texts';
 import { useId, useRef, useState } from 'react';
 import { ListEmpty, ListError } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { InlineSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/hooks/use-session';
 import { usePropertyReviews } from '../api/get-reviews';
-import { REVIEW_MESSAGES, REVIEW_TEXTS } from '../types';
+import { REVIEW_TEXTS } from '../types';
 import { LazyReviewDialog, preloadReviewDialog } from './lazy-review-dialog';
 import { ReviewCard, ReviewCardSkeleton } from './review-card';
 

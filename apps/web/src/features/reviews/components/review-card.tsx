@@ -1,3 +1,4 @@
+import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import { type ReactNode, useId, useState } from 'react';
 import { generatePath, Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
@@ -17,7 +18,7 @@ export function ReviewSubject({ review }: { review: PublicReview }) {
       to={generatePath(paths.propertyDetails, { id: review.propertyId })}
       className="text-teal-800 underline underline-offset-2 hover:text-teal-950"
     >
-      {review.propertyTitle?.trim() || 'Untitled Property'}
+      {review.propertyTitle?.trim() || PROPERTY_MESSAGES.untitled}
     </Link>
   );
 }

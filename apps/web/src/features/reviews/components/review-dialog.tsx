@@ -1,3 +1,5 @@
+import { LIMITS } from '@keyhaven/shared/constants';
+import { REVIEW_MESSAGES } from '@keyhaven/shared/texts';
 import { type RefObject, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -19,7 +21,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { BRAND_NAME } from '@/lib/brand';
 import { toast } from '@/lib/toast';
 import { useCreateReview } from '../api/create-review';
-import { REVIEW_LIMITS, REVIEW_MESSAGES, type Review } from '../types';
+import type { Review } from '../types';
 
 /** What is being reviewed. */
 export type ReviewTarget =
@@ -41,7 +43,6 @@ export type ReviewDialogProps = {
 
 type ReviewFormValues = { rating: number; title: string; text: string };
 
-const RATING_DEFAULT = 5;
 const FIELD_NAMES = ['rating', 'title', 'text'] as const;
 
 function texts(target: ReviewTarget, editing: boolean) {
@@ -80,7 +81,7 @@ function ReviewForm({
     formState: { errors },
   } = useForm<ReviewFormValues>({
     defaultValues: {
-      rating: previous?.rating ?? RATING_DEFAULT,
+      rating: previous?.rating ?? LIMITS.ratingDefault,
       title: previous?.title ?? '',
       text: previous?.text ?? '',
     },
@@ -158,11 +159,11 @@ function ReviewForm({
             {...control}
             {...register('title', {
               maxLength: {
-                value: REVIEW_LIMITS.titleMax,
-                message: `At most ${REVIEW_LIMITS.titleMax} characters`,
+                value: LIMITS.reviewTitleMaxLength,
+                message: REVIEW_MESSAGES.titleTooLong,
               },
             })}
-            maxLength={REVIEW_LIMITS.titleMax}
+            maxLength={LIMITS.reviewTitleMaxLength}
             autoComplete="off"
             placeholder="Sum it up in a few words"
             disabled={pending}
@@ -175,11 +176,11 @@ function ReviewForm({
             {...control}
             {...register('text', {
               maxLength: {
-                value: REVIEW_LIMITS.textMax,
-                message: `At most ${REVIEW_LIMITS.textMax} characters`,
+                value: LIMITS.reviewTextMaxLength,
+                message: REVIEW_MESSAGES.textTooLong,
               },
             })}
-            maxLength={REVIEW_LIMITS.textMax}
+            maxLength={LIMITS.reviewTextMaxLength}
             placeholder="What went well, and what could be better?"
             disabled={pending}
           />

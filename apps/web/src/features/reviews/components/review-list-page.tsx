@@ -1,10 +1,11 @@
+import { REVIEW_MESSAGES } from '@keyhaven/shared/texts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListEmpty } from '@/components/list-states';
 import { PagedList } from '@/components/paged-list';
 import type { Page } from '@/lib/api-client';
-import { REVIEW_MESSAGES, REVIEW_TEXTS, type Review } from '../types';
+import { REVIEW_TEXTS, type Review } from '../types';
 import { DeleteReviewDialog } from './delete-review-dialog';
 
 /** The reviews of a dashboard page, 10 at a time. */

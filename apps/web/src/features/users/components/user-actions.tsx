@@ -1,4 +1,5 @@
-import { ROLE_MOVES, type Role } from '@keyhaven/shared';
+import type { Role } from '@keyhaven/shared';
+import { ROLE_MOVES } from '@keyhaven/shared/constants';
 import type { MouseEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import type { User } from '@/lib/user';

@@ -1,4 +1,4 @@
-import { roleChangedMessage } from '@keyhaven/shared';
+import { MESSAGES, roleChangedMessage } from '@keyhaven/shared/texts';
 import { useId, useRef, useState } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListEmpty } from '@/components/list-states';
@@ -18,9 +18,7 @@ const PAGE_SIZE = 10;
 
 const TEXT = {
   roleFailed: 'Failed to update user role',
-  deleted: 'Deleted!',
   deleteFailed: 'Delete Unsuccessful',
-  deleteFailedFallback: 'Something went wrong. Please try again.',
 } as const;
 
 /** What the confirmation asks, per action: a change to someone's account is never one click. */
@@ -109,11 +107,11 @@ export function ManageUsersPage() {
       deleteUser.mutate(action.user._id, {
         onSuccess: ({ message }) => {
           succeeded();
-          toast.success(TEXT.deleted, { description: message });
+          toast.success(MESSAGES.deletedTitle, { description: message });
         },
         onError: (error) =>
           toast.error(TEXT.deleteFailed, {
-            description: errorMessage(error, TEXT.deleteFailedFallback),
+            description: errorMessage(error, MESSAGES.somethingWentWrong),
           }),
         onSettled: close,
       });

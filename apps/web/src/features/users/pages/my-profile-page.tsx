@@ -1,3 +1,4 @@
+import { ACCOUNT_LABELS } from '@keyhaven/shared/texts';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Avatar } from '@/components/ui/avatar';
 import { useSignedInUser } from '@/hooks/use-session';
@@ -12,10 +13,10 @@ export function MyProfilePage() {
   const { data: user = sessionUser } = useUser(sessionUser.uid);
 
   const details = [
-    { label: 'Email', value: user.email },
-    { label: 'Phone', value: user.phone },
-    { label: 'Country', value: user.country },
-    { label: 'Date of Birth', value: user.birth && formatDate(user.birth) },
+    { label: ACCOUNT_LABELS.email, value: user.email },
+    { label: ACCOUNT_LABELS.phone, value: user.phone },
+    { label: ACCOUNT_LABELS.country, value: user.country },
+    { label: ACCOUNT_LABELS.birth, value: user.birth && formatDate(user.birth) },
     { label: 'Role', value: ROLE_LABELS[user.role] },
     { label: 'Member Since', value: formatDate(user.createdAt) },
   ];

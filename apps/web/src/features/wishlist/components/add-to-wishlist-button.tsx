@@ -1,4 +1,4 @@
-import { OFFER_MESSAGES } from '@keyhaven/shared';
+import { OFFER_MESSAGES } from '@keyhaven/shared/texts';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { OFFER_MESSAGES } from '@keyhaven/shared';
+import { OFFER_MESSAGES } from '@keyhaven/shared/texts';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
