@@ -83,6 +83,11 @@ export const PROPERTY_MESSAGES = {
   bedroomsRequired: 'Number of bedrooms is required',
   bathroomsRequired: 'Number of bathrooms is required',
   areaRequired: 'Area size is required',
+  /** A price field holding something other than digits, such as `1e5`. */
+  priceInDigits: 'Enter the price in digits',
+  bedroomsInDigits: 'Enter the number of bedrooms in digits',
+  bathroomsInDigits: 'Enter the number of bathrooms in digits',
+  areaInDigits: 'Enter the area size in digits',
   pricePositive: 'Price must be positive',
   priceTooLarge: 'Price is too large',
   roomsPositive: 'Must be 0 or more',
@@ -117,6 +122,8 @@ export const PROPERTY_MESSAGES = {
 
 export const OFFER_MESSAGES = {
   amountRequired: 'Offer amount is required',
+  /** An amount holding something other than digits, such as `1e5`. */
+  amountInDigits: 'Enter the offer amount in digits',
   amountPositive: 'Offer must be positive',
   amountTooLarge: 'Offer is too large',
   dateRequired: 'Buying date is required',

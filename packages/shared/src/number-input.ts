@@ -9,7 +9,9 @@ const WHOLE_TEXT = /^\d{1,20}$/;
  * What a numeric field accepts: a finite JSON number, or its decimal text (`"350000"`,
  * `"350000.50"`). An empty field (`''`, `null`) counts as absent, so it meets the field's
  * "required" message or its default. Anything else (booleans, arrays, `"0x55730"`, `"1e5"`,
- * `"  "`) is passed on unchanged for `z.number()` to refuse with the field's own message.
+ * `"  "`) is passed on unchanged for `z.number()` to refuse: the field's message asks for digits.
+ * A browser's number field takes `1e5` too; the forms read it with this, so they refuse it as
+ * the server does.
  */
 export function strictNumberInput(value: unknown): unknown {
   if (value === '' || value === null) return undefined;

@@ -17,7 +17,7 @@ const ZClaimedUser = {
   role: z.string().max(20).optional(),
 };
 
-const amount = strictNumber(OFFER_MESSAGES.amountRequired).pipe(
+const amount = strictNumber(OFFER_MESSAGES.amountRequired, OFFER_MESSAGES.amountInDigits).pipe(
   z
     .number()
     .min(0, OFFER_MESSAGES.amountPositive)

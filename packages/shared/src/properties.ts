@@ -18,7 +18,7 @@ import { queryInteger, strictNumber } from './numbers.js';
 import { ownImageUrlInput, ZServedImageUrl } from './uploads.js';
 
 const price = (requiredMessage: string) =>
-  strictNumber(requiredMessage).pipe(
+  strictNumber(requiredMessage, PROPERTY_MESSAGES.priceInDigits).pipe(
     z
       .number()
       .min(0, PROPERTY_MESSAGES.pricePositive)
@@ -40,21 +40,27 @@ const propertyFields = {
   image: ownImageUrlInput(IMAGE_MESSAGES.imageUrlNotOurs),
   minPrice: price(PROPERTY_MESSAGES.minPriceRequired),
   maxPrice: price(PROPERTY_MESSAGES.maxPriceRequired),
-  bedrooms: strictNumber(PROPERTY_MESSAGES.bedroomsRequired).pipe(
+  bedrooms: strictNumber(
+    PROPERTY_MESSAGES.bedroomsRequired,
+    PROPERTY_MESSAGES.bedroomsInDigits,
+  ).pipe(
     z
       .number()
       .min(0, PROPERTY_MESSAGES.roomsPositive)
       .max(LIMITS.roomsMax, PROPERTY_MESSAGES.bedroomsTooMany)
       .refine(Number.isInteger, PROPERTY_MESSAGES.bedroomsWhole),
   ),
-  bathrooms: strictNumber(PROPERTY_MESSAGES.bathroomsRequired).pipe(
+  bathrooms: strictNumber(
+    PROPERTY_MESSAGES.bathroomsRequired,
+    PROPERTY_MESSAGES.bathroomsInDigits,
+  ).pipe(
     z
       .number()
       .min(0, PROPERTY_MESSAGES.roomsPositive)
       .max(LIMITS.roomsMax, PROPERTY_MESSAGES.bathroomsTooMany)
       .refine((value) => Number.isInteger(value * 2), PROPERTY_MESSAGES.bathroomsStep),
   ),
-  areaSize: strictNumber(PROPERTY_MESSAGES.areaRequired).pipe(
+  areaSize: strictNumber(PROPERTY_MESSAGES.areaRequired, PROPERTY_MESSAGES.areaInDigits).pipe(
     z
       .number()
       .min(0, PROPERTY_MESSAGES.areaPositive)

@@ -1,3 +1,4 @@
+import { OFFER_MESSAGES, PROPERTY_MESSAGES } from '@keyhaven/shared';
 import { describe, expect, it } from 'vitest';
 import { offers, properties, reviews } from '../../src/db/schema.js';
 import { createAccount, type TestAccount } from '../helpers/accounts.js';
@@ -8,7 +9,8 @@ import { useTestApp } from '../helpers/test-app.js';
 /*
  * Numbers arrive as JSON numbers, or as the decimal text a form sends ("350000", "350000.50"),
  * and as nothing else: no hex, exponents, booleans, lists, blanks or Infinity, each refused with
- * 400 naming the field in the product's words. Buying dates stay within two years.
+ * 400 asking for the field in digits (a missing one is required). Buying dates stay within two
+ * years.
  */
 
 const ctx = useTestApp();
@@ -43,7 +45,7 @@ const offer = (buyer: TestAccount, propertyId: string, body: Record<string, unkn
   });
 
 describe('offer amounts', () => {
-  it('refuse hex, exponents, booleans, lists, blanks and Infinity with 400 naming the field', async () => {
+  it('refuse hex, exponents, booleans, lists, blanks and Infinity with 400 asking for digits', async () => {
     const agent = await createAccount(ctx.app, 'agent');
     const buyer = await createAccount(ctx.app);
     const propertyId = await createListing(ctx.app, agent);
@@ -52,7 +54,13 @@ describe('offer amounts', () => {
       expect(response.statusCode, JSON.stringify(offerAmount)).toBe(400);
       expect(response.json(), JSON.stringify(offerAmount)).toMatchObject({
         code: 'VALIDATION_FAILED',
-        fields: { offerAmount: 'Offer amount is required' },
+        fields: { offerAmount: 'Enter the offer amount in digits' },
+      });
+    }
+    for (const offerAmount of ['', null]) {
+      const response = await offer(buyer, propertyId, { offerAmount });
+      expect(response.json().fields, JSON.stringify(offerAmount)).toEqual({
+        offerAmount: OFFER_MESSAGES.amountRequired,
       });
     }
     expect(await ctx.app.db.select().from(offers)).toEqual([]);
@@ -116,27 +124,37 @@ describe('ratings', () => {
 });
 
 describe('listing numbers', () => {
+  /** Each numeric field's message for a value that is not digits, and for none at all. */
   const fields = {
-    minPrice: 'Minimum price is required',
-    maxPrice: 'Maximum price is required',
-    bedrooms: 'Number of bedrooms is required',
-    bathrooms: 'Number of bathrooms is required',
-    areaSize: 'Area size is required',
+    minPrice: ['Enter the price in digits', PROPERTY_MESSAGES.minPriceRequired],
+    maxPrice: ['Enter the price in digits', PROPERTY_MESSAGES.maxPriceRequired],
+    bedrooms: ['Enter the number of bedrooms in digits', PROPERTY_MESSAGES.bedroomsRequired],
+    bathrooms: ['Enter the number of bathrooms in digits', PROPERTY_MESSAGES.bathroomsRequired],
+    areaSize: ['Enter the area size in digits', PROPERTY_MESSAGES.areaRequired],
   } as const;
 
-  it("refuse every hostile value in every numeric field, in the product's words", async () => {
+  const addListing = (agent: TestAccount, body: Record<string, unknown>) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/properties',
+      headers: agent.bearer,
+      payload: listingBody(body),
+    });
+
+  it('refuse every hostile value in every numeric field, asking for digits', async () => {
     const agent = await createAccount(ctx.app, 'agent');
-    for (const [field, message] of Object.entries(fields)) {
+    for (const [field, [inDigits, required]] of Object.entries(fields)) {
       for (const value of HOSTILE) {
-        const response = await ctx.app.inject({
-          method: 'POST',
-          url: '/api/properties',
-          headers: agent.bearer,
-          payload: listingBody({ [field]: value }),
-        });
+        const response = await addListing(agent, { [field]: value });
         const what = `${field}: ${JSON.stringify(value)}`;
         expect(response.statusCode, what).toBe(400);
-        expect(response.json().fields?.[field], what).toBe(message);
+        expect(response.json().fields?.[field], what).toBe(inDigits);
+      }
+      for (const value of ['', null]) {
+        const response = await addListing(agent, { [field]: value });
+        expect(response.json().fields?.[field], `${field}: ${JSON.stringify(value)}`).toBe(
+          required,
+        );
       }
     }
     expect(await ctx.app.db.select().from(properties)).toEqual([]);
@@ -144,11 +162,10 @@ describe('listing numbers', () => {
 
   it('refuse more rooms and square feet than any home has, in the words the forms use', async () => {
     const agent = await createAccount(ctx.app, 'agent');
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/properties',
-      headers: agent.bearer,
-      payload: listingBody({ bedrooms: 1001, bathrooms: '1000.5', areaSize: 100_000_001 }),
+    const response = await addListing(agent, {
+      bedrooms: 1001,
+      bathrooms: '1000.5',
+      areaSize: 100_000_001,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({

@@ -120,6 +120,23 @@ const listingRefusals = (maxBelowMin: string): [string, Refusals][] => [
     },
   ],
   [
+    'numbers in exponent notation, which a number field takes and the server does not',
+    {
+      input: {
+        'Minimum price ($)': '2.5e5',
+        Bedrooms: '3e0',
+        Bathrooms: '2e0',
+        'Area size (sqft)': '1.8e3',
+      },
+      messages: {
+        'Minimum price ($)': 'Enter the price in digits',
+        Bedrooms: 'Enter the number of bedrooms in digits',
+        Bathrooms: 'Enter the number of bathrooms in digits',
+        'Area size (sqft)': 'Enter the area size in digits',
+      },
+    },
+  ],
+  [
     'a maximum price below the minimum',
     {
       input: { 'Minimum price ($)': '300000', 'Maximum price ($)': '200000' },

@@ -86,6 +86,18 @@ describe('Make Offer form', () => {
     expect(sentOffers(api)).toEqual([]);
   });
 
+  it('asks for the amount in digits when it is written as 2.5e5, as the server does', async () => {
+    const { api, amount, offer, submit } = await renderMakeOffer();
+    await offer({ amount: '2.5e5', date: earliestBuyingDateIso() });
+    await submit();
+    const inDigits = 'Enter the offer amount in digits';
+    expect(await screen.findByText(inDigits)).toBeInTheDocument();
+    expect(amount).toHaveAccessibleDescription(
+      `Between ${formatDollars(minPrice)} and ${formatDollars(maxPrice)} ${inDigits}`,
+    );
+    expect(sentOffers(api)).toEqual([]);
+  });
+
   it('refuses fractions of a cent', async () => {
     const { offer, submit } = await renderMakeOffer();
     await offer({ amount: `${minPrice}.005`, date: earliestBuyingDateIso() });

@@ -3,6 +3,7 @@ import {
   formatDollars,
   hasAtMostCents,
   latestBuyingDateIso,
+  strictNumberInput,
   todayIso,
 } from '@keyhaven/shared/constants';
 import { OFFER_MESSAGES, offerBoundsMessage } from '@keyhaven/shared/texts';
@@ -26,13 +27,15 @@ type MakeOfferFormProps = {
   onCancel: () => void;
 };
 
-/** Required, numeric, within the listing's price range, in whole cents at most. */
+/**
+ * Required, in digits (the server refuses `1e5`, which a number field takes), within the
+ * listing's price range, in whole cents at most.
+ */
 function checkAmount(min: number, max: number) {
   return (raw: string) => {
-    const text = raw.trim();
-    if (text === '') return OFFER_MESSAGES.amountRequired;
-    const amount = Number(text);
-    if (!Number.isFinite(amount)) return OFFER_MESSAGES.amountRequired;
+    const amount = strictNumberInput(raw);
+    if (amount === undefined) return OFFER_MESSAGES.amountRequired;
+    if (typeof amount !== 'number') return OFFER_MESSAGES.amountInDigits;
     if (amount < min || amount > max) return offerBoundsMessage(min, max);
     if (!hasAtMostCents(amount)) return OFFER_MESSAGES.amountCents;
     return true;
