@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@keyhaven/shared';
+import type { ErrorCode, ErrorResponse } from '@keyhaven/shared';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 
 /** A non-2xx answer from the server, carrying the `{ error, code, fields }` body it sent. */
@@ -49,27 +49,38 @@ const isStringRecord = (value: unknown): value is Record<string, string> =>
   Object.values(value).every((entry) => typeof entry === 'string');
 
 /**
- * The `ApiError` for a non-2xx answer: the server's `{ error, code, fields }` body
- * (`ZErrorResponse` in @keyhaven/shared) when it sent one, else `fallbackMessage`. Three fields
- * are checked by hand, so no schema library rides along for them.
+ * The server's error body (`ZErrorResponse` in @keyhaven/shared) as this build reads it: any
+ * code is kept, so one newer than this build still arrives intact.
  */
+type ReceivedError = Omit<ErrorResponse, 'code'> & { code: string };
+
+/**
+ * One check per field of the error body, by hand, so no schema library rides along for them. Its
+ * type holds them to the contract: a field added to the body, or a field whose type changes,
+ * fails to compile here until its check follows.
+ */
+const ERROR_FIELD_CHECKS: {
+  [Field in keyof ReceivedError]-?: (value: unknown) => value is ReceivedError[Field];
+} = {
+  error: (value) => typeof value === 'string',
+  code: (value) => typeof value === 'string',
+  fields: (value) => value === undefined || isStringRecord(value),
+};
+
+const isErrorBody = (body: unknown): body is ReceivedError =>
+  typeof body === 'object' &&
+  body !== null &&
+  Object.entries(ERROR_FIELD_CHECKS).every(([field, check]) =>
+    check((body as Record<string, unknown>)[field]),
+  );
+
+/** The `ApiError` for a non-2xx answer: the server's error body if it sent one, else a fallback. */
 function apiErrorFrom(
   status: number,
   body: unknown,
   fallbackMessage = `Request failed with status ${status}`,
 ): ApiError {
-  const { error, code, fields } = (body ?? {}) as {
-    error?: unknown;
-    code?: unknown;
-    fields?: unknown;
-  };
-  if (
-    typeof error === 'string' &&
-    typeof code === 'string' &&
-    (fields === undefined || isStringRecord(fields))
-  ) {
-    return new ApiError(status, error, code, fields);
-  }
+  if (isErrorBody(body)) return new ApiError(status, body.error, body.code, body.fields);
   return new ApiError(status, fallbackMessage);
 }
 

@@ -15,12 +15,20 @@ export type Exactly<Twin, Contract> = [Twin] extends [Contract]
   : never;
 
 /**
- * The type a twin of `Contract` is declared with: any drift of `Twin`'s output from the contract
- * makes the twin unassignable to it, a compile error.
+ * The type a twin of `Contract` is declared with: what it takes in and what it gives back must
+ * both be exactly the contract's type, so any drift (a field left optional, a value missing from
+ * a list, a field more or less) makes the twin unassignable to it, a compile error.
  */
 export type ContractTwin<Twin extends v.GenericSchema, Contract> = v.GenericSchema<
+  Exactly<v.InferInput<Twin>, Contract>,
   Exactly<v.InferOutput<Twin>, Contract>
 >;
+
+/** The twin of a list in the contract (`ZPropertyList`...): an array of its items' twin. */
+export type ListTwin<
+  ItemTwin extends v.GenericSchema,
+  Contract extends readonly unknown[],
+> = ContractTwin<v.ArraySchema<ItemTwin, undefined>, Contract>;
 
 const messageTwin = v.object({ message: v.string() });
 /** The `{ message }` answer of most changes (`ZMessageResponse` in @keyhaven/shared). */

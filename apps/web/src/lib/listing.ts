@@ -1,7 +1,13 @@
-import type { Property } from '@keyhaven/shared';
-import { ADMIN_APPROVAL, AVAILABILITY, FEATURES, PROPERTY_TYPES } from '@keyhaven/shared/constants';
+import type { Property, PropertyList, SoldDetails } from '@keyhaven/shared';
+import {
+  ADMIN_APPROVAL,
+  AVAILABILITY,
+  FEATURES,
+  PROPERTY_TYPES,
+  TRUE_OR_FALSE,
+} from '@keyhaven/shared/constants';
 import * as v from 'valibot';
-import type { ContractTwin } from '@/lib/contract-twins';
+import type { ContractTwin, ListTwin } from '@/lib/contract-twins';
 
 export type { Property };
 
@@ -17,6 +23,7 @@ const soldDetailsTwin = v.object({
   buyerEmail: v.nullable(v.string()),
   transactionId: v.string(),
 });
+const ZSoldDetails: ContractTwin<typeof soldDetailsTwin, SoldDetails> = soldDetailsTwin;
 
 const propertyTwin = v.object({
   _id: v.string(),
@@ -33,9 +40,9 @@ const propertyTwin = v.object({
   features: v.array(v.picklist(FEATURES)),
   availability: v.picklist(AVAILABILITY),
   adminApproval: v.picklist(ADMIN_APPROVAL),
-  advertiseStatus: v.picklist(['true', 'false']),
-  soldStatus: v.picklist(['true', 'false']),
-  soldDetails: v.nullable(soldDetailsTwin),
+  advertiseStatus: v.picklist(TRUE_OR_FALSE),
+  soldStatus: v.picklist(TRUE_OR_FALSE),
+  soldDetails: v.nullable(ZSoldDetails),
   creatorName: v.string(),
   creatorEmail: v.string(),
   creatorUID: v.string(),
@@ -47,4 +54,4 @@ const propertyTwin = v.object({
 
 export const ZProperty: ContractTwin<typeof propertyTwin, Property> = propertyTwin;
 
-export const ZPropertyList = v.array(ZProperty);
+export const ZPropertyList: ListTwin<typeof ZProperty, PropertyList> = v.array(ZProperty);

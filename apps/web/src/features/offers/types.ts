@@ -1,11 +1,17 @@
-import type { PaymentHold, Property, RequestedProperty, UserRequest } from '@keyhaven/shared';
-import { OFFER_STATUSES } from '@keyhaven/shared/constants';
+import type {
+  PaymentHold,
+  Property,
+  RequestedProperty,
+  RequestStatus,
+  UserRequest,
+} from '@keyhaven/shared';
+import { OFFER_STATUSES, REQUEST_STATUSES } from '@keyhaven/shared/constants';
 import { PAYMENT_HOLD_MESSAGES } from '@keyhaven/shared/texts';
 import * as v from 'valibot';
-import type { ContractTwin } from '@/lib/contract-twins';
+import type { ContractTwin, ListTwin } from '@/lib/contract-twins';
 import { ZProperty } from '@/lib/listing';
 
-export type { Property, RequestedProperty, UserRequest };
+export type { Property, RequestedProperty, RequestStatus, UserRequest };
 
 /*
  * valibot twins of ZRequestedProperty and ZUserRequest in @keyhaven/shared: the buyer's buttons
@@ -29,7 +35,8 @@ const requestedTwin = v.intersect([
   }),
 ]);
 const ZRequestedProperty: ContractTwin<typeof requestedTwin, RequestedProperty> = requestedTwin;
-export const ZRequestedPropertyList = v.array(ZRequestedProperty);
+export const ZRequestedPropertyList: ListTwin<typeof ZRequestedProperty, RequestedProperty[]> =
+  v.array(ZRequestedProperty);
 
 const PAYMENT_HOLDS = Object.keys(PAYMENT_HOLD_MESSAGES) as PaymentHold[];
 
@@ -38,15 +45,7 @@ const userRequestTwin = v.intersect([
   v.object({
     offerId: v.string(),
     offerStatus: v.picklist(OFFER_STATUSES),
-    requestStatus: v.picklist([
-      'pending',
-      'accepted',
-      'rejected',
-      'bought',
-      'withdrawn',
-      'lapsed',
-      'released',
-    ]),
+    requestStatus: v.picklist(REQUEST_STATUSES),
     userRequestDetails: v.object({
       uid: v.string(),
       offerAmount: v.number(),
@@ -58,10 +57,7 @@ const userRequestTwin = v.intersect([
   }),
 ]);
 const ZUserRequest: ContractTwin<typeof userRequestTwin, UserRequest> = userRequestTwin;
-export const ZUserRequestList = v.array(ZUserRequest);
-
-/** An offer's state in the buyer's words. */
-export type RequestStatus = UserRequest['requestStatus'];
+export const ZUserRequestList: ListTwin<typeof ZUserRequest, UserRequest[]> = v.array(ZUserRequest);
 
 /** An offer the buyer still stands behind: waiting for the agent, or accepted and to be paid. */
 export const isLiveOffer = (offer: Pick<UserRequest, 'offerStatus'>) =>

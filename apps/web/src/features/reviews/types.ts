@@ -1,7 +1,7 @@
-import type { PublicReview, Review } from '@keyhaven/shared';
+import type { PublicReview, PublicReviewList, Review, ReviewList } from '@keyhaven/shared';
 import { REVIEW_TARGETS } from '@keyhaven/shared/constants';
 import * as v from 'valibot';
-import type { ContractTwin } from '@/lib/contract-twins';
+import type { ContractTwin, ListTwin } from '@/lib/contract-twins';
 
 export type { PublicReview, Review };
 
@@ -25,7 +25,7 @@ const reviewTwin = v.object({
   agentId: v.nullable(v.string()),
 });
 const ZReview: ContractTwin<typeof reviewTwin, Review> = reviewTwin;
-export const ZReviewList = v.array(ZReview);
+export const ZReviewList: ListTwin<typeof ZReview, ReviewList> = v.array(ZReview);
 
 /**
  * The twin of ZPublicReview: the lists everyone reads (Home, a listing's page) name reviewers
@@ -36,7 +36,8 @@ const publicReviewTwin = v.object({
   mine: v.optional(v.boolean()),
 });
 const ZPublicReview: ContractTwin<typeof publicReviewTwin, PublicReview> = publicReviewTwin;
-export const ZPublicReviewList = v.array(ZPublicReview);
+export const ZPublicReviewList: ListTwin<typeof ZPublicReview, PublicReviewList> =
+  v.array(ZPublicReview);
 
 /** Texts that have no catalogue wording. */
 export const REVIEW_TEXTS = {

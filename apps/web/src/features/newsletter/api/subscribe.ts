@@ -1,11 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import * as v from 'valibot';
 import { api } from '@/lib/api-client';
+import { ZMessageResponse } from '@/lib/contract-twins';
 import { apiPaths } from '@/lib/paths';
 
-const ZSubscribeResponse = v.object({ message: v.optional(v.string()) });
-
 export const subscribe = (email: string) =>
-  api(apiPaths.subscribe, { method: 'POST', body: { email }, schema: ZSubscribeResponse });
+  api(apiPaths.subscribe, { method: 'POST', body: { email }, schema: ZMessageResponse });
 
 export const useSubscribe = () => useMutation({ mutationFn: subscribe });

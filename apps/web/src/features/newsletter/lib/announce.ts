@@ -1,3 +1,4 @@
+import type { MessageResponse } from '@keyhaven/shared';
 import { MESSAGES } from '@keyhaven/shared/texts';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -11,7 +12,7 @@ const { newsletter } = MESSAGES;
  */
 
 /** 'Subscribed!' with the server's message, or 'You have successfully subscribed'. */
-export const announceSubscribed = ({ message }: { message?: string }) =>
+export const announceSubscribed = ({ message }: MessageResponse) =>
   toast.success(newsletter.successTitle, { description: message || newsletter.success });
 
 /** 'Oops...' with the server's error, or 'Something went wrong. Try again.'. */

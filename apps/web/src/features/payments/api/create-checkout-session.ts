@@ -1,9 +1,13 @@
+import type { CheckoutResponse } from '@keyhaven/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { ApiError, api } from '@/lib/api-client';
+import type { ContractTwin } from '@/lib/contract-twins';
 import { offerKeys } from '@/lib/query-keys';
 
-const ZCheckoutResponse = v.object({ url: v.pipe(v.string(), v.nonEmpty()) });
+// The browser is sent to `url` next, so an empty one is a broken answer, not a page to open.
+const checkoutTwin = v.object({ url: v.pipe(v.string(), v.nonEmpty()) });
+const ZCheckoutResponse: ContractTwin<typeof checkoutTwin, CheckoutResponse> = checkoutTwin;
 
 export type CheckoutOffer = {
   propertyId: string;

@@ -1,15 +1,13 @@
-import type { ZDemoCheckout as DemoCheckoutContract, DemoPaymentRequest } from '@keyhaven/shared';
+import type { DemoCheckout, DemoPaymentRequest, DemoPaymentResponse } from '@keyhaven/shared';
+import { PAYMENT_STATUSES } from '@keyhaven/shared/constants';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
-import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import type { ContractTwin } from '@/lib/contract-twins';
 
-export type DemoCheckout = z.output<typeof DemoCheckoutContract>;
-
 const demoCheckoutTwin = v.object({
   sessionId: v.string(),
-  status: v.picklist(['open', 'paid', 'failed', 'expired', 'refund_due', 'refunded']),
+  status: v.picklist(PAYMENT_STATUSES),
   amount: v.number(),
   propertyTitle: v.string(),
   propertyLocation: v.string(),
@@ -18,7 +16,10 @@ const demoCheckoutTwin = v.object({
 /** The valibot twin of ZDemoCheckout in @keyhaven/shared (see lib/contract-twins.ts). */
 const ZDemoCheckout: ContractTwin<typeof demoCheckoutTwin, DemoCheckout> = demoCheckoutTwin;
 
-const ZDemoPaymentResponse = v.object({ redirectUrl: v.pipe(v.string(), v.nonEmpty()) });
+// The browser is sent to `redirectUrl` next, so an empty one is a broken answer.
+const demoPaymentTwin = v.object({ redirectUrl: v.pipe(v.string(), v.nonEmpty()) });
+const ZDemoPaymentResponse: ContractTwin<typeof demoPaymentTwin, DemoPaymentResponse> =
+  demoPaymentTwin;
 
 const sessionPath = (sessionId: string) => `/api/payment/demo/${encodeURIComponent(sessionId)}`;
 

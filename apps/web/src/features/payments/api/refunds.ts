@@ -1,15 +1,13 @@
-import type { ZRefundItem as RefundItemContract } from '@keyhaven/shared';
+import type { RefundItem } from '@keyhaven/shared';
+import { REFUND_STATUSES } from '@keyhaven/shared/constants';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
-import type { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { type ContractTwin, ZMessageResponse } from '@/lib/contract-twins';
-
-export type RefundItem = z.output<typeof RefundItemContract>;
+import { type ContractTwin, type ListTwin, ZMessageResponse } from '@/lib/contract-twins';
 
 const refundTwin = v.object({
   _id: v.string(),
-  status: v.picklist(['refund_due', 'refunded']),
+  status: v.picklist(REFUND_STATUSES),
   amount: v.number(),
   reason: v.string(),
   transactionId: v.nullable(v.string()),
@@ -20,7 +18,7 @@ const refundTwin = v.object({
 });
 /** The valibot twin of ZRefundItem in @keyhaven/shared (see lib/contract-twins.ts). */
 const ZRefundItem: ContractTwin<typeof refundTwin, RefundItem> = refundTwin;
-const ZRefundList = v.array(ZRefundItem);
+const ZRefundList: ListTwin<typeof ZRefundItem, RefundItem[]> = v.array(ZRefundItem);
 
 const refundKeys = { all: ['payments', 'refunds'] as const };
 

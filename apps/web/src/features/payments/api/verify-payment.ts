@@ -1,7 +1,6 @@
-import type { ZVerifyResponse as VerifyContract } from '@keyhaven/shared';
+import type { VerifyResponse } from '@keyhaven/shared';
 import { useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
-import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import type { ContractTwin } from '@/lib/contract-twins';
 
@@ -12,10 +11,7 @@ const verifyTwin = v.object({
   refundDue: v.boolean(),
 });
 /** The valibot twin of ZVerifyResponse in @keyhaven/shared (see lib/contract-twins.ts). */
-const ZVerifyResponse: ContractTwin<
-  typeof verifyTwin,
-  z.output<typeof VerifyContract>
-> = verifyTwin;
+const ZVerifyResponse: ContractTwin<typeof verifyTwin, VerifyResponse> = verifyTwin;
 
 export const verifyPayment = (sessionId: string, signal?: AbortSignal) =>
   api('/api/payment/verify', { query: { session_id: sessionId }, schema: ZVerifyResponse, signal });

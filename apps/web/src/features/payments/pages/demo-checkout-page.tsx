@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ZDemoPaymentRequest } from '@keyhaven/shared';
+import { type DemoCheckout, ZDemoPaymentRequest } from '@keyhaven/shared';
 import { DEMO_CARDS, formatDollars } from '@keyhaven/shared/constants';
 import { MESSAGES, PAYMENT_MESSAGES } from '@keyhaven/shared/texts';
 import { useState } from 'react';
@@ -15,7 +15,7 @@ import { Notice } from '@/components/ui/notice';
 import { InlineSpinner, PageSpinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
-import { type DemoCheckout, useDemoCheckout, usePayDemoCheckout } from '../api/demo-checkout';
+import { useDemoCheckout, usePayDemoCheckout } from '../api/demo-checkout';
 
 const FIELDS = ['cardNumber', 'expiry', 'cvc', 'name'] as const;
 type FieldName = (typeof FIELDS)[number];

@@ -1,3 +1,4 @@
+import type { RefundItem } from '@keyhaven/shared';
 import { formatDollars } from '@keyhaven/shared/constants';
 import { useRef, useState } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
@@ -10,7 +11,7 @@ import { useReturnFocus } from '@/hooks/use-return-focus';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { type RefundItem, useRefundPayment, useRefunds } from '../api/refunds';
+import { useRefundPayment, useRefunds } from '../api/refunds';
 
 /** What a refund row is called on screen: its listing, or what is left of it. */
 const titleOf = (refund: RefundItem) => refund.propertyTitle ?? 'Deleted listing';

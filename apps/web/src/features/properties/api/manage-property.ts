@@ -1,4 +1,5 @@
 import type {
+  InsertedResponse,
   PropertyAddRequest,
   PropertyEditRequest,
   ZPropertyAddRequest,
@@ -8,11 +9,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { ZMessageResponse } from '@/lib/contract-twins';
+import { type ContractTwin, ZMessageResponse } from '@/lib/contract-twins';
 import { propertyKeys } from '@/lib/query-keys';
 import { propertyPath } from './get-property';
 
-const ZInserted = v.object({ insertedId: v.string() });
+const insertedTwin = v.object({ insertedId: v.string() });
+const ZInserted: ContractTwin<typeof insertedTwin, InsertedResponse> = insertedTwin;
 
 type AddBody = z.output<typeof ZPropertyAddRequest> | PropertyAddRequest;
 type EditBody = z.output<typeof ZPropertyEditRequest> | PropertyEditRequest;

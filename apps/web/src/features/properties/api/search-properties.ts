@@ -1,20 +1,25 @@
+import type { PropertyList } from '@keyhaven/shared';
 import { TIMINGS_MS } from '@keyhaven/shared/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { apiPage, type Query } from '@/lib/api-client';
-import type { Property } from '@/lib/listing';
+import type { ContractTwin } from '@/lib/contract-twins';
 import { propertyKeys } from '@/lib/query-keys';
 
 const SEARCH_PATH = '/properties/search';
 
+/** A listing of the search (`ZPropertyList`) as its card reads it: any field may be missing. */
+type SearchResult = Partial<PropertyList[number]>;
+
 /**
  * Search results are only checked to be a list of objects: the cards fall back on every missing
  * field (an untitled listing, no picture, N/A for a price), so one odd listing never hides the
- * others.
+ * others. Their type is still the contract's list, with each field optional.
  */
-const ZSearchResults = v.array(
-  v.custom<Partial<Property>>((item) => typeof item === 'object' && item !== null),
+const searchResultsTwin = v.array(
+  v.custom<SearchResult>((item) => typeof item === 'object' && item !== null),
 );
+const ZSearchResults: ContractTwin<typeof searchResultsTwin, SearchResult[]> = searchResultsTwin;
 
 /** The public search (approved, available listings). */
 export const searchProperties = (query: Query, signal?: AbortSignal) =>

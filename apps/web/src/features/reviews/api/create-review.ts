@@ -1,10 +1,12 @@
-import type { ReviewRequest } from '@keyhaven/shared';
+import type { ReviewRequest, ReviewSaved } from '@keyhaven/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { api } from '@/lib/api-client';
+import type { ContractTwin } from '@/lib/contract-twins';
 import { reviewKeys } from './query-keys';
 
-const ZReviewSaved = v.object({ insertedId: v.string(), message: v.string() });
+const reviewSavedTwin = v.object({ insertedId: v.string(), message: v.string() });
+const ZReviewSaved: ContractTwin<typeof reviewSavedTwin, ReviewSaved> = reviewSavedTwin;
 
 /**
  * Posts a review as the signed-in user. A 403 is an answer here, not a lost session: the server
