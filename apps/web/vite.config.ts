@@ -16,15 +16,6 @@ export default defineConfig({
     conditions: ['source', ...defaultClientConditions],
     tsconfigPaths: true,
   },
-  build: {
-    rolldownOptions: {
-      treeshake: {
-        // @keyhaven/shared declares no `sideEffects`, so its zod schemas (built and registered
-        // for the OpenAPI document at import time) would ride along with any constant we import.
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
-      },
-    },
-  },
   server: {
     proxy: {
       '/api': toApi,
