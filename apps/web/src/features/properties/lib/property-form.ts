@@ -1,26 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ZPropertyAddRequest, ZPropertyEditRequest } from '@keyhaven/shared';
+import type {
+  PropertyEditRequest,
+  ZPropertyAddRequest,
+  ZPropertyEditRequest,
+} from '@keyhaven/shared';
 import type { FieldPath, Resolver, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 import { toStoredImage } from './image-url';
 
 /**
- * What the add and edit forms hold: what their inputs hold, strings with '' for empty. The shared
- * schemas turn them into numbers and report the product's messages.
+ * What the add and edit forms hold: a value for each field of the listing the contract takes, as
+ * its input holds it (text, '' for empty). The shared schemas turn them into numbers and report
+ * the product's messages. A field added to the contract is missing from the forms' starting
+ * values, and from the fields the server's messages go under, until they list it too.
  */
 export type PropertyFormValues = {
-  title: string;
-  description: string;
-  location: string;
-  propertyType: string;
-  minPrice: string;
-  maxPrice: string;
-  bedrooms: string;
-  bathrooms: string;
-  areaSize: string;
+  [Field in Exclude<keyof PropertyEditRequest, 'features' | 'image'>]-?: string;
+} & {
   features: string[];
-  availability: string;
   /** The Image URL field of the edit form; the add form uploads a file instead. */
   image: string | null;
 };
@@ -44,20 +42,20 @@ export function propertyResolver<S extends PropertySchema>(
     resolve({ ...values, image: toStoredImage(values.image) }, context, options);
 }
 
-const FIELD_NAMES: ReadonlySet<string> = new Set<FieldPath<PropertyFormValues>>([
-  'title',
-  'description',
-  'location',
-  'propertyType',
-  'minPrice',
-  'maxPrice',
-  'bedrooms',
-  'bathrooms',
-  'areaSize',
-  'features',
-  'availability',
-  'image',
-]);
+const FORM_FIELDS: Record<keyof PropertyFormValues, true> = {
+  title: true,
+  description: true,
+  location: true,
+  propertyType: true,
+  minPrice: true,
+  maxPrice: true,
+  bedrooms: true,
+  bathrooms: true,
+  areaSize: true,
+  features: true,
+  availability: true,
+  image: true,
+};
 
 /** Puts the server's per-field messages (a 400's `fields`) under the fields they concern. */
 export function showServerFieldErrors(
@@ -67,7 +65,7 @@ export function showServerFieldErrors(
   if (!(error instanceof ApiError) || !error.fields) return;
   let first = true;
   for (const [name, message] of Object.entries(error.fields)) {
-    if (!FIELD_NAMES.has(name)) continue;
+    if (!Object.hasOwn(FORM_FIELDS, name)) continue;
     setError(name as FieldPath<PropertyFormValues>, { message }, { shouldFocus: first });
     first = false;
   }
