@@ -21,12 +21,13 @@ import {
 } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, type Executor, preparedPerDatabase } from '../../db/client.js';
-import { offers, payments, properties, users } from '../../db/schema.js';
+import { offers, type PublishedListing, payments, properties, users } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import {
   agents,
+  type ListingRow,
   listingColumns,
   publishedContent,
   toPropertyViews,
@@ -270,21 +271,31 @@ export async function findListing(db: Database, id: string, viewer: SessionUser)
 
 const imageOrNull = (image: string | null | undefined) => image ?? null;
 
+/**
+ * The columns buyers read, from an add or edit request. Every field of the reviewed content is
+ * named here, so a field added to it cannot be forgotten when a listing is saved.
+ */
+function contentColumns(input: AddInput | EditInput, image: string | null) {
+  return {
+    title: input.title,
+    description: input.description,
+    location: input.location,
+    image,
+    propertyType: input.propertyType,
+    minPriceCents: toCents(input.minPrice),
+    maxPriceCents: toCents(input.maxPrice),
+    bedrooms: input.bedrooms,
+    bathrooms: input.bathrooms,
+    areaSize: input.areaSize,
+    features: input.features,
+  } satisfies Record<keyof PublishedListing, unknown>;
+}
+
 export async function createListing(db: Database, agent: SessionUser, input: AddInput) {
   const [created] = await db
     .insert(properties)
     .values({
-      title: input.title,
-      description: input.description,
-      location: input.location,
-      image: imageOrNull(input.image),
-      propertyType: input.propertyType,
-      minPriceCents: toCents(input.minPrice),
-      maxPriceCents: toCents(input.maxPrice),
-      bedrooms: input.bedrooms,
-      bathrooms: input.bathrooms,
-      areaSize: input.areaSize,
-      features: input.features,
+      ...contentColumns(input, imageOrNull(input.image)),
       availability: 'Available',
       approval: 'pending',
       agentId: agent.id,
@@ -342,20 +353,8 @@ export async function updateListing(
 ) {
   await db.transaction(async (tx) => {
     const current = await lockOwnedListing(tx, id, caller);
-    const next = {
-      title: input.title,
-      description: input.description,
-      location: input.location,
-      image: input.image === undefined ? current.image : imageOrNull(input.image),
-      propertyType: input.propertyType,
-      minPriceCents: toCents(input.minPrice),
-      maxPriceCents: toCents(input.maxPrice),
-      bedrooms: input.bedrooms,
-      bathrooms: input.bathrooms,
-      areaSize: input.areaSize,
-      features: input.features,
-      availability: input.availability,
-    };
+    const image = input.image === undefined ? current.image : imageOrNull(input.image);
+    const next = { ...contentColumns(input, image), availability: input.availability };
     if (next.availability !== current.availability && (await hasCommittedOffer(tx, id))) {
       throw conflict('This property has an accepted offer: its availability follows the sale.');
     }
@@ -381,27 +380,27 @@ export async function updateListing(
   });
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((item, index) => item === b[index]);
+/** One field of a listing's content, the same before and after an edit. */
+function sameContent(before: unknown, after: unknown) {
+  if (Array.isArray(before) && Array.isArray(after)) {
+    return before.length === after.length && before.every((item, index) => item === after[index]);
+  }
+  // A number may come back from the database as text (PostgreSQL's numeric).
+  if (typeof before === 'number' || typeof after === 'number') {
+    return Number(before) === Number(after);
+  }
+  return before === after;
+}
 
-/** Whether an edit changes anything a buyer reads: every field but availability. */
-function contentChanged(
-  current: typeof properties.$inferSelect,
-  next: Omit<ReturnType<typeof publishedContent>, 'features'> & { features: readonly string[] },
-) {
+/**
+ * Whether an edit changes anything a buyer reads: every field of the reviewed content (all but
+ * availability), compared one by one, so a field added to that content is compared too.
+ */
+function contentChanged(current: ListingRow, next: Partial<ListingRow>) {
   const before = publishedContent(current);
-  return (
-    before.title !== next.title ||
-    before.description !== next.description ||
-    before.location !== next.location ||
-    before.image !== next.image ||
-    before.propertyType !== next.propertyType ||
-    before.minPriceCents !== next.minPriceCents ||
-    before.maxPriceCents !== next.maxPriceCents ||
-    before.bedrooms !== next.bedrooms ||
-    Number(before.bathrooms) !== Number(next.bathrooms) ||
-    before.areaSize !== next.areaSize ||
-    !sameList(before.features, next.features)
+  const after = publishedContent({ ...current, ...next });
+  return (Object.keys(before) as Array<keyof PublishedListing>).some(
+    (field) => !sameContent(before[field], after[field]),
   );
 }
 
