@@ -1,4 +1,5 @@
-import { expect, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { registerBuyer, signInAs } from './market';
 
 /** The UTC day `days` from now, as the date input and the server count days. */
 const utcDay = (days: number, years = 0) => {
@@ -10,8 +11,11 @@ const utcDay = (days: number, years = 0) => {
 
 test('the Make Offer date picker starts tomorrow and ends two years ahead, as the server allows', async ({
   page,
-}) => {
-  await signIn(page, 'buyer');
+  playwright,
+}, testInfo) => {
+  // A buyer of its own, who has made no offer on any listing another spec may have left behind.
+  const buyer = await registerBuyer(playwright, testInfo, 'Date Buyer');
+  await signInAs(page, buyer);
   const search = await page.request.get('/properties/search');
   const [listing] = (await search.json()) as Array<{ _id: string }>;
   expect(listing, 'the demo seed has open listings').toBeDefined();
@@ -22,4 +26,5 @@ test('the Make Offer date picker starts tomorrow and ends two years ahead, as th
   await date.fill(utcDay(0));
   await page.getByRole('button', { name: 'Submit Offer' }).click();
   await expect(page.getByText('Buying date must be in the future')).toBeVisible();
+  await buyer.api.dispose();
 });
