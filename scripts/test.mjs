@@ -6,6 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  console.error(
+    `npm test runs on the Node the project pins (24 LTS); this is Node ${process.versions.node}. Run npm ci first.`,
+  );
+  process.exit(1);
+}
+
 const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const reports = mkdtempSync(path.join(os.tmpdir(), 'keyhaven-test-reports-'));
 const totals = { passed: 0, failed: 0 };

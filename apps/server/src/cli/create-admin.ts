@@ -1,3 +1,4 @@
+import '../lib/node-version.js';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';

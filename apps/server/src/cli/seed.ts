@@ -1,3 +1,4 @@
+import '../lib/node-version.js';
 import { parseArgs } from 'node:util';
 import { Presets, SingleBar } from 'cli-progress';
 import { sql } from 'drizzle-orm';
