@@ -17,15 +17,17 @@ const { values: args } = parseArgs({
   options: {
     chromium: { type: 'string', default: process.env.CHROME_PATH || '/usr/bin/chromium' },
     html: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (args.help) {
-  console.log(`Usage: npm run bench:web -- [--chromium PATH] [--html]
+  console.log(`Usage: npm run bench:web -- [--chromium PATH] [--html] [--runs N]
 
-Runs Lighthouse (mobile preset) on /, /all-properties (signed in) and a /propertyDetails/{id}
-page of the built app, with Debian's Chromium. --html also writes each full report (HTML and
-JSON) into bench/results/. Build first: npm run build.`);
+Runs Lighthouse (mobile preset) N times (3 by default) on /, /all-properties (signed in) and a
+/propertyDetails/{id} page of the built app, with Debian's Chromium; the worst run of each page
+counts. --html also writes each page's last full report (HTML and JSON) into bench/results/.
+Build first: npm run build.`);
   process.exit(0);
 }
 
@@ -38,13 +40,16 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+const runs = Number(args.runs);
+if (!Number.isInteger(runs) || runs < 1)
+  throw new Error('--runs takes a whole number of runs, 1 or more');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const TARGETS = {
   performance: 95,
   accessibility: 100,
   'best-practices': 95,
   seo: 95,
-  lcpMs: 1500,
+  lcpMs: 1200,
   tbtMs: 100,
   cls: 0.02,
 };
@@ -69,6 +74,67 @@ const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 let server;
 let chrome;
 const report = { startedAt: new Date().toISOString(), pages: [] };
+
+/** One Lighthouse run of one page, reduced to the figures we track. */
+async function audit(page) {
+  const result = await lighthouse(
+    `${server.baseUrl}${page.url}`,
+    {
+      port: chrome.port,
+      output: args.html ? ['json', 'html'] : 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+    },
+    undefined,
+  );
+  const { lhr } = result;
+  if (args.html) {
+    writeFileSync(path.join(resultsDir, `lighthouse-${page.name}.html`), result.report[1]);
+    writeFileSync(path.join(resultsDir, `lighthouse-${page.name}.json`), result.report[0]);
+  }
+  const auditOf = (id) => lhr.audits[id];
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  return {
+    name: page.name,
+    url: page.url,
+    finalUrl: lhr.finalDisplayedUrl,
+    signedIn: Boolean(page.cookie),
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, score(id)])),
+    lcpMs: auditOf('largest-contentful-paint')?.numericValue,
+    tbtMs: auditOf('total-blocking-time')?.numericValue,
+    cls: auditOf('cumulative-layout-shift')?.numericValue,
+    fcpMs: auditOf('first-contentful-paint')?.numericValue,
+    runtimeError: lhr.runtimeError?.message,
+    failedAudits: Object.values(lhr.categories).flatMap((category) =>
+      category.auditRefs
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${category.id}: ${ref.id} — ${lhr.audits[ref.id].title}`),
+    ),
+    findings: FINDINGS.map((id) => auditOf(id))
+      .filter((a) => a && a.score !== null && a.score < 1)
+      .map((a) => `${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`),
+  };
+}
+
+/** A page's worst figures over its runs: each score's lowest, each timing's highest. */
+function worstOf(measured) {
+  const highest = (key) => Math.max(...measured.map((m) => m[key] ?? Number.NaN));
+  return {
+    ...measured[0],
+    runs: measured.map(({ scores, lcpMs, tbtMs, cls }) => ({ scores, lcpMs, tbtMs, cls })),
+    scores: Object.fromEntries(
+      CATEGORIES.map((id) => [id, Math.min(...measured.map((m) => m.scores[id]))]),
+    ),
+    lcpMs: highest('lcpMs'),
+    tbtMs: highest('tbtMs'),
+    cls: highest('cls'),
+    fcpMs: highest('fcpMs'),
+    runtimeError: measured.find((m) => m.runtimeError)?.runtimeError,
+    failedAudits: [...new Set(measured.flatMap((m) => m.failedAudits))],
+    findings: [...new Set(measured.flatMap((m) => m.findings))],
+  };
+}
 
 try {
   // Development mode: production adds upgrade-insecure-requests, which plain http here cannot serve.
@@ -100,53 +166,23 @@ try {
 
   chrome = await chromeLauncher.launch({ chromePath: args.chromium, chromeFlags: CHROME_FLAGS });
   for (const page of pages) {
-    process.stdout.write(`Lighthouse ${page.url} ... `);
-    const result = await lighthouse(
-      `${server.baseUrl}${page.url}`,
-      {
-        port: chrome.port,
-        output: args.html ? ['json', 'html'] : 'json',
-        logLevel: 'error',
-        onlyCategories: CATEGORIES,
-        ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
-      },
-      undefined,
-    );
-    const { lhr } = result;
-    if (args.html) {
-      writeFileSync(path.join(resultsDir, `lighthouse-${page.name}.html`), result.report[1]);
-      writeFileSync(path.join(resultsDir, `lighthouse-${page.name}.json`), result.report[0]);
+    const measured = [];
+    for (let run = 1; run <= runs; run += 1) {
+      process.stdout.write(`Lighthouse ${page.url}, run ${run} of ${runs} ... `);
+      const entry = await audit(page);
+      measured.push(entry);
+      console.log(
+        CATEGORIES.map((id) => `${id} ${entry.scores[id]}`).join(', ') +
+          `, LCP ${int(entry.lcpMs ?? Number.NaN)} ms, TBT ${int(entry.tbtMs ?? Number.NaN)} ms` +
+          (entry.runtimeError ? ` — ${entry.runtimeError}` : ''),
+      );
     }
-    const audit = (id) => lhr.audits[id];
-    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-    const entry = {
-      name: page.name,
-      url: page.url,
-      finalUrl: lhr.finalDisplayedUrl,
-      signedIn: Boolean(page.cookie),
-      scores: Object.fromEntries(CATEGORIES.map((id) => [id, score(id)])),
-      lcpMs: audit('largest-contentful-paint')?.numericValue,
-      tbtMs: audit('total-blocking-time')?.numericValue,
-      cls: audit('cumulative-layout-shift')?.numericValue,
-      fcpMs: audit('first-contentful-paint')?.numericValue,
-      runtimeError: lhr.runtimeError?.message,
-      failedAudits: Object.values(lhr.categories).flatMap((category) =>
-        category.auditRefs
-          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-          .map((ref) => `${category.id}: ${ref.id} — ${lhr.audits[ref.id].title}`),
-      ),
-      findings: FINDINGS.map((id) => audit(id))
-        .filter((a) => a && a.score !== null && a.score < 1)
-        .map((a) => `${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`),
-    };
-    report.pages.push(entry);
-    console.log(
-      CATEGORIES.map((id) => `${id} ${entry.scores[id]}`).join(', ') +
-        (entry.runtimeError ? ` — ${entry.runtimeError}` : ''),
-    );
+    report.pages.push(worstOf(measured));
   }
 
-  console.log('\nLighthouse 12, mobile preset (simulated slow 4G, 4× CPU slowdown):');
+  console.log(
+    `\nLighthouse 13, mobile preset (simulated slow 4G, 4× CPU slowdown), worst of ${runs} runs:`,
+  );
   console.log(
     table(
       [
@@ -172,7 +208,7 @@ try {
     return { page: p.url, met: misses.length === 0, misses };
   });
   console.log(
-    '\nTargets (perf >= 95, a11y 100, best practices >= 95, SEO >= 95, LCP < 1.5 s, TBT < 100 ms, CLS < 0.02):',
+    '\nTargets (perf >= 95, a11y 100, best practices >= 95, SEO >= 95, LCP < 1.2 s, TBT < 100 ms, CLS < 0.02):',
   );
   for (const target of report.targets) {
     console.log(
