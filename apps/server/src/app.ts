@@ -27,6 +27,7 @@ import { paymentProviderPlugin } from './modules/payments/payment-provider.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { propertiesRoutes } from './modules/properties/properties.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
+import { seoRoutes } from './modules/seo/seo.routes.js';
 import { createLocalImageStorage } from './modules/uploads/image-storage.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { profilePhotoRoutes } from './modules/users/profile-photo.routes.js';
@@ -148,6 +149,7 @@ export async function buildApp(
   await app.register(paymentsRoutes);
   await app.register(reviewsRoutes);
   await app.register(newsletterRoutes);
+  await app.register(seoRoutes);
 
   await app.register(webAppPlugin, {
     distDir: deps.webDistDir ?? defaultWebDistDir,

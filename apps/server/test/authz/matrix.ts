@@ -103,6 +103,16 @@ export const MATRIX: MatrixRow[] = [
   },
   {
     method: 'GET',
+    path: '/sitemap.xml',
+    cases: [{ input: 'the sitemap', request: () => ({ url: '/sitemap.xml' }), expect: all(200) }],
+  },
+  {
+    method: 'GET',
+    path: '/robots.txt',
+    cases: [{ input: 'robots.txt', request: () => ({ url: '/robots.txt' }), expect: all(200) }],
+  },
+  {
+    method: 'GET',
     path: '/healthz',
     cases: [{ input: 'liveness', request: () => ({ url: '/healthz' }), expect: all(200) }],
   },
@@ -825,6 +835,9 @@ export const MATRIX: MatrixRow[] = [
   },
 ];
 
+/** Addresses that look like files but are answered by our own routes, so they have rows above. */
+const SERVED_FILES = ['/sitemap.xml', '/robots.txt'];
+
 /**
  * Routes that get no row, and why. Anything else Fastify registers without a row fails the
  * coverage test.
@@ -844,7 +857,8 @@ export const NOT_IN_MATRIX: Array<{
       '@fastify/swagger-ui: the public API description and its static UI files. They hold no user data and call nothing; the headers test covers their CSP.',
   },
   {
-    matches: (_method, path) => /^\/(assets\/[^/]+|[^/]+\.[a-z0-9]+)$/i.test(path),
+    matches: (_method, path) =>
+      /^\/(assets\/[^/]+|[^/]+\.[a-z0-9]+)$/i.test(path) && !SERVED_FILES.includes(path),
     reason:
       "@fastify/static's routes for the built web app's files (/assets/*, /favicon.svg...): public bytes of the web bundle, no data, no handler of ours.",
   },
