@@ -19,5 +19,20 @@ if (!('defaultSelected' in HTMLOptionElement.prototype)) {
     get(this: HTMLOptionElement) {
       return this.hasAttribute('selected');
     },
+    // React sets it for a select's `defaultValue` (the search form's selects).
+    set(this: HTMLOptionElement, selected: boolean) {
+      this.toggleAttribute('selected', selected);
+    },
   });
 }
+
+/*
+ * Browsers know <search> (the search forms' landmark) as a plain HTMLElement; happy-dom 21 makes
+ * it an HTMLUnknownElement, and React reports every such tag as a mistake.
+ */
+Object.defineProperty(HTMLUnknownElement.prototype, Symbol.toStringTag, {
+  configurable: true,
+  get(this: HTMLUnknownElement) {
+    return this.localName === 'search' ? 'HTMLElement' : 'HTMLUnknownElement';
+  },
+});

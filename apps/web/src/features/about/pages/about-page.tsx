@@ -1,8 +1,13 @@
 import type { ComponentType } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { PageMeta } from '@/components/page-meta';
 import { Avatar } from '@/components/ui/avatar';
 import { GitHubIcon, GlobeIcon, LinkedInIcon, MailIcon } from '@/components/ui/icons';
 import { BRAND_NAME } from '@/lib/brand';
+import { paths } from '@/lib/paths';
+
+/** What search results and link previews say about this page. */
+const ABOUT_DESCRIPTION = `About ${BRAND_NAME}: we make buying a home simple, transparent and safe, from the first search to the final payment, with every listing verified before buyers see it.`;
 
 const PRINCIPLES = [
   {
@@ -82,6 +87,7 @@ const REASONS = [
 export function AboutPage() {
   return (
     <ContentLayout heading={`About ${BRAND_NAME}`}>
+      <PageMeta title="About" description={ABOUT_DESCRIPTION} path={paths.about} />
       <p className="mt-4 max-w-3xl text-lg text-stone-700">
         {BRAND_NAME} is a real-estate marketplace where buyers find verified homes, agents reach
         serious buyers, and every purchase is handled securely: browse and search listings, save

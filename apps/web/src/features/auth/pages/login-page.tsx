@@ -3,7 +3,9 @@ import { TIMINGS_MS } from '@keyhaven/shared/constants';
 import { AUTH_MESSAGES } from '@keyhaven/shared/texts';
 import { useEffect, useState } from 'react';
 import { createPath, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { PageMeta } from '@/components/page-meta';
 import { Notice } from '@/components/ui/notice';
+import { BRAND_NAME } from '@/lib/brand';
 import type { LoginRedirectState } from '@/lib/paths';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
@@ -12,6 +14,9 @@ import { FormAlert } from '../components/form-alert';
 import { GoogleSignIn } from '../components/google-sign-in';
 import { LoginForm } from '../components/login-form';
 import { AUTH_SCREEN_TEXT } from '../messages';
+
+/** What search results and link previews say about the page. */
+const LOGIN_DESCRIPTION = `Sign in to ${BRAND_NAME} to see every listing, save homes, make offers and follow your purchases.`;
 
 /** Where the visitor was going when a guard sent them here, else Home. */
 function useReturnPath(): string {
@@ -77,6 +82,7 @@ export function LoginPage() {
           {AUTH_SCREEN_TEXT.googleCancelledExplanation}
         </Notice>
       )}
+      <PageMeta title="Login" description={LOGIN_DESCRIPTION} path={paths.login} />
       <LoginForm onSuccess={onSuccess} />
       <GoogleSignIn returnTo={returnTo} />
     </AuthCard>

@@ -15,6 +15,9 @@ const RESULTS_COUNT = 12;
 
 const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 
+/** Where a search sent without JavaScript lands: Home, scrolled to its results. */
+const SEARCH_ACTION = `${paths.home}#search-results`;
+
 /** Over the featured cards: what they are, and an invitation to search for more. */
 const FEATURED_INVITATION =
   'The newest verified homes. Search by location, type or price above to find yours.';
@@ -51,10 +54,10 @@ export function PropertySearchSection() {
     >
       <div className="-mt-16 rounded-2xl bg-white p-4 shadow-lg ring-1 ring-sand sm:-mt-24 sm:p-6">
         <p className="mb-3 font-semibold text-teal-900">Search properties</p>
-        <SearchForm values={filters} onSearch={onSearch} />
+        <SearchForm values={filters} onSearch={onSearch} action={SEARCH_ACTION} />
       </div>
 
-      <div className="mt-12">
+      <div id="search-results" className="mt-12 scroll-mt-8">
         <h2 id={headingId} className="text-3xl font-bold tracking-tight text-teal-900">
           {searched ? 'Search Results' : 'Featured Properties'}
         </h2>

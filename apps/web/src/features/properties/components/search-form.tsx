@@ -14,14 +14,20 @@ type SearchFormProps = {
   /** The filters in force (from the page address); the fields follow them when they change. */
   values: SearchFilters;
   onSearch: (filters: SearchFilters) => void;
+  /**
+   * Where the search goes when JavaScript is off: the browser sends the same address parameters
+   * the page reads (`?location=...&propertyType=...&priceRange=...`). The current page when left out.
+   */
+  action?: string;
   className?: string;
 };
 
 /**
  * Location, property type and price range. The selects open on their
- * placeholders 'Property Type' and 'Price Range', whose value '' is never sent.
+ * placeholders 'Property Type' and 'Price Range', whose value '' means any. A plain GET form
+ * underneath, so a search works before the page's code has loaded, or without it.
  */
-export function SearchForm({ values, onSearch, className }: SearchFormProps) {
+export function SearchForm({ values, onSearch, action, className }: SearchFormProps) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const { location, propertyType, priceRange } = values;
@@ -51,6 +57,8 @@ export function SearchForm({ values, onSearch, className }: SearchFormProps) {
     <search aria-label="Property search" className={className}>
       <form
         ref={formRef}
+        method="get"
+        action={action}
         onSubmit={onSubmit}
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
       >

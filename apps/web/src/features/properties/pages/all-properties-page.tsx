@@ -5,6 +5,7 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListEmpty, ListError } from '@/components/list-states';
 import { AvailabilityBadge } from '@/components/listing/listing-badges';
 import { PropertyCard, PropertyCardSkeletons } from '@/components/listing/property-card';
+import { PageMeta } from '@/components/page-meta';
 import { Button } from '@/components/ui/button';
 import { inputStyles } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
@@ -12,12 +13,16 @@ import { pageCountOf } from '@/hooks/use-page-param';
 import { cn } from '@/lib/cn';
 import { KEEP_SCROLL } from '@/lib/keep-scroll';
 import { plural } from '@/lib/listing-format';
+import { paths } from '@/lib/paths';
 import { CATALOGUE_PAGE_SIZE, useAllProperties } from '../api/get-all-properties';
 import { SearchForm } from '../components/search-form';
 import { pageFrom, SORT_OPTIONS, sortFrom, toSearchParams } from '../lib/list-params';
 import { filtersFrom, filtersToQuery } from '../lib/search-params';
 
 const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+
+/** Under the heading, and what search results and link previews say about the page. */
+const INTRO = 'Every verified listing, including homes that are under offer or already sold.';
 
 /** Every approved listing, sold ones included, with search, sort and pages of 24. */
 export function AllPropertiesPage() {
@@ -33,9 +38,8 @@ export function AllPropertiesPage() {
 
   return (
     <ContentLayout heading="All Properties">
-      <p className="mt-2 text-stone-700">
-        Every verified listing, including homes that are under offer or already sold.
-      </p>
+      <PageMeta title="All Properties" description={INTRO} path={paths.allProperties} />
+      <p className="mt-2 text-stone-700">{INTRO}</p>
       <SearchForm
         values={filters}
         onSearch={(next) => setParams(toSearchParams(next, { sort }))}
