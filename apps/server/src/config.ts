@@ -49,6 +49,7 @@ const ZEnvironment = z
       .default('info'),
     TRUST_PROXY: booleanFromEnv.default(false),
     SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
+    SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).optional(),
     LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
     OFFER_PAYMENT_DAYS: z.coerce.number().int().min(1).max(60).default(7),
     IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
@@ -116,6 +117,9 @@ function toConfig(env: z.infer<typeof ZEnvironment>) {
     trustProxy: env.TRUST_PROXY,
     // Public search pages are cached this long in each process (0: off; off by default in tests).
     searchCacheSeconds: env.SEARCH_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 10),
+    // A session's user is kept this long in each process (0: off; off by default in tests, and
+    // always off with REDIS_URL, where another instance may revoke it).
+    sessionCacheSeconds: env.SESSION_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 5),
     // How long a sign-in waits when its account is under attack and its address is new to it.
     loginSlowdownMs: env.LOGIN_SLOWDOWN_MS,
     // How long a buyer has to pay once their offer is accepted; then the home is offered again.

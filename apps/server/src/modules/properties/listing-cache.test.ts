@@ -10,7 +10,7 @@ import { offers, properties } from '../../db/schema.js';
 import { conflict, forbidden } from '../../lib/app-error.js';
 import { listingCachePlugin } from '../../plugins/app/listing-cache.js';
 import { sweepOverdueOffers } from '../offers/offers.routes.js';
-import { ListingCache } from './listing-cache.js';
+import { ShortLivedCache } from './listing-cache.js';
 
 // The cache is off in tests by default (helpers change rows directly); these turn it on.
 const ctx = useTestApp({ SEARCH_CACHE_SECONDS: '60' });
@@ -222,9 +222,9 @@ describe('routes that change listings', () => {
   });
 });
 
-describe('ListingCache', () => {
+describe('ShortLivedCache', () => {
   it('shares one load between concurrent misses and keeps nothing loaded across a change', async () => {
-    const cache = new ListingCache<{ body: string; total: number }>(60_000);
+    const cache = new ShortLivedCache<{ body: string; total: number }>(60_000);
     let loads = 0;
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
@@ -249,7 +249,7 @@ describe('ListingCache', () => {
   });
 
   it('loads every time when its lifetime is zero', async () => {
-    const cache = new ListingCache<{ body: string; total: number }>(0);
+    const cache = new ShortLivedCache<{ body: string; total: number }>(0);
     let loads = 0;
     const load = async () => ({ body: '[]', total: ++loads });
     await cache.get('k', load);

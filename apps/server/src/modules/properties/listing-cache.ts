@@ -13,13 +13,13 @@ import type { FacetCount } from './properties.service.js';
  */
 
 export interface ListingCaches {
-  pages: ListingCache<ListPage>;
-  counts: ListingCache<FacetCount[]>;
+  pages: ShortLivedCache<ListPage>;
+  counts: ShortLivedCache<FacetCount[]>;
 }
 
 const MAX_ENTRIES = 5000;
 
-export class ListingCache<T> {
+export class ShortLivedCache<T> {
   private readonly entries = new Map<string, { value: T; expires: number }>();
   private readonly loading = new Map<string, Promise<T>>();
   private generation = 0;

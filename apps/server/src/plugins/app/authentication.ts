@@ -7,6 +7,7 @@ import { type Auth, createAuth } from '../../modules/auth/auth.js';
 import { findSessionWithUser, findUserById } from '../../modules/auth/auth.service.js';
 import { presentedSession } from '../../modules/auth/session-token.js';
 import type { SessionUser } from '../../modules/auth/session-user.js';
+import { ShortLivedCache } from '../../modules/properties/listing-cache.js';
 
 /** Who may call a route: checked before the body is even validated. */
 export type Access = 'public' | 'signed-in' | readonly Role[];
@@ -30,13 +31,31 @@ declare module 'fastify' {
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
+type FoundSession = Awaited<ReturnType<typeof findSessionWithUser>>;
+
+/** Requests that only read: every other one may change an account or end a session. */
+const READING = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
- * The role and the account's existence come from our table on every request, so a role change
- * or a deletion applies to the very next request. A session token in the usual form is looked up
- * with its user in one query; better-auth handles every other case itself: unusual credentials,
- * and sessions that have expired (it deletes them) or are due for renewal (it extends them).
+ * The role and the account's existence come from our table, so a role change, a fraud marking,
+ * a deletion or a sign-out applies to the very next request. A session token in the usual form
+ * is looked up with its user in one indexed query; better-auth handles every other case itself:
+ * unusual credentials, and sessions that have expired (it deletes them) or are due for renewal
+ * (it extends them).
+ *
+ * Browsing a catalogue asks for the same session many times a second, so each process may keep
+ * what that query found for a few seconds (`SESSION_CACHE_SECONDS`). Every request that is not a
+ * plain read empties it before its answer is sent, whatever it did: role changes, deletions,
+ * fraud markings, bans, sign-outs and profile edits all arrive as such requests, so none of them
+ * is ever missed by its next request. A lookup that raced with such a change is not kept. With
+ * `REDIS_URL` several instances serve one site and another one may make the change, so there is
+ * no cache at all: one query per request.
  */
-async function resolveUser(app: FastifyInstance, request: FastifyRequest) {
+async function resolveUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  sessions: ShortLivedCache<FoundSession>,
+) {
   const context = await app.auth.$context;
   const presented = presentedSession(request.headers, {
     name: context.authCookies.sessionToken.name,
@@ -44,7 +63,8 @@ async function resolveUser(app: FastifyInstance, request: FastifyRequest) {
   });
   if (presented.kind === 'none') return null;
   if (presented.kind === 'token') {
-    const found = await findSessionWithUser(app.db, presented.token);
+    const { token } = presented;
+    const found = await sessions.get(token, () => findSessionWithUser(app.db, token));
     if (!found) return null;
     const { expiresIn, updateAge } = context.sessionConfig;
     const renewsAt = found.expiresAt.getTime() - (expiresIn - updateAge) * 1000;
@@ -59,11 +79,20 @@ async function resolveUser(app: FastifyInstance, request: FastifyRequest) {
 export const authenticationPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('auth', createAuth(app.config, app.db, app.log));
+    const sessions = new ShortLivedCache<FoundSession>(
+      app.config.redisUrl ? 0 : app.config.sessionCacheSeconds * 1000,
+    );
+    if (sessions.enabled) {
+      app.addHook('onSend', async (request, _reply, payload) => {
+        if (!READING.has(request.method)) sessions.invalidate();
+        return payload;
+      });
+    }
 
     app.decorateRequest('currentUser', function (this: FastifyRequest) {
       let pending = cache.get(this);
       if (!pending) {
-        pending = resolveUser(app, this);
+        pending = resolveUser(app, this, sessions);
         cache.set(this, pending);
       }
       return pending;

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastif
 import fp from 'fastify-plugin';
 import {
   forgetListings,
-  ListingCache,
   type ListingCaches,
+  ShortLivedCache,
 } from '../../modules/properties/listing-cache.js';
 
 declare module 'fastify' {
@@ -23,7 +23,7 @@ export const declaresListingChanges = (config: unknown) =>
   (config as { changesListings?: unknown } | undefined)?.changesListings === true;
 
 /*
- * The short-lived caches of listing pages and counts (see ListingCache), emptied by the routes
+ * The short-lived caches of listing pages and counts (see ShortLivedCache), emptied by the routes
  * that declare `config: { changesListings: true }`, before their reply is sent: this instance
  * never answers with listings or totals older than a change it made, and other instances catch
  * up within the lifetime (`SEARCH_CACHE_SECONDS`).
@@ -37,8 +37,8 @@ export const listingCachePlugin = fp(
   async (app: FastifyInstance, options: { ttlSeconds: number }) => {
     const ttlMs = options.ttlSeconds * 1000;
     const caches: ListingCaches = {
-      pages: new ListingCache(ttlMs),
-      counts: new ListingCache(ttlMs),
+      pages: new ShortLivedCache(ttlMs),
+      counts: new ShortLivedCache(ttlMs),
     };
     app.decorate('listingCache', caches);
     if (ttlMs <= 0) return;
