@@ -1,6 +1,11 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
+import {
+  defaultClientConditions,
+  defaultServerConditions,
+  defineConfig,
+  type ProxyOptions,
+} from 'vite';
 
 const API_ORIGIN = 'http://localhost:3000';
 
@@ -16,6 +21,8 @@ export default defineConfig({
     conditions: ['source', ...defaultClientConditions],
     tsconfigPaths: true,
   },
+  // The server's renderer (`vite build --ssr src/entry-server.tsx`) reads the same sources.
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   server: {
     proxy: {
       '/api': toApi,

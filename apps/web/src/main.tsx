@@ -1,20 +1,46 @@
 import './lib/zod-config';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadPages } from './app/router';
+import { sessionQueryKey } from './hooks/use-session';
+import { configureApiClient } from './lib/api-client';
+import { createQueryClient, QUERY_STATE_ELEMENT_ID } from './lib/query-client';
+import type { SessionResponse } from './lib/user';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+const queryClient = createQueryClient();
+
+// A 401 or 403 means the session is over: forget the user, and the guards send them to log in.
+configureApiClient({
+  onUnauthorized: () => queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: null }),
+});
+
+const app = (
   <StrictMode>
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A page the server rendered carries the data it was rendered with: the visitor's session and the
+// page's listings. Taken in before the page is hydrated, so nothing is asked for twice.
+const serverState = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
+if (serverState) {
+  hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
+  // The page's code first, so hydration finds the page the server rendered rather than a spinner.
+  preloadPages(window.location)
+    .catch(() => {})
+    .then(() => hydrateRoot(root, app));
+} else {
+  // The plain shell (the server could not render this page): the browser renders it all.
+  createRoot(root).render(app);
+}

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, useSyncExternalStore } from 'react';
+import { type ComponentType, createElement, lazy, useSyncExternalStore } from 'react';
 
 /*
  * Pages load on demand. Navigations run as React transitions, so the current page stays up while
@@ -38,19 +38,32 @@ export function lazyPage<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
 ): LazyPage<Props> {
   let module: Promise<{ default: ComponentType<Props> }> | undefined;
+  let loaded: ComponentType<Props> | undefined;
   const preload = () => {
     if (!module) {
       setPending(pending + 1);
       module = load()
-        .then((component) => ({ default: component }))
+        .then((component) => {
+          loaded = component;
+          return { default: component };
+        })
         .finally(() => setPending(pending - 1));
     }
     return module;
   };
-  return Object.assign(lazy(preload), { preload });
+  const OnDemand = lazy(preload);
+  /*
+   * Once its code is here the page renders at once. The first page of a visit is preloaded before
+   * the server's HTML is hydrated, so the visitor's page is taken over as it stands rather than
+   * waiting on a suspended lazy component.
+   */
+  function Page(props: Props) {
+    return createElement(loaded ?? OnDemand, props);
+  }
+  return Object.assign(Page, { preload });
 }
 
 /** Whether an element is a lazy page, so its code can be fetched ahead of rendering it. */
 export function isLazyPage(type: unknown): type is LazyPage<object> {
-  return typeof type === 'object' && type !== null && 'preload' in type;
+  return typeof type === 'function' && 'preload' in type;
 }

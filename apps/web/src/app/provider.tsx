@@ -1,35 +1,44 @@
 import { TIMINGS_MS } from '@keyhaven/shared/constants';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
-import { sessionQueryKey } from '@/hooks/use-session';
-import { configureApiClient } from '@/lib/api-client';
-import { createQueryClient } from '@/lib/query-client';
-import type { SessionResponse } from '@/lib/user';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
-const queryClient = createQueryClient();
+const noSubscription = () => () => {};
 
-// A 401 or 403 means the session is over: forget the user, and the guards send them to log in.
-configureApiClient({
-  onUnauthorized: () => queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: null }),
-});
+/** False while the server renders and while the browser takes its HTML over; true after. */
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
-export function AppProvider({ children }: { children: ReactNode }) {
+type AppProviderProps = {
+  /** One per visitor: the browser's for the visit, or the server's for one request. */
+  queryClient: QueryClient;
+  children: ReactNode;
+};
+
+export function AppProvider({ queryClient, children }: AppProviderProps) {
+  // Toasts only ever answer something the visitor did, so the server has none to render.
+  const hydrated = useHydrated();
   return (
     <QueryClientProvider client={queryClient}>
       {children}
       {/* Nothing waits for the toaster: it arrives after the first page is up. */}
-      <Suspense fallback={null}>
-        <Toaster
-          position="top-right"
-          duration={TIMINGS_MS.toast}
-          // Below the fixed navigation bar rather than over it.
-          offset={{ top: '5rem' }}
-          richColors
-          closeButton
-        />
-      </Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Toaster
+            position="top-right"
+            duration={TIMINGS_MS.toast}
+            // Below the fixed navigation bar rather than over it.
+            offset={{ top: '5rem' }}
+            richColors
+            closeButton
+          />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

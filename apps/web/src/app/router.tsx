@@ -1,14 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import {
+  type Location,
+  matchRoutes,
+  Navigate,
+  type RouteObject,
+  useLocation,
+  useRoutes,
+} from 'react-router';
 import { HomePage } from '@/app/routes/home-page';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { GenericErrorPage } from '@/features/errors/pages/generic-error-page';
 import { NotFoundPage } from '@/features/errors/pages/not-found-page';
+import { searchPropertiesQueryOptions } from '@/features/properties/api/search-properties';
+import { homeSearchQuery } from '@/features/properties/components/property-search-section';
+import { sessionQueryOptions } from '@/hooks/use-session';
 import { BRAND_NAME, documentTitle } from '@/lib/brand';
 import { paths } from '@/lib/paths';
 import { ErrorBoundary } from './error-boundary';
 import { RootLayout } from './layouts/root-layout';
 import { isLazyPage, lazyPage } from './lazy-page';
+import type { PrefetchContext } from './route-data';
 
 const { dashboard } = paths;
 
@@ -83,9 +95,18 @@ const RefundsPage = lazyPage(() =>
   import('@/features/payments/pages/refunds-page').then((m) => m.RefundsPage),
 );
 
-/** What a route carries besides its page: the page's name, for the document title. */
-type RouteHandle = { title: string };
-const titled = (title: string): RouteHandle => ({ title });
+/**
+ * What a route carries besides its page: the page's name, for the document title, and the data
+ * the server loads before rendering it, so the first response already holds the listings.
+ */
+type RouteHandle = {
+  title: string;
+  prefetch?: (context: PrefetchContext) => Promise<unknown>;
+};
+const titled = (title: string, prefetch?: RouteHandle['prefetch']): RouteHandle => ({
+  title,
+  prefetch,
+});
 
 /**
  * The one route table, rendered inside the shared frame. Every page route names
@@ -96,7 +117,13 @@ const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { index: true, element: <HomePage />, handle: titled('Home') },
+      {
+        index: true,
+        element: <HomePage />,
+        handle: titled('Home', ({ queryClient, searchParams }) =>
+          queryClient.prefetchQuery(searchPropertiesQueryOptions(homeSearchQuery(searchParams))),
+        ),
+      },
       { path: paths.login, element: <LoginPage />, handle: titled('Login') },
       { path: paths.register, element: <RegisterPage />, handle: titled('Register') },
       { path: paths.about, element: <AboutPage />, handle: titled('About') },
@@ -112,7 +139,9 @@ const routes: RouteObject[] = [
           {
             path: paths.propertyDetails,
             element: <PropertyDetailsPage />,
-            handle: titled('Property Details'),
+            handle: titled('Property Details', (context) =>
+              import('./route-data').then((data) => data.prefetchPropertyDetails(context)),
+            ),
           },
           {
             path: paths.editProperty,
@@ -132,7 +161,9 @@ const routes: RouteObject[] = [
           {
             path: paths.allProperties,
             element: <AllPropertiesPage />,
-            handle: titled('All Properties'),
+            handle: titled('All Properties', (context) =>
+              import('./route-data').then((data) => data.prefetchAllProperties(context)),
+            ),
           },
           { path: paths.makeOffer, element: <MakeOfferPage />, handle: titled('Make Offer') },
           {
@@ -206,6 +237,50 @@ const routes: RouteObject[] = [
   },
 ];
 
+const elementType = (route: RouteObject) => (route.element as { type?: unknown } | undefined)?.type;
+
+/** Downloads the code of every lazy page the location shows (the page and its layouts). */
+export function preloadPages(location: Partial<Location> | string) {
+  return Promise.all(
+    (matchRoutes(routes, location) ?? []).map(({ route }) => {
+      const type = elementType(route);
+      return isLazyPage(type) ? type.preload() : undefined;
+    }),
+  );
+}
+
+/** How the server answers a page: found or not, and whether it is only for signed-in visitors. */
+export type RouteOutcome = { notFound: boolean; signedInOnly: boolean };
+
+/**
+ * Everything the page at `location` needs before it renders, for the server: its code, the
+ * session, and the data its routes declare. A load that fails is left for the page to retry.
+ */
+export async function loadRoute(
+  queryClient: QueryClient,
+  location: Partial<Location>,
+): Promise<RouteOutcome> {
+  const matches = matchRoutes(routes, location) ?? [];
+  const [session] = await Promise.all([
+    queryClient.fetchQuery(sessionQueryOptions()).catch(() => undefined),
+    preloadPages(location),
+  ]);
+  const context = {
+    queryClient,
+    searchParams: new URLSearchParams(location.search),
+    user: session?.user ?? null,
+  };
+  await Promise.all(
+    matches.map(({ route, params }) =>
+      (route.handle as RouteHandle | undefined)?.prefetch?.({ ...context, params }),
+    ),
+  );
+  return {
+    notFound: matches.at(-1)?.route.path === '*',
+    signedInOnly: matches.some(({ route }) => elementType(route) === RequireAuth),
+  };
+}
+
 /**
  * Starts downloading the first page's code at once: a signed-in page otherwise waits for the
  * session check before it even asks for its code.
@@ -213,11 +288,8 @@ const routes: RouteObject[] = [
 function usePreloadFirstPage() {
   const location = useLocation();
   useState(() => {
-    for (const { route } of matchRoutes(routes, location) ?? []) {
-      const type = (route.element as { type?: unknown } | undefined)?.type;
-      // A failed download shows when the page renders and asks for the same promise.
-      if (isLazyPage(type)) type.preload().catch(() => {});
-    }
+    // A failed download shows when the page renders and asks for the same promise.
+    preloadPages(location).catch(() => {});
   });
 }
 

@@ -103,19 +103,31 @@ async function parseBody<S extends StandardSchemaV1>(
   return result.value;
 }
 
+/** How a request reaches the server (the browser's `fetch`, or the server renderer's own). */
+export type ApiFetch = typeof fetch;
+
 type ClientConfig = {
   /**
    * Called on every 401/403 the caller has not opted out of, once the server's session has been
    * ended: it forgets the user in the app, and the guards send them to log in.
    */
   onUnauthorized: () => void;
+  /**
+   * How requests travel: the browser's `fetch`, or, while the server renders a page, one that
+   * answers inside the server with the visitor's own cookie, so the same access rules apply.
+   */
+  fetch: ApiFetch;
 };
 
-let config: ClientConfig = { onUnauthorized: () => {} };
+let config: ClientConfig = {
+  onUnauthorized: () => {},
+  // Looked up at call time, so whatever `fetch` the page has then is the one used.
+  fetch: (input, init) => globalThis.fetch(input, init),
+};
 
-/** Wires the client to app state; called once by the app providers. */
-export function configureApiClient(next: ClientConfig) {
-  config = next;
+/** Wires the client to app state (or to the server's renderer); called once at start. */
+export function configureApiClient(next: Partial<ClientConfig>) {
+  config = { ...config, ...next };
 }
 
 const LOGOUT_PATH = '/auth/logout';
@@ -127,11 +139,12 @@ let signingOut: Promise<void> | undefined;
  * together share one logout; a failed logout still signs out here.
  */
 function signOutAfterRefusal(): Promise<void> {
-  signingOut ??= fetch(LOGOUT_PATH, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json' },
-  })
+  signingOut ??= config
+    .fetch(LOGOUT_PATH, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    })
     .then(
       () => undefined,
       () => undefined,
@@ -201,7 +214,7 @@ async function request(
   let response: Response;
   let payload: unknown;
   try {
-    response = await fetch(withQuery(path, query), {
+    response = await config.fetch(withQuery(path, query), {
       method,
       credentials: 'same-origin',
       headers: {

@@ -7,7 +7,12 @@ const PLACEHOLDER = '%BRAND_NAME%';
  * without that step (Vite dev server, `vite preview`) the placeholder is still there.
  */
 function readBrand(): string {
-  const content = document.querySelector<HTMLMetaElement>('meta[name="brand"]')?.content.trim();
+  const content =
+    typeof document === 'undefined'
+      ? // Rendering on the server, before any document: the server names its brand before it
+        // loads the renderer.
+        (globalThis as { keyhavenBrandName?: string }).keyhavenBrandName
+      : document.querySelector<HTMLMetaElement>('meta[name="brand"]')?.content.trim();
   return content && content !== PLACEHOLDER ? content : DEFAULT_BRAND_NAME;
 }
 

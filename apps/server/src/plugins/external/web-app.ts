@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { type PageRenderer, pageRendererFor, type RenderedPage } from './page-renderer.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -12,16 +15,66 @@ declare module 'fastify' {
   }
 }
 
+/** How long a page may take to load its data and render before the plain shell goes instead. */
+const RENDER_TIMEOUT_MS = 4000;
+
+/** Anonymous pages: shared caches may keep them a minute, so a listing change shows soon after. */
+const PUBLIC_PAGE_CACHE = 'public, max-age=60';
+
+/** The better-auth session cookie (`__Secure-` prefixed over HTTPS). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?keyhaven\.session_token=/;
+
 /**
- * Serves the built web app: hashed assets are cached for a year, and index.html (with the brand
- * filled in) answers every path the API does not own, so the client router can take over.
+ * When the data a page was rendered with arrived: different on every render of the same page, so
+ * left out of its ETag, which changes only when what the page shows does.
+ */
+const RENDER_TIMESTAMPS = /"[A-Za-z]+At":\d+/g;
+
+const etagOf = (html: string) =>
+  `"${createHash('sha256').update(html.replace(RENDER_TIMESTAMPS, '')).digest('base64url').slice(0, 32)}"`;
+
+/** Whether the browser's `If-None-Match` names the page's current ETag. */
+const matchesEtag = (ifNoneMatch: string | undefined, etag: string) =>
+  ifNoneMatch
+    ?.split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*') ?? false;
+
+/** The rendered document as one string, for its ETag. */
+function htmlOf(page: RenderedPage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const collector = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(Buffer.from(chunk));
+        done();
+      },
+    });
+    collector.on('finish', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    collector.on('error', reject);
+    page.pipe(collector);
+  });
+}
+
+/**
+ * Serves the web app: hashed assets are cached for a year, and every path the API does not own
+ * gets its page rendered on the server with its data (React's `renderToPipeableStream`, through
+ * the web's SSR bundle), which the browser then hydrates. Without a built renderer, or when one
+ * fails, the page goes out as the plain shell (index.html, brand filled in) that renders in the
+ * browser, so no page ever fails because of server rendering.
  */
 export const webAppPlugin = fp(
   async (app: FastifyInstance, options: { distDir: string; brandName: string }) => {
     const indexPath = path.join(options.distDir, 'index.html');
-    const indexHtml = existsSync(indexPath)
+    const built = existsSync(indexPath);
+    const indexHtml = built
       ? readFileSync(indexPath, 'utf8').replaceAll('%BRAND_NAME%', escapeHtml(options.brandName))
       : `<!doctype html><html lang="en"><head><title>${escapeHtml(options.brandName)}</title></head><body><p>The web app is not built. Run <code>npm run build</code>.</p></body></html>`;
+    // `npm run build` writes the renderer beside the browser's build (apps/web/dist-ssr).
+    const ssrEntry = path.join(options.distDir, '..', 'dist-ssr', 'entry-server.js');
+    const renderer: PageRenderer | null = built
+      ? pageRendererFor(app, ssrEntry, options.brandName)
+      : null;
 
     if (existsSync(options.distDir)) {
       await app.register(fastifyStatic, {
@@ -40,10 +93,52 @@ export const webAppPlugin = fp(
       });
     }
 
-    app.decorateReply('sendWebApp', function (this: FastifyReply) {
-      return this.header('cache-control', 'no-cache')
+    const sendShell = (reply: FastifyReply) =>
+      reply
+        .status(200)
+        .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(indexHtml);
+
+    async function sendPage(reply: FastifyReply, pageRenderer: PageRenderer) {
+      const { request } = reply;
+      let page: RenderedPage;
+      try {
+        page = await pageRenderer.render(request, indexHtml, RENDER_TIMEOUT_MS);
+      } catch (error) {
+        request.log.error({ err: error }, 'Rendering the page failed: sent the plain shell');
+        return sendShell(reply);
+      }
+      reply.status(page.notFound ? 404 : 200).type('text/html; charset=utf-8');
+
+      // A signed-in visitor's page is theirs alone: it is neither stored nor shared.
+      const personal =
+        page.signedIn || page.signedInOnly || SESSION_COOKIE.test(request.headers.cookie ?? '');
+      if (personal) {
+        const body = new PassThrough();
+        page.pipe(body);
+        return reply.header('cache-control', 'private, no-store').send(body);
+      }
+
+      const html = await htmlOf(page);
+      const etag = etagOf(html);
+      reply
+        .header('cache-control', PUBLIC_PAGE_CACHE)
+        .header('etag', etag)
+        .header('vary', 'Cookie');
+      if (!page.notFound && matchesEtag(request.headers['if-none-match'], etag)) {
+        return reply.status(304).send();
+      }
+      return reply.send(html);
+    }
+
+    app.decorateReply('sendWebApp', function (this: FastifyReply) {
+      if (!renderer) return sendShell(this);
+      void sendPage(this, renderer).catch((error: unknown) => {
+        this.request.log.error({ err: error }, 'Sending the page failed');
+        if (!this.sent) sendShell(this);
+      });
+      return this;
     });
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendWebApp());
   },

@@ -31,6 +31,17 @@ function toParams(filters: SearchFilters) {
 }
 
 /**
+ * What Home lists for its address: the newest listings, or the results of the search the address
+ * holds. The server asks the same when it renders Home.
+ */
+export function homeSearchQuery(params: URLSearchParams) {
+  const searched = SEARCH_KEYS.some((key) => params.has(key));
+  return searched
+    ? { ...filtersToQuery(filtersFrom(params)), limit: RESULTS_COUNT }
+    : { limit: FEATURED_COUNT };
+}
+
+/**
  * Home: the search bar and a list that starts as Featured Properties (the newest
  * approved listings) and becomes Search Results after the first submit. The search lives in the
  * page address, so Back from a listing returns to the same results.
@@ -40,10 +51,7 @@ export function PropertySearchSection() {
   const [params, setParams] = useSearchParams();
   const searched = SEARCH_KEYS.some((key) => params.has(key));
   const filters = filtersFrom(params);
-  const query = searched
-    ? { ...filtersToQuery(filters), limit: RESULTS_COUNT }
-    : { limit: FEATURED_COUNT };
-  const result = useSearchProperties(query);
+  const result = useSearchProperties(homeSearchQuery(params));
 
   const onSearch = (next: SearchFilters) => setParams(toParams(next), { state: KEEP_SCROLL });
 

@@ -14,7 +14,11 @@ import { cn } from '@/lib/cn';
 import { KEEP_SCROLL } from '@/lib/keep-scroll';
 import { plural } from '@/lib/listing-format';
 import { paths } from '@/lib/paths';
-import { CATALOGUE_PAGE_SIZE, useAllProperties } from '../api/get-all-properties';
+import {
+  CATALOGUE_PAGE_SIZE,
+  type CatalogueQuery,
+  useAllProperties,
+} from '../api/get-all-properties';
 import { SearchForm } from '../components/search-form';
 import { pageFrom, SORT_OPTIONS, sortFrom, toSearchParams } from '../lib/list-params';
 import { filtersFrom, filtersToQuery } from '../lib/search-params';
@@ -24,6 +28,13 @@ const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 /** Under the heading, and what search results and link previews say about the page. */
 const INTRO = 'Every verified listing, including homes that are under offer or already sold.';
 
+/** The page of the catalogue the address asks for; the server asks the same when it renders it. */
+export const catalogueQueryFrom = (params: URLSearchParams): CatalogueQuery => ({
+  ...filtersToQuery(filtersFrom(params)),
+  sort: sortFrom(params),
+  page: pageFrom(params),
+});
+
 /** Every approved listing, sold ones included, with search, sort and pages of 24. */
 export function AllPropertiesPage() {
   const sortId = useId();
@@ -31,7 +42,7 @@ export function AllPropertiesPage() {
   const filters = filtersFrom(params);
   const sort = sortFrom(params);
   const page = pageFrom(params);
-  const result = useAllProperties({ ...filtersToQuery(filters), sort, page });
+  const result = useAllProperties(catalogueQueryFrom(params));
 
   const total = result.data?.total ?? 0;
   const pageCount = pageCountOf(total, CATALOGUE_PAGE_SIZE);

@@ -1,5 +1,10 @@
 import { TIMINGS_MS } from '@keyhaven/shared/constants';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { apiPage } from '@/lib/api-client';
 import { ZPublicReviewList } from '../types';
 import { reviewKeys } from './query-keys';
@@ -29,8 +34,8 @@ export function useWebsiteReviews(limit: number) {
  * A listing's reviews, newest first, `pageSize` at a time (signed in; cached 5 minutes).
  * `fetchNextPage` loads the next page while there are more than have loaded.
  */
-export function usePropertyReviews(propertyId: string, pageSize: number) {
-  return useInfiniteQuery({
+export const propertyReviewsQueryOptions = (propertyId: string, pageSize: number) =>
+  infiniteQueryOptions({
     queryKey: reviewKeys.property(propertyId, pageSize),
     queryFn: ({ pageParam, signal }) =>
       apiPage(REVIEWS_PATH, {
@@ -46,4 +51,6 @@ export function usePropertyReviews(propertyId: string, pageSize: number) {
     staleTime: TIMINGS_MS.cacheStale,
     enabled: propertyId !== '',
   });
-}
+
+export const usePropertyReviews = (propertyId: string, pageSize: number) =>
+  useInfiniteQuery(propertyReviewsQueryOptions(propertyId, pageSize));

@@ -9,7 +9,8 @@ import { REVIEW_TEXTS } from '../types';
 import { LazyReviewDialog, preloadReviewDialog } from './lazy-review-dialog';
 import { ReviewCard, ReviewCardSkeleton } from './review-card';
 
-const PAGE_SIZE = 6;
+/** How many reviews a listing's page shows at first (the server renders the same). */
+export const PROPERTY_REVIEWS_PAGE_SIZE = 6;
 
 type PropertyReviewsSectionProps = {
   propertyId: string;
@@ -25,7 +26,7 @@ type PropertyReviewsSectionProps = {
 export function PropertyReviewsSection({ propertyId, propertyTitle }: PropertyReviewsSectionProps) {
   const headingId = useId();
   const user = useSession().data?.user;
-  const reviews = usePropertyReviews(propertyId, PAGE_SIZE);
+  const reviews = usePropertyReviews(propertyId, PROPERTY_REVIEWS_PAGE_SIZE);
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
 

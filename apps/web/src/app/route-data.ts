@@ -1,0 +1,43 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Params } from 'react-router';
+import { myOffersQueryOptions } from '@/features/offers/api/get-my-offers';
+import { allPropertiesQueryOptions } from '@/features/properties/api/get-all-properties';
+import { propertyQueryOptions } from '@/features/properties/api/get-property';
+import { catalogueQueryFrom } from '@/features/properties/pages/all-properties-page';
+import { propertyReviewsQueryOptions } from '@/features/reviews/api/get-reviews';
+import { PROPERTY_REVIEWS_PAGE_SIZE } from '@/features/reviews/components/property-reviews-section';
+import { wishlistQueryOptions } from '@/features/wishlist/api/get-wishlist';
+import type { User } from '@/lib/user';
+
+/** What the server knows of a request when it loads a page's data ahead of rendering it. */
+export type PrefetchContext = {
+  queryClient: QueryClient;
+  params: Params;
+  searchParams: URLSearchParams;
+  /** The signed-in visitor, or null. */
+  user: User | null;
+};
+
+/*
+ * The data of the signed-in pages the server renders with their listings. Only the server loads
+ * this module (the route table imports it on demand), so none of it weighs on the first download.
+ */
+
+export const prefetchAllProperties = ({ queryClient, searchParams }: PrefetchContext) =>
+  queryClient.prefetchQuery(allPropertiesQueryOptions(catalogueQueryFrom(searchParams)));
+
+/** The listing, its first reviews and, for a buyer, what the offer and wishlist buttons show. */
+export function prefetchPropertyDetails({ queryClient, params, user }: PrefetchContext) {
+  const id = params.id ?? '';
+  const loads = [
+    queryClient.prefetchQuery(propertyQueryOptions(id)),
+    queryClient.prefetchInfiniteQuery(propertyReviewsQueryOptions(id, PROPERTY_REVIEWS_PAGE_SIZE)),
+  ];
+  if (user?.role === 'user') {
+    loads.push(
+      queryClient.prefetchQuery(myOffersQueryOptions(user.uid)),
+      queryClient.prefetchQuery(wishlistQueryOptions(user.uid)),
+    );
+  }
+  return Promise.all(loads);
+}
