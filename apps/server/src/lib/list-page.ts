@@ -13,11 +13,18 @@ export function withEtag(page: Omit<ListPage, 'etag'>): ListPage {
   return { ...page, etag: `"${hash}-${page.total}"` };
 }
 
-/** Sends a page: 304 when the client's copy is current, else the serialised JSON body. */
-export function sendListPage(request: FastifyRequest, reply: FastifyReply, page: ListPage) {
+/**
+ * Sends a page: 304 when the client's copy is current, else the serialised JSON body. Clients
+ * may keep it but must ask again (the ETag makes asking cheap); a signed-in page says `private`.
+ */
+export function sendListPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: ListPage,
+  cacheControl: 'no-cache' | 'private, no-cache' = 'no-cache',
+) {
   reply.header('x-total-count', page.total).header('etag', page.etag);
-  // Clients may keep it but must ask again: the ETag makes asking cheap.
-  reply.header('cache-control', 'no-cache');
+  reply.header('cache-control', cacheControl);
   const given = request.headers['if-none-match'];
   if (given?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
     return reply.code(304).send();

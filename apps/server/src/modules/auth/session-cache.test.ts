@@ -10,7 +10,7 @@ const ctx = useTestApp({ SESSION_CACHE_SECONDS: '60' });
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, account: TestAccount) =>
   ctx.app.inject({ method, url, headers: account.bearer });
 
-const sessionOf = async (account: TestAccount, headers = account.bearer) =>
+const sessionOf = async (account: TestAccount, headers: Record<string, string> = account.bearer) =>
   (await ctx.app.inject({ method: 'GET', url: '/auth/session', headers })).json().user as {
     _id: string;
     role: string;

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../../test/helpers/accounts.js';
-import { createListing } from '../../../test/helpers/listings.js';
-import { accept, offer } from '../../../test/helpers/offers.js';
+import { createListing, listingBody } from '../../../test/helpers/listings.js';
+import { accept, offer, openCheckout, payDemo } from '../../../test/helpers/offers.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { offers, properties } from '../../db/schema.js';
 import { conflict, forbidden } from '../../lib/app-error.js';
@@ -107,17 +107,105 @@ describe('cached counts', () => {
     const buyer = await createAccount(ctx.app);
     const other = await createAccount(ctx.app);
     const listed = await createListing(ctx.app, agent, { title: 'Listed' });
-    expect(total(await get('/api/all-properties', buyer.bearer))).toBe(1);
+    const first = await get('/api/all-properties', buyer.bearer);
+    expect(total(first)).toBe(1);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
 
-    // Added behind the API: another viewer's page shows it, the shared count does not yet.
+    // Added behind the API: another viewer gets the same page and count, without it yet.
     await copyBehindTheApi(listed);
     const shared = await get('/api/all-properties', other.bearer);
-    expect(shared.json()).toHaveLength(2);
+    expect(shared.body).toBe(first.body);
     expect(total(shared)).toBe(1);
+    const unchanged = await get('/api/all-properties', {
+      ...other.bearer,
+      'if-none-match': String(first.headers.etag),
+    });
+    expect(unchanged.statusCode).toBe(304);
 
     const pendingId = await createListing(ctx.app, agent, { title: 'Reviewed' }, 'pending');
     await approveThroughApi(admin, pendingId);
-    expect(total(await get('/api/all-properties', buyer.bearer))).toBe(3);
+    const after = await get('/api/all-properties', buyer.bearer);
+    expect(total(after)).toBe(3);
+    expect(after.json()).toHaveLength(3);
+  });
+});
+
+describe('cached catalogue pages and listing details', () => {
+  const get = (url: string, account: TestAccount) =>
+    ctx.app.inject({ method: 'GET', url, headers: account.bearer });
+
+  /** A home sold through the demo checkout: an accepted offer, paid with the test card. */
+  async function soldHome(agent: TestAccount, buyer: TestAccount) {
+    const id = await createListing(ctx.app, agent, { title: 'Sold home' });
+    expect((await offer(ctx.app, buyer, id)).statusCode).toBe(200);
+    expect((await accept(ctx.app, agent, id, buyer.email)).statusCode).toBe(200);
+    const { sessionId } = await openCheckout(ctx.app, buyer, id);
+    expect((await payDemo(ctx.app, buyer, sessionId)).statusCode).toBe(200);
+    return id;
+  }
+
+  it("show a sale's details to its agent, its buyer and admins only, from one cached page", async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const otherAgent = await createAccount(ctx.app, 'agent');
+    const admin = await createAccount(ctx.app, 'admin');
+    const buyer = await createAccount(ctx.app);
+    const stranger = await createAccount(ctx.app);
+    const id = await soldHome(agent, buyer);
+    await createListing(ctx.app, otherAgent, { title: 'Open home' });
+
+    const soldOn = async (account: TestAccount) => {
+      const page = (await get('/api/all-properties', account)).json() as Array<{
+        _id: string;
+        soldDetails: unknown;
+      }>;
+      const onPage = page.find((p) => p._id === id);
+      const details = (await get(`/api/properties/${id}`, account)).json();
+      expect(details.soldStatus).toBe('true');
+      expect(onPage?.soldDetails ?? null).toEqual(details.soldDetails);
+      return details.soldDetails as { buyerEmail: string } | null;
+    };
+    expect(await soldOn(stranger)).toBeNull();
+    expect(await soldOn(otherAgent)).toBeNull();
+    expect((await soldOn(buyer))?.buyerEmail).toBe(buyer.email);
+    expect((await soldOn(agent))?.buyerEmail).toBe(buyer.email);
+    expect((await soldOn(admin))?.buyerEmail).toBe(buyer.email);
+    expect(await soldOn(stranger)).toBeNull();
+  });
+
+  it('keep a listing that is not public for its agent and admins, and show an edit on the very next request', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const admin = await createAccount(ctx.app, 'admin');
+    const buyer = await createAccount(ctx.app);
+    const pendingId = await createListing(ctx.app, agent, { title: 'Waiting' }, 'pending');
+    const publicId = await createListing(ctx.app, agent, { title: 'Public' });
+    for (let i = 0; i < 2; i++) {
+      expect((await get(`/api/properties/${pendingId}`, buyer)).statusCode).toBe(404);
+      expect((await get(`/api/properties/${pendingId}`, agent)).json().title).toBe('Waiting');
+      expect((await get(`/api/properties/${pendingId}`, admin)).json().title).toBe('Waiting');
+      expect((await get(`/api/properties/${publicId}`, buyer)).json().title).toBe('Public');
+    }
+
+    // An admin's edit of the public listing stands as reviewed: every viewer sees it at once.
+    const edited = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/properties/${publicId}`,
+      headers: admin.bearer,
+      payload: { ...listingBody({ title: 'Public, renamed' }), availability: 'Available' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await get(`/api/properties/${publicId}`, buyer)).json().title).toBe('Public, renamed');
+    const page = (await get('/api/all-properties', buyer)).json() as Array<{ title: string }>;
+    expect(page.map((p) => p.title)).toEqual(['Public, renamed']);
+
+    // Its agent marked fraud: the listing leaves everyone but its agent and admins at once.
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/user-role-update/${agent.id}/fraud`,
+      headers: admin.bearer,
+    });
+    expect((await get(`/api/properties/${publicId}`, buyer)).statusCode).toBe(404);
+    expect((await get(`/api/properties/${publicId}`, admin)).statusCode).toBe(200);
+    expect((await get('/api/all-properties', buyer)).json()).toEqual([]);
   });
 });
 

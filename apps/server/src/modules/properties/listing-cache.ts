@@ -1,20 +1,27 @@
 import type { ListPage } from '../../lib/list-page.js';
 import type { FacetCount } from './properties.service.js';
+import type { SharedListings } from './property-view.js';
 
 /*
- * Short-lived, in-process caches of what listing pages cost most: the public search pages, which
- * are the same for every viewer (held as the response body already serialised, with its ETag),
- * and the counts of matching listings (by location, per type and price range), which do not
- * depend on the viewer either, so the signed-in catalogue shares them although its pages differ
- * by viewer.
+ * Short-lived, in-process caches of what listing pages cost most, each holding what is the same
+ * for every viewer:
+ * - the public search pages, held as the response body already serialised, with its ETag;
+ * - the counts of matching listings (by location, per type and price range), which the signed-in
+ *   catalogue shares although its pages differ by viewer;
+ * - the signed-in catalogue's pages and the details of public listings: their rows and sales,
+ *   and their serialisation for the viewers who are party to none of those sales (nearly all;
+ *   see personalViews). A listing that is not public is remembered as such, and its details are
+ *   then read for each viewer as before.
  *
- * Routes that declare they change listings empty both before their reply is sent
+ * Routes that declare they change listings empty them all before their reply is sent
  * (plugins/app/listing-cache.ts).
  */
 
 export interface ListingCaches {
   pages: ShortLivedCache<ListPage>;
   counts: ShortLivedCache<FacetCount[]>;
+  catalogue: ShortLivedCache<SharedListings & { page: ListPage }>;
+  listings: ShortLivedCache<(SharedListings & { body: string }) | null>;
 }
 
 const MAX_ENTRIES = 5000;
@@ -76,8 +83,7 @@ export class ShortLivedCache<T> {
   }
 }
 
-/** Empties the listing pages and counts: something changed what they show or count. */
+/** Empties every listing cache: something changed what they show or count. */
 export function forgetListings(caches: ListingCaches) {
-  caches.pages.invalidate();
-  caches.counts.invalidate();
+  for (const cache of Object.values(caches)) cache.invalidate();
 }

@@ -1,6 +1,7 @@
 import {
   IMAGE_MESSAGES,
   PROPERTY_MESSAGES,
+  type Property,
   ZApprovalParams,
   ZInsertedResponse,
   ZMessageResponse,
@@ -12,6 +13,7 @@ import {
   ZPropertyListQuery,
   ZPropertySearchQuery,
 } from '@keyhaven/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error.js';
@@ -19,8 +21,8 @@ import { errorResponses } from '../../lib/error-responses.js';
 import { sendListPage, withEtag } from '../../lib/list-page.js';
 import { requireStoredUploads } from '../uploads/upload-references.js';
 import {
-  approvedListings,
   assertMayChangeListing,
+  catalogueListings,
   createListing,
   deleteListing,
   type FacetCountSource,
@@ -29,8 +31,10 @@ import {
   managedListings,
   searchListings,
   setApproval,
+  sharedListing,
   updateListing,
 } from './properties.service.js';
+import { personalViews, sharedViews } from './property-view.js';
 
 /** The parsed filters, in a fixed order, name a cached search page. */
 const searchCacheKey = (query: ListingFilters) =>
@@ -80,15 +84,26 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['properties'],
         summary: 'Approved listings for signed-in visitors, newest first; total in X-Total-Count',
+        description:
+          "X-Total-Count is exact, counted from a per-process cache of counts that lives SEARCH_CACHE_SECONDS and is emptied by every listing change before that change's answer is sent. The page is read once for every viewer the same way; only the parties to a sale on it (its agent, its buyer, admins) get the sale's details added. Sends an ETag and answers If-None-Match with 304 when the page is the one everyone sees.",
         querystring: ZPropertySearchQuery,
         response: { 200: ZPropertyList, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
       const viewer = await request.requireUser();
-      const { items, total } = await approvedListings(app.db, request.query, viewer, cachedCounts);
-      reply.header('x-total-count', total);
-      return items;
+      const shared = await app.listingCache.catalogue.get(
+        searchCacheKey(request.query),
+        async () => {
+          const page = await catalogueListings(app.db, request.query, cachedCounts);
+          const body = JSON.stringify(ZPropertyList.encode(sharedViews(page)));
+          return { ...page, page: withEtag({ body, total: page.total }) };
+        },
+      );
+      const own = personalViews(shared, viewer);
+      if (!own) return sendListPage(request, reply, shared.page, 'private, no-cache');
+      reply.header('x-total-count', shared.page.total);
+      return own;
     },
   );
 
@@ -124,11 +139,27 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['properties'],
         summary: 'One listing (pending or rejected ones only for their agent and admins)',
+        description:
+          "A public listing (approved, its agent in good standing) is read once for every viewer and kept in a per-process cache that lives SEARCH_CACHE_SECONDS and is emptied by every listing change before that change's answer is sent; the parties to its sale (its agent, its buyer, admins) get the sale's details added. Any other listing is read for each request and shown only to its agent and admins.",
         params: ZPropertyIdParams,
         response: { 200: ZProperty, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => findListing(app.db, request.params.id, await request.requireUser()),
+    async (request, reply) => {
+      const viewer = await request.requireUser();
+      const { id } = request.params;
+      const shared = await app.listingCache.listings.get(id, async () => {
+        const listing = await sharedListing(app.db, id);
+        if (!listing) return null;
+        const [view] = sharedViews(listing);
+        return { ...listing, body: JSON.stringify(ZProperty.encode(view as Property)) };
+      });
+      if (!shared) return findListing(app.db, id, viewer);
+      const [own] = personalViews(shared, viewer) ?? [];
+      if (own) return own;
+      // Already serialised: sent as it is.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(shared.body);
+    },
   );
 
   app.post(

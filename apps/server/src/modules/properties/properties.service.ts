@@ -28,8 +28,12 @@ import type { SessionUser } from '../auth/session-user.js';
 import {
   agents,
   type ListingRow,
+  type ListingWithAgent,
   listingColumns,
   publishedContent,
+  type SharedListings,
+  salesOf,
+  sharedViews,
   toPropertyViews,
   type Viewer,
 } from './property-view.js';
@@ -151,14 +155,13 @@ async function countListings(db: Database, where: SQL | undefined) {
  * index alone where it covers the filters, so a deep page skips index entries rather than
  * reading (and joining) every row before it; only the page's rows are then read.
  */
-async function pageOf(
+function pageRows(
   db: Database,
   where: SQL | undefined,
   order: SQL[],
   page: number,
   limit: number,
-  viewer: Viewer | null,
-) {
+): Promise<ListingWithAgent[]> {
   const ids = db
     .select({ id: properties.id })
     .from(properties)
@@ -167,44 +170,58 @@ async function pageOf(
     .limit(limit)
     .offset((page - 1) * limit)
     .as('page');
-  const rows = await db
+  return db
     .select(listingColumns)
     .from(ids)
     .innerJoin(properties, eq(properties.id, ids.id))
     .innerJoin(agents, eq(agents.id, properties.agentId))
     .orderBy(...order);
-  return toPropertyViews(db, rows, viewer);
 }
 
-async function publicListings(
+/** One page of listings as the viewer sees them. */
+async function pageOf(
+  db: Database,
+  where: SQL | undefined,
+  order: SQL[],
+  page: number,
+  limit: number,
+  viewer: Viewer | null,
+) {
+  return toPropertyViews(db, await pageRows(db, where, order, page, limit), viewer);
+}
+
+/** A page of approved listings with their sales, and the total count, the same for everyone. */
+async function sharedPage(
   db: Database,
   scope: Scope,
   filters: ListingFilters,
-  viewer: Viewer | null,
   counts: FacetCountSource,
-) {
+): Promise<SharedListings & { total: number }> {
   const where = and(...publicConditions(scope, filters));
   const countsKey = [scope, filters.location ?? ''].join('\u0000');
-  const [items, facets] = await Promise.all([
-    pageOf(db, where, ORDER[filters.sort ?? 'newest'], filters.page, filters.limit, viewer),
+  const [rows, facets] = await Promise.all([
+    pageRows(db, where, ORDER[filters.sort ?? 'newest'], filters.page, filters.limit),
     counts(countsKey, () => countFacets(db, scope, filters.location)),
   ]);
-  return { items, total: totalOf(facets, filters) };
+  return { rows, sales: await salesOf(db, rows), total: totalOf(facets, filters) };
 }
 
 /** Public search: approved, Available listings of agents in good standing. */
-export function searchListings(db: Database, filters: ListingFilters, counts = countEveryTime) {
-  return publicListings(db, 'open', filters, null, counts);
-}
-
-/** The signed-in catalogue: every approved listing, sold ones included (they show a badge). */
-export function approvedListings(
+export async function searchListings(
   db: Database,
   filters: ListingFilters,
-  viewer: Viewer,
   counts = countEveryTime,
 ) {
-  return publicListings(db, 'approved', filters, viewer, counts);
+  const page = await sharedPage(db, 'open', filters, counts);
+  return { items: sharedViews(page), total: page.total };
+}
+
+/**
+ * The signed-in catalogue: every approved listing, sold ones included (they show a badge). It is
+ * read once for every viewer (see personalViews for the sale details its parties see).
+ */
+export function catalogueListings(db: Database, filters: ListingFilters, counts = countEveryTime) {
+  return sharedPage(db, 'approved', filters, counts);
 }
 
 export interface ManagedFilters {
@@ -256,6 +273,19 @@ const listingById = preparedPerDatabase((db) =>
     .prepare('listing_by_id'),
 );
 
+const isPublic = (row: { property: ListingRow; agentRole: string }) =>
+  row.property.approval === 'approved' && row.agentRole !== 'fraud';
+
+/**
+ * One listing as anyone may see it, with its sale, when it is public: approved, and its agent
+ * in good standing. Null otherwise (it may not exist, or exist only for its agent and admins).
+ */
+export async function sharedListing(db: Database, id: string): Promise<SharedListings | null> {
+  const [row] = await listingById(db).execute({ id });
+  if (!row || !isPublic(row)) return null;
+  return { rows: [row], sales: await salesOf(db, [row]) };
+}
+
 /**
  * One listing. Pending and rejected listings, and those of fraud agents, exist only for their
  * agent and for admins; everyone else is told it does not exist.
@@ -263,8 +293,7 @@ const listingById = preparedPerDatabase((db) =>
 export async function findListing(db: Database, id: string, viewer: SessionUser) {
   const [row] = await listingById(db).execute({ id });
   const mayManage = row && (viewer.role === 'admin' || row.property.agentId === viewer.id);
-  const isPublic = row && row.property.approval === 'approved' && row.agentRole !== 'fraud';
-  if (!row || (!mayManage && !isPublic)) throw notFound('Property not found');
+  if (!row || (!mayManage && !isPublic(row))) throw notFound('Property not found');
   const [view] = await toPropertyViews(db, [row], viewer);
   return view as NonNullable<typeof view>;
 }

@@ -29,7 +29,7 @@ export interface Viewer {
 
 /** Sale facts come from the paid payment, which outlives a deleted buyer. */
 async function soldDetailsFor(db: Database, propertyIds: string[]) {
-  const sold = new Map<string, SoldDetails & { buyerId: string | null }>();
+  const sold = new Map<string, Sale>();
   if (propertyIds.length === 0) return sold;
   const buyers = alias(users, 'buyers');
   const rows = await db
@@ -160,25 +160,70 @@ function toPropertyView(
   };
 }
 
+/** A listing row with its agent's name and e-mail, as every listing query reads it. */
+export type ListingWithAgent = { property: ListingRow } & AgentInfo;
+
+/** A listing's sale, with the buyer who may see its details. */
+export type Sale = SoldDetails & { buyerId: string | null };
+
+/** The sales of the sold listings among `rows`, by listing id, in one query. */
+export function salesOf(db: Database, rows: ListingWithAgent[]): Promise<Map<string, Sale>> {
+  const soldIds = rows.filter((r) => r.property.availability === 'Sold').map((r) => r.property.id);
+  return soldDetailsFor(db, soldIds);
+}
+
 /**
- * Turns query rows into API listings, adding sale details for the sold ones in one query. The
- * buyer's name and e-mail and the transaction id are for the sale's parties only: the listing's
- * agent, the buyer and admins. Everyone else sees the listing as Sold, without the details.
+ * Whether the viewer is a party to the listing's sale: its agent, its buyer or an admin. Only
+ * they see the buyer's name and e-mail and the transaction id; everyone else sees the listing as
+ * Sold, without the details.
  */
+function isSaleParty(row: ListingWithAgent, sale: Sale | undefined, viewer: Viewer | null) {
+  if (!sale || !viewer) return false;
+  return (
+    viewer.role === 'admin' || viewer.id === row.property.agentId || viewer.id === sale.buyerId
+  );
+}
+
+/** One listing as the viewer may see it (null: someone who is neither its agent nor an admin). */
+export function viewOf(row: ListingWithAgent, sale: Sale | undefined, viewer: Viewer | null) {
+  const manages = viewer && (viewer.role === 'admin' || viewer.id === row.property.agentId);
+  const property = manages ? row.property : buyerVisibleRow(row.property);
+  if (!sale || !isSaleParty(row, sale, viewer)) return toPropertyView(property, row, undefined);
+  const { buyerId: _buyer, ...details } = sale;
+  return toPropertyView(property, row, details);
+}
+
+/** Turns query rows into API listings, adding sale details for the sold ones in one query. */
 export async function toPropertyViews(
   db: Database,
-  rows: Array<{ property: ListingRow } & AgentInfo>,
+  rows: ListingWithAgent[],
   viewer: Viewer | null,
 ): Promise<Property[]> {
-  const soldIds = rows.filter((r) => r.property.availability === 'Sold').map((r) => r.property.id);
-  const sold = await soldDetailsFor(db, soldIds);
-  return rows.map((r) => {
-    const manages = viewer && (viewer.role === 'admin' || viewer.id === r.property.agentId);
-    const property = manages ? r.property : buyerVisibleRow(r.property);
-    const sale = sold.get(r.property.id);
-    const party = sale && viewer && (manages || viewer.id === sale.buyerId);
-    if (!sale || !party) return toPropertyView(property, r, undefined);
-    const { buyerId: _buyer, ...details } = sale;
-    return toPropertyView(property, r, details);
-  });
+  const sales = await salesOf(db, rows);
+  return rows.map((row) => viewOf(row, sales.get(row.property.id), viewer));
+}
+
+/**
+ * Approved listings of agents in good standing, read once for every viewer: each of them sees
+ * the same content (the current one, approved), so only sale details differ by viewer.
+ */
+export interface SharedListings {
+  rows: ListingWithAgent[];
+  sales: Map<string, Sale>;
+}
+
+/** Shared listings as anyone sees them: no sale details. */
+export function sharedViews(shared: SharedListings): Property[] {
+  return shared.rows.map((row) => viewOf(row, shared.sales.get(row.property.id), null));
+}
+
+/**
+ * What this viewer sees of shared listings when it differs from what anyone sees: the listings
+ * again, with sale details where the viewer is a party to the sale; undefined when the viewer is
+ * a party to none (the common case, which the shared serialisation answers).
+ */
+export function personalViews(shared: SharedListings, viewer: Viewer): Property[] | undefined {
+  const saleOf = (row: ListingWithAgent) => shared.sales.get(row.property.id);
+  if (!shared.rows.some((row) => isSaleParty(row, saleOf(row), viewer))) return undefined;
+  return shared.rows.map((row) => viewOf(row, saleOf(row), viewer));
 }

@@ -23,7 +23,7 @@ export const declaresListingChanges = (config: unknown) =>
   (config as { changesListings?: unknown } | undefined)?.changesListings === true;
 
 /*
- * The short-lived caches of listing pages and counts (see ShortLivedCache), emptied by the routes
+ * The short-lived caches of listing pages, details and counts (see ShortLivedCache), emptied by the routes
  * that declare `config: { changesListings: true }`, before their reply is sent: this instance
  * never answers with listings or totals older than a change it made, and other instances catch
  * up within the lifetime (`SEARCH_CACHE_SECONDS`).
@@ -39,6 +39,8 @@ export const listingCachePlugin = fp(
     const caches: ListingCaches = {
       pages: new ShortLivedCache(ttlMs),
       counts: new ShortLivedCache(ttlMs),
+      catalogue: new ShortLivedCache(ttlMs),
+      listings: new ShortLivedCache(ttlMs),
     };
     app.decorate('listingCache', caches);
     if (ttlMs <= 0) return;
