@@ -1,16 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** A public list page, serialised once, with its total and the ETag that names it. */
+/**
+ * A public list page, serialised and encoded once (a cached page is sent many times, and encoding
+ * its text on every send costs more than the rest of the request), with its total and the ETag
+ * that names it.
+ */
 export interface ListPage {
-  body: string;
+  body: Buffer;
   total: number;
   etag: string;
 }
 
-export function withEtag(page: Omit<ListPage, 'etag'>): ListPage {
-  const hash = createHash('sha1').update(page.body).digest('base64url').slice(0, 27);
-  return { ...page, etag: `"${hash}-${page.total}"` };
+export function withEtag(page: { body: string; total: number }): ListPage {
+  const body = Buffer.from(page.body);
+  const hash = createHash('sha1').update(body).digest('base64url').slice(0, 27);
+  return { body, total: page.total, etag: `"${hash}-${page.total}"` };
 }
 
 /**

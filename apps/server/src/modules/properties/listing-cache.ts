@@ -5,7 +5,8 @@ import type { SharedListings } from './property-view.js';
 /*
  * Short-lived, in-process caches of what listing pages cost most, each holding what is the same
  * for every viewer:
- * - the public search pages, held as the response body already serialised, with its ETag;
+ * - the public search pages, held as the response body already serialised and encoded, with its
+ *   ETag;
  * - the counts of matching listings (by location, per type and price range), which the signed-in
  *   catalogue shares although its pages differ by viewer;
  * - the signed-in catalogue's pages and the details of public listings: their rows and sales,
@@ -21,7 +22,7 @@ export interface ListingCaches {
   pages: ShortLivedCache<ListPage>;
   counts: ShortLivedCache<FacetCount[]>;
   catalogue: ShortLivedCache<SharedListings & { page: ListPage }>;
-  listings: ShortLivedCache<(SharedListings & { body: string }) | null>;
+  listings: ShortLivedCache<(SharedListings & { body: Buffer }) | null>;
 }
 
 const MAX_ENTRIES = 5000;

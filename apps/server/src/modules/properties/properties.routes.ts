@@ -152,12 +152,15 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         const listing = await sharedListing(app.db, id);
         if (!listing) return null;
         const [view] = sharedViews(listing);
-        return { ...listing, body: JSON.stringify(ZProperty.encode(view as Property)) };
+        return {
+          ...listing,
+          body: Buffer.from(JSON.stringify(ZProperty.encode(view as Property))),
+        };
       });
       if (!shared) return findListing(app.db, id, viewer);
       const [own] = personalViews(shared, viewer) ?? [];
       if (own) return own;
-      // Already serialised: sent as it is.
+      // Already serialised and encoded: sent as it is.
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(shared.body);
     },
   );
