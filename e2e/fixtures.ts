@@ -2,7 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
 type Options = {
-  /** Console errors a test expects (for example a deliberate failed request); all others fail it. */
+  /**
+   * Console errors and warnings a test expects (a deliberate failed request, say); any other
+   * fails it. Chromium reports every failed resource load as a console error, so a test that
+   * causes one names its status here.
+   */
   allowedConsoleErrors: RegExp[];
 };
 
@@ -10,23 +14,37 @@ type AutoFixtures = {
   failOnConsoleErrors: undefined;
 };
 
+/** What the browser's console may never say: React's warnings (a hydration mismatch) included. */
+const FAILING_CONSOLE_TYPES = new Set(['error', 'warning']);
+
+/**
+ * Said on every page and caused on purpose: the Permissions-Policy header also turns off Web
+ * Bluetooth, which the Chromium the tests run doesn't build in, so it warns it does not know it.
+ */
+const EXPECTED_EVERYWHERE = [
+  /^warning: Error with Permissions-Policy header: Unrecognized feature: 'bluetooth'\.$/,
+];
+
 export const test = base.extend<Options & AutoFixtures>({
   allowedConsoleErrors: [[], { option: true }],
 
   failOnConsoleErrors: [
     async ({ page, allowedConsoleErrors }, use) => {
-      const errors: string[] = [];
+      const messages: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
+        if (FAILING_CONSOLE_TYPES.has(message.type())) {
+          messages.push(`${message.type()}: ${message.text()}`);
+        }
       });
-      page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`));
+      page.on('pageerror', (error) => messages.push(`Uncaught: ${error.message}`));
 
       await use(undefined);
 
-      const unexpected = errors.filter(
-        (text) => !allowedConsoleErrors.some((pattern) => pattern.test(text)),
+      const unexpected = messages.filter(
+        (text) =>
+          ![...EXPECTED_EVERYWHERE, ...allowedConsoleErrors].some((pattern) => pattern.test(text)),
       );
-      expect(unexpected, 'the page logged unexpected console errors').toEqual([]);
+      expect(unexpected, 'the page logged unexpected console errors or warnings').toEqual([]);
     },
     { auto: true },
   ],

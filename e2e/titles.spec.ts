@@ -123,6 +123,9 @@ test.describe('document titles', () => {
     let signedInAs: Visit['as'] | undefined;
     for (const [key, visit] of Object.entries(ROUTES) as Array<[RouteKey, Visit]>) {
       if (visit.as !== signedInAs) {
+        // The last page's own requests end first: one refused once its cookie is gone would sign
+        // the next account out (the page arrives rendered, before its requests are done).
+        await page.waitForLoadState('networkidle');
         await page.context().clearCookies();
         if (visit.as) await signIn(page, visit.as);
         signedInAs = visit.as;
