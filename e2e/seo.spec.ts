@@ -115,6 +115,16 @@ test("a listing's page describes the listing for link previews", async ({ page, 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
+  test('Home arrives describing itself, before any script runs', async ({ page, baseURL }) => {
+    const origin = originOf(baseURL);
+    await page.goto('/');
+    expect(await headValue(page, 'meta[name="description"]')).not.toBe('');
+    expect(await headValue(page, 'link[rel="canonical"]', 'href')).toBe(`${origin}/`);
+    expect(await headValue(page, 'meta[property="og:title"]')).toMatch(/ \| Home$/);
+    const types = (await structuredData(page)).map((item) => item['@type']);
+    expect(types).toEqual(expect.arrayContaining(['Organization', 'WebSite']));
+  });
+
   test("Home's search form shows the homes in the location searched for", async ({ page }) => {
     await page.goto('/');
     await page.getByRole('searchbox', { name: 'Location' }).fill('Portland');

@@ -12,6 +12,7 @@ import { AppProvider } from './app/provider';
 import { AppRoutes, loadRoute, type RouteOutcome } from './app/router';
 import { sessionQueryKey } from './hooks/use-session';
 import { type ApiFetch, configureApiClient } from './lib/api-client';
+import { PublicOriginContext } from './lib/public-origin';
 import { createQueryClient, QUERY_STATE_ELEMENT_ID } from './lib/query-client';
 import type { SessionResponse } from './lib/user';
 
@@ -21,6 +22,8 @@ type RendererOptions = {
    * for the request being rendered, with that visitor's cookie.
    */
   fetch: ApiFetch;
+  /** The site's public address (PUBLIC_URL): canonical and link-preview addresses start with it. */
+  publicUrl: string;
 };
 
 type RenderRequest = {
@@ -120,7 +123,10 @@ function requestQueryClient(): QueryClient {
   return queryClient;
 }
 
-async function render({ url, shell, timeoutMs }: RenderRequest): Promise<RenderedPage> {
+async function render(
+  { url, shell, timeoutMs }: RenderRequest,
+  publicUrl: string,
+): Promise<RenderedPage> {
   const location = new URL(url, 'http://keyhaven.invalid');
   const queryClient = requestQueryClient();
   const outcome = await loadRoute(queryClient, {
@@ -135,11 +141,13 @@ async function render({ url, shell, timeoutMs }: RenderRequest): Promise<Rendere
   const document = (
     <Document lang={lang} head={headTagsOf(shell)} state={state}>
       <StrictMode>
-        <AppProvider queryClient={queryClient}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProvider>
+        <PublicOriginContext value={publicUrl}>
+          <AppProvider queryClient={queryClient}>
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
+          </AppProvider>
+        </PublicOriginContext>
       </StrictMode>
     </Document>
   );
@@ -177,7 +185,7 @@ async function render({ url, shell, timeoutMs }: RenderRequest): Promise<Rendere
 }
 
 /** Sets up the renderer once; `render` then serves one page request at a time. */
-export function createPageRenderer({ fetch }: RendererOptions) {
+export function createPageRenderer({ fetch, publicUrl }: RendererOptions) {
   configureApiClient({ fetch });
-  return { render };
+  return { render: (request: RenderRequest) => render(request, publicUrl) };
 }

@@ -20,7 +20,7 @@ type RenderRequest = { url: string; shell: string; timeoutMs: number };
 
 /** What the web's SSR bundle (apps/web/dist-ssr/entry-server.js) exports. */
 type ServerEntry = {
-  createPageRenderer(options: { fetch: typeof fetch }): {
+  createPageRenderer(options: { fetch: typeof fetch; publicUrl: string }): {
     render(request: RenderRequest): Promise<RenderedPage>;
   };
 };
@@ -106,7 +106,8 @@ export function pageRendererFor(
       const global = globalThis as { keyhavenBrandName?: string };
       global.keyhavenBrandName ??= brandName;
       renderer = (import(pathToFileURL(ssrEntry).href) as Promise<ServerEntry>).then(
-        ({ createPageRenderer }) => createPageRenderer({ fetch: fetchOfCurrentRequest }),
+        ({ createPageRenderer }) =>
+          createPageRenderer({ fetch: fetchOfCurrentRequest, publicUrl: app.config.publicUrl }),
       );
       // A broken bundle is tried again on the next page, not remembered.
       renderer.catch(() => loaded.delete(ssrEntry));
