@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, renderInBrowser, signIn, test } from './fixtures';
 
 /*
  * What a page says when the server fails it or cannot be reached, and what a refusal (401, 403)
@@ -32,6 +32,7 @@ for (const list of LISTS) {
     page,
   }) => {
     await signIn(page, list.account);
+    await renderInBrowser(page);
 
     await page.route(list.matches, serverError);
     await page.goto(list.path);
@@ -135,6 +136,7 @@ test('a failed session check shows one retry and a neutral header, then recovers
   page,
 }) => {
   await signIn(page, 'buyer');
+  await renderInBrowser(page);
   await page.route(isSession, serverError);
   await page.goto('/dashboard');
 

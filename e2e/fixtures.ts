@@ -76,6 +76,23 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   ).toEqual([]);
 }
 
+/**
+ * Pages load their data in the browser from here on, as they do when the server's rendering fails
+ * and it sends the plain shell: each page's body arrives empty of content and data, so a test can
+ * fail the requests the browser then makes.
+ */
+export async function renderInBrowser(page: Page) {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = await response.text();
+    await route.fulfill({
+      response,
+      body: html.replace(/<body>[\s\S]*<\/body>/, '<body><div id="root"></div></body>'),
+    });
+  });
+}
+
 /** The brand the server wrote into the page (BRAND_NAME, Keyhaven by default). */
 export async function brandOf(page: Page) {
   const brand = await page.locator('meta[name="brand"]').getAttribute('content');

@@ -1,5 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import {
+  DEMO_ACCOUNTS,
+  expect,
+  expectNoSeriousA11yViolations,
+  renderInBrowser,
+  signIn,
+  test,
+} from './fixtures';
 
 // Unique per run, so the journey also works against a long-lived deployment (E2E_BASE_URL).
 const RUN = Date.now().toString(36);
@@ -464,6 +471,7 @@ test.describe('the home page search', () => {
   });
 
   test('says to use the search bar when nothing is featured yet', async ({ page }) => {
+    await renderInBrowser(page);
     await page.route(isSearch, (route) =>
       route.fulfill({ json: [], headers: { 'X-Total-Count': '0' } }),
     );
@@ -475,6 +483,7 @@ test.describe('the home page search', () => {
   });
 
   test('shows fallbacks for a listing with missing fields', async ({ page }) => {
+    await renderInBrowser(page);
     await page.route(isSearch, (route) =>
       route.fulfill({ json: [{ _id: 'sparse-1' }], headers: { 'X-Total-Count': '1' } }),
     );
@@ -493,6 +502,7 @@ test.describe('the home page search', () => {
     test.use({ allowedConsoleErrors: [/status of 500/] });
 
     test('says so and retries on request', async ({ page }) => {
+      await renderInBrowser(page);
       await page.route(isSearch, (route) =>
         route.fulfill({ status: 500, json: { error: 'Unavailable', code: 'INTERNAL' } }),
       );

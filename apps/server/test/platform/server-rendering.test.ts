@@ -1,0 +1,158 @@
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { configFrom } from '../../src/config.js';
+import { createAccount, nextAddress, type TestAccount } from '../helpers/accounts.js';
+import { createListing } from '../helpers/listings.js';
+import { useTestApp } from '../helpers/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+
+/*
+ * Pages are rendered on the server with their data, through the built web app (apps/web/dist and
+ * its renderer, apps/web/dist-ssr): what they hold, how they may be cached, their status, and the
+ * plain shell when rendering fails.
+ */
+
+const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+const ssrEntry = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
+for (const built of [path.join(webDist, 'index.html'), ssrEntry]) {
+  if (!existsSync(built)) {
+    throw new Error(`${built} is missing: these tests render the built web app; run npm run build`);
+  }
+}
+
+const TITLE = 'Lakeside cottage with a jetty';
+const UNSAFE_DESCRIPTION = 'A quiet cove. </script><script>alert("owned")</script> Bring a boat.';
+
+const context = useTestApp();
+let agent: TestAccount;
+let buyer: TestAccount;
+let listingId: string;
+
+const page = (url: string, headers: Record<string, string> = {}) =>
+  context.app.inject({ method: 'GET', url, headers, remoteAddress: nextAddress() });
+
+const seed = async () => {
+  agent = await createAccount(context.app, 'agent');
+  buyer = await createAccount(context.app, 'user');
+  listingId = await createListing(context.app, agent, {
+    title: TITLE,
+    description: UNSAFE_DESCRIPTION,
+  });
+};
+
+describe('a page rendered on the server', () => {
+  it('Home holds the featured listings from the database, cacheable with an ETag', async () => {
+    await seed();
+    const response = await page('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toMatch(/^<!DOCTYPE html><html lang="en"><head>/);
+    expect(response.body).toContain(`<title>Keyhaven | Home</title>`);
+    expect(response.body).toContain(TITLE);
+    expect(response.headers['cache-control']).toBe('public, max-age=60');
+    const etag = String(response.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    // The same page again: the browser's copy stands.
+    const again = await page('/', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it("All Properties holds a signed-in buyer's listings, for them alone", async () => {
+    await seed();
+    const response = await page('/all-properties', { cookie: buyer.cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(TITLE);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers.etag).toBeUndefined();
+  });
+
+  it("a listing's page holds the listing, and its text cannot break out of the page's data", async () => {
+    await seed();
+    const response = await page(`/propertyDetails/${listingId}`, { cookie: buyer.cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`>${TITLE}</h1>`);
+    expect(response.body).toContain('$250,000');
+    expect(response.body).not.toContain('<script>alert');
+    // The data the page was rendered with, for the browser to take over without asking again.
+    const state =
+      /<script id="keyhaven-query-state" type="application\/json">(.*?)<\/script>/s.exec(
+        response.body,
+      )?.[1];
+    expect(state).toContain('\\u003c/script>');
+    const keys = JSON.parse(state ?? '{}').queries.map((query: { queryKey: unknown }) =>
+      JSON.stringify(query.queryKey),
+    );
+    expect(keys).toContain('["session"]');
+    expect(keys).toContain(JSON.stringify(['properties', 'detail', listingId]));
+  });
+
+  it('a signed-in page without a session holds no listing and is not stored', async () => {
+    await seed();
+    const response = await page('/all-properties');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain(TITLE);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('any page asked for with a session cookie is private', async () => {
+    await seed();
+    const response = await page('/about', { cookie: buyer.cookie });
+    expect(response.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('an unknown address answers 404 with the Not Found page', async () => {
+    const response = await page('/no-such-page');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<title>Keyhaven | Not Found</title>');
+    expect(response.body).toMatch(/<h1[^>]*>Page Not Found<\/h1>/);
+  });
+});
+
+describe('when rendering fails', () => {
+  let app: FastifyInstance;
+  let database: TestDatabase;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'keyhaven-ssr-failure-'));
+    // The built shell, beside a renderer that throws on every page.
+    const dist = path.join(dataDir, 'dist');
+    await mkdir(dist, { recursive: true });
+    await copyFile(path.join(webDist, 'index.html'), path.join(dist, 'index.html'));
+    await mkdir(path.join(dataDir, 'dist-ssr'));
+    await writeFile(
+      path.join(dataDir, 'dist-ssr', 'entry-server.js'),
+      `export const createPageRenderer = () => ({
+        render: async () => { throw new Error('the renderer broke'); },
+      });`,
+    );
+    database = await createTestDatabase();
+    app = await buildApp(
+      configFrom({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
+      { database, webDistDir: dist },
+    );
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.destroy();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('the plain shell goes out instead, with 200, and renders in the browser', async () => {
+    const response = await app.inject({ method: 'GET', url: '/all-properties' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).not.toContain('%BRAND_NAME%');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+});
