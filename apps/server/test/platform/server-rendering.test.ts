@@ -123,15 +123,19 @@ describe('when rendering fails', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'keyhaven-ssr-failure-'));
-    // The built shell, beside a renderer that throws on every page.
+    // The built shell, beside a renderer that fails every page.
     const dist = path.join(dataDir, 'dist');
     await mkdir(dist, { recursive: true });
     await copyFile(path.join(webDist, 'index.html'), path.join(dist, 'index.html'));
     await mkdir(path.join(dataDir, 'dist-ssr'));
     await writeFile(
       path.join(dataDir, 'dist-ssr', 'entry-server.js'),
+      // A page under /slow never finishes; any other throws.
       `export const createPageRenderer = () => ({
-        render: async () => { throw new Error('the renderer broke'); },
+        render: async ({ url }) => {
+          if (url.startsWith('/slow')) return new Promise(() => {});
+          throw new Error('the renderer broke');
+        },
       });`,
     );
     database = await createTestDatabase();
@@ -154,5 +158,11 @@ describe('when rendering fails', () => {
     expect(response.body).toContain('<div id="root"></div>');
     expect(response.body).not.toContain('%BRAND_NAME%');
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('a page that never finishes rendering is given up for the shell', async () => {
+    const response = await app.inject({ method: 'GET', url: '/slow-page' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
   });
 });
