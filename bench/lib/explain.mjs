@@ -101,11 +101,11 @@ async function listCases(db) {
     ],
     [
       'GET /api/all-properties?page=1',
-      () => properties.approvedListings(db, { ...page, sort: 'newest' }),
+      () => properties.catalogueListings(db, { ...page, sort: 'newest' }),
     ],
     [
       'GET /api/all-properties?page=500',
-      () => properties.approvedListings(db, { page: 500, limit: 24, sort: 'newest' }),
+      () => properties.catalogueListings(db, { page: 500, limit: 24, sort: 'newest' }),
     ],
     [
       'GET /api/properties?agentUID=<agent> (agent’s own)',
