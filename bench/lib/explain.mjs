@@ -126,7 +126,10 @@ async function listCases(db) {
     ['GET /api/properties/{id} (details)', () => properties.findListing(db, listing.id, buyer)],
     ['GET /wishlist-properties/{uid}', () => wishlist.wishlistOf(db, buyer.id)],
     ['GET /offers of a buyer (purchased)', () => offers.offersOfBuyer(db, buyer.id)],
-    ['GET /api/properties/requested/{agent}', () => offers.offersForAgent(db, agent.id, undefined)],
+    [
+      'GET /api/properties/requested/{agent}',
+      () => offers.offersForAgentByEmail(db, agent.email, undefined),
+    ],
     ['GET reviews (website)', () => reviews.listReviews(db, reviews.websiteReviews(), 1, 10)],
     [
       'GET reviews of a property',
