@@ -133,7 +133,7 @@ async function listCases(db) {
     ['GET reviews (website)', () => reviews.listReviews(db, reviews.websiteReviews(), 1, 10)],
     [
       'GET reviews of a property',
-      () => reviews.listReviews(db, reviews.reviewsOfProperty(listing.id), 1, 10),
+      () => reviews.listReviews(db, reviews.reviewsOfListing(listing.id), 1, 10),
     ],
     ['GET /api/users (admin)', () => users.listUsers(db, 1, 10)],
   ];
