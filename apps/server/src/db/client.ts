@@ -1,5 +1,10 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
@@ -29,6 +34,46 @@ export interface DatabaseHandle {
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 /** The advisory lock that serialises migrations between instances (any fixed number). */
 const MIGRATION_LOCK = 4_221_771_305;
+
+/*
+ * Settings for PostgreSQL running inside this one small process (docs/decisions/018): every
+ * buffer and work area lives in the server's own memory and stays there once touched.
+ */
+const PGLITE_SETTINGS = {
+  // The buffer pool: PostgreSQL's 128 MB default held the server over 450 MB at 100,000
+  // listings. With 16 MB, pages beyond it come from the operating system's file cache, and
+  // searches measured no slower.
+  shared_buffers: '16MB',
+};
+
+/**
+ * PostgreSQL's WebAssembly stays on V8's baseline compiler. Optimising one of its largest
+ * functions takes over 400 MB for a moment, which doubled the server's peak memory; the
+ * queries measured no slower on a loaded machine (docs/decisions/018).
+ */
+const WASM_BASELINE_ONLY = '--no-wasm-tier-up --no-wasm-dynamic-tiering';
+
+/**
+ * A new embedded data directory gets its cluster (PostgreSQL's initdb) from a short-lived
+ * process: initdb runs a second PostgreSQL, and PGlite keeps what it loaded for the process's
+ * lifetime (about 450 MB), so in the server itself it would never be given back.
+ */
+async function initialiseDataDir(dataDir: string): Promise<void> {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  // Next to this file: pglite-init.js when built, pglite-init.ts when tests run the sources.
+  const script = fileURLToPath(
+    new URL(`./pglite-init${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url),
+  );
+  try {
+    // The baseline compiler only: initdb runs once, and optimising it would double its memory.
+    await promisify(execFile)(process.execPath, ['--liftoff-only', script, dataDir]);
+  } catch (error) {
+    const { stderr } = error as { stderr?: string };
+    throw new Error(
+      `Could not create the embedded database in ${dataDir}: ${stderr?.trim() || String(error)}`,
+    );
+  }
+}
 
 /**
  * Opens the database the config names: an embedded PGlite in DATA_DIR, or a PostgreSQL pool.
@@ -67,14 +112,19 @@ export async function openDatabase(
     };
   }
   const inMemory = database.dataDir === 'memory';
-  if (!inMemory) await mkdir(database.dataDir, { recursive: true });
+  if (!inMemory) {
+    await mkdir(database.dataDir, { recursive: true });
+    await initialiseDataDir(database.dataDir);
+  }
+  // Read when V8 compiles a module, so it applies to PostgreSQL's, compiled below.
+  v8.setFlagsFromString(WASM_BASELINE_ONLY);
   const client = await PGlite.create({
     dataDir: inMemory ? undefined : database.dataDir,
     extensions: { pg_trgm },
-    // The buffer pool lives in this process and stays resident once touched: PostgreSQL's 128 MB
-    // default held the server over 450 MB at 100,000 listings. With 16 MB, pages beyond it come
-    // from the operating system's file cache, and searches measured no slower.
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
   });
   const db = drizzlePglite(client, { schema });
   return {
