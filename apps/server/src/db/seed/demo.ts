@@ -80,7 +80,13 @@ export async function seedDemoIfEmpty({ db, storage, log }: SeedDependencies): P
 
       const started = Date.now();
       // Hashing runs on the thread pool while the images are stored; the queries stay in order.
-      const hashing = Promise.all(DEMO_USERS.map((user) => hashPassword(user.password)));
+      // One password at a time: each scrypt hash takes 32 MB, and the thread pool would run
+      // four at once.
+      const hashing = (async () => {
+        const hashes: string[] = [];
+        for (const user of DEMO_USERS) hashes.push(await hashPassword(user.password));
+        return hashes;
+      })();
       const listingImages = await saveListingImages(tx, recording);
       const passwordHashes = await hashing;
 

@@ -1,6 +1,6 @@
 import { ADD_PROPERTY_TYPES } from '@keyhaven/shared';
-import sharp from 'sharp';
 import type { ImageStorage } from '../../modules/uploads/image-storage.js';
+import { loadSharp } from '../../modules/uploads/load-sharp.js';
 import { type StoredImage, saveImage } from '../../modules/uploads/uploads.service.js';
 import type { Database } from '../client.js';
 
@@ -126,11 +126,9 @@ const AVATAR_LOOKS: AvatarLook[] = [
   { background: '#f1e6d6', skin: '#f1c27d', hair: '#101010', shirt: '#5d3f8c' },
 ];
 
-const render = (svg: string) => sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
-
 /**
- * Drawn in parallel, stored one after another: a transaction is a single connection, and
- * node-postgres does not take overlapping queries on one.
+ * Drawn and stored one at a time: a transaction is a single connection, and node-postgres does
+ * not take overlapping queries on one; and only one picture's pixels are in memory at once.
  */
 async function saveAll(
   db: Database,
@@ -138,12 +136,20 @@ async function saveAll(
   svgs: string[],
   ownerIds: (string | undefined)[] = [],
 ): Promise<StoredImage[]> {
-  const pngs = await Promise.all(svgs.map(render));
-  const stored: StoredImage[] = [];
-  for (const [i, png] of pngs.entries()) {
-    stored.push(await saveImage(db, storage, png, { ownerId: ownerIds[i] }));
+  const sharp = await loadSharp();
+  // One libvips thread while the server starts: every thread keeps memory of its own afterwards.
+  const threads = sharp.concurrency();
+  sharp.concurrency(1);
+  try {
+    const stored: StoredImage[] = [];
+    for (const [i, svg] of svgs.entries()) {
+      const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
+      stored.push(await saveImage(db, storage, png, { ownerId: ownerIds[i] }));
+    }
+    return stored;
+  } finally {
+    sharp.concurrency(threads);
   }
-  return stored;
 }
 
 export type ListingImages = Record<AddPropertyType, StoredImage>;

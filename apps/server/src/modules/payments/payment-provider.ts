@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../config.js';
 
 declare module 'fastify' {
@@ -63,7 +63,9 @@ function createDemoProvider(): PaymentProvider {
   };
 }
 
-function createStripeClient(stripe: NonNullable<Config['stripe']>) {
+/** Stripe's library is loaded only when Stripe is configured: the demo checkout never needs it. */
+async function createStripeClient(stripe: NonNullable<Config['stripe']>) {
+  const { default: Stripe } = await import('stripe');
   const base = stripe.apiBase ? new URL(stripe.apiBase) : undefined;
   return new Stripe(stripe.secretKey, {
     maxNetworkRetries: 1,
@@ -153,7 +155,7 @@ function createStripeProvider(client: Stripe, publicUrl: string): PaymentProvide
 /** Chooses the payment provider once, for the payment routes and for offers that end. */
 export const paymentProviderPlugin = fp(
   async (app: FastifyInstance) => {
-    const stripe = app.config.stripe ? createStripeClient(app.config.stripe) : undefined;
+    const stripe = app.config.stripe ? await createStripeClient(app.config.stripe) : undefined;
     app.decorate('stripe', stripe);
     app.decorate(
       'paymentProvider',

@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { IMAGE_MAX_PIXELS, IMAGE_MESSAGES, type ImagePurpose, MESSAGES } from '@keyhaven/shared';
-import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import type { Database } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ImageStorage } from './image-storage.js';
+import { loadSharp } from './load-sharp.js';
 import type { WorkQueue } from './work-queue.js';
 
 export type SourceType = 'jpeg' | 'png' | 'gif' | 'webp';
@@ -65,6 +66,7 @@ const unreadable = () => new AppError('UNSUPPORTED_MEDIA_TYPE', UNREADABLE_IMAGE
 async function inspectImage(input: Buffer, purpose: ImagePurpose): Promise<SourceType> {
   const format = detectImageType(input);
   if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.upload.invalidType);
+  const sharp = await loadSharp();
   const header = await sharp(input, { limitInputPixels: false })
     .metadata()
     .catch(() => {
@@ -92,6 +94,7 @@ async function encodeImage(
     failOn: 'error',
     autoOrient: true,
   };
+  const sharp = await loadSharp();
   try {
     const [large, thumbnail] = await Promise.all([
       sharp(input, options)
