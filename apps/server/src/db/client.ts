@@ -1,9 +1,9 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -53,24 +53,37 @@ const PGLITE_SETTINGS = {
  */
 const WASM_BASELINE_ONLY = '--no-wasm-tier-up --no-wasm-dynamic-tiering';
 
+/** What a new embedded database gets besides its cluster: the demo marketplace. */
+interface FirstStart {
+  uploadsDir: string;
+  logLevel: string;
+}
+
 /**
- * A new embedded data directory gets its cluster (PostgreSQL's initdb) from a short-lived
- * process: initdb runs a second PostgreSQL, and PGlite keeps what it loaded for the process's
- * lifetime (about 450 MB), so in the server itself it would never be given back.
+ * A new embedded data directory is set up by a short-lived process (pglite-init): initdb runs a
+ * second PostgreSQL, and PGlite keeps what it loaded for the process's lifetime (about 450 MB);
+ * the demo seed leaves libvips's memory on every thread. In the server neither would be given
+ * back. The sources' imports name files only the build writes, so under tests the child makes
+ * the cluster alone and the server seeds as before.
  */
-async function initialiseDataDir(dataDir: string): Promise<void> {
+async function initialiseDataDir(dataDir: string, firstStart?: FirstStart): Promise<void> {
   if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
-  // Next to this file: pglite-init.js when built, pglite-init.ts when tests run the sources.
-  const script = fileURLToPath(
-    new URL(`./pglite-init${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url),
-  );
-  try {
-    // The baseline compiler only: initdb runs once, and optimising it would double its memory.
-    await promisify(execFile)(process.execPath, ['--liftoff-only', script, dataDir]);
-  } catch (error) {
-    const { stderr } = error as { stderr?: string };
+  const extension = path.extname(fileURLToPath(import.meta.url));
+  const script = fileURLToPath(new URL(`./pglite-init${extension}`, import.meta.url));
+  const seed =
+    firstStart && extension === '.js' ? [firstStart.uploadsDir, firstStart.logLevel] : [];
+  // The baseline compiler only: this runs once, and optimising it would double its memory.
+  const child = spawn(process.execPath, ['--liftoff-only', script, dataDir, ...seed], {
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    stderr += text;
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) {
     throw new Error(
-      `Could not create the embedded database in ${dataDir}: ${stderr?.trim() || String(error)}`,
+      `Could not create the embedded database in ${dataDir}: ${stderr.trim() || `exit ${code}`}`,
     );
   }
 }
@@ -81,6 +94,7 @@ async function initialiseDataDir(dataDir: string): Promise<void> {
  */
 export async function openDatabase(
   database: Config['database'] | { driver: 'pglite'; dataDir: 'memory' },
+  firstStart?: FirstStart,
 ): Promise<DatabaseHandle> {
   if (database.driver === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 20 });
@@ -114,7 +128,7 @@ export async function openDatabase(
   const inMemory = database.dataDir === 'memory';
   if (!inMemory) {
     await mkdir(database.dataDir, { recursive: true });
-    await initialiseDataDir(database.dataDir);
+    await initialiseDataDir(database.dataDir, firstStart);
   }
   // Read when V8 compiles a module, so it applies to PostgreSQL's, compiled below.
   v8.setFlagsFromString(WASM_BASELINE_ONLY);
@@ -172,7 +186,11 @@ export async function openConfiguredDatabase(
 ): Promise<{ handle: DatabaseHandle; release(): void }> {
   const lock = config.database.driver === 'pglite' ? lockDataDir(config.dataDir) : undefined;
   try {
-    const handle = await openDatabase(config.database);
+    // A new embedded database that is to hold the demo gets it while it is set up.
+    const firstStart = config.seedDemo
+      ? { uploadsDir: config.uploadsDir, logLevel: config.logLevel }
+      : undefined;
+    const handle = await openDatabase(config.database, firstStart);
     await handle.migrate();
     return { handle, release: () => lock?.release() };
   } catch (error) {

@@ -1,15 +1,38 @@
 import { PGlite } from '@electric-sql/pglite';
 
 /*
- * Creates an empty embedded database cluster (PostgreSQL's initdb) in the directory given as the
- * only argument, then exits. The server runs this in a process of its own on first start: initdb
- * loads a second PostgreSQL and its own program into memory, and what it leaves behind would
- * stay in the server for as long as it runs.
+ * Sets up a new embedded database, then exits: `pglite-init <data directory> [<uploads
+ * directory> <log level>]`. The server runs this in a process of its own on first start. initdb
+ * runs a second PostgreSQL, and the demo seed's pictures pass through libvips on every thread of
+ * the pool; in the server, what they leave behind (about 450 MB and 90 MB) would stay for as
+ * long as it runs. Given an uploads directory, it also migrates and adds the demo marketplace.
  */
-const dataDir = process.argv[2];
+const [dataDir, uploadsDir, logLevel = 'info'] = process.argv.slice(2);
 if (!dataDir) {
-  console.error('Usage: pglite-init <data directory>');
+  console.error('Usage: pglite-init <data directory> [<uploads directory> <log level>]');
   process.exit(2);
 }
 const cluster = await PGlite.create({ dataDir });
 await cluster.close();
+
+if (uploadsDir) {
+  const [{ pino }, { openDatabase }, { seedDemoIfEmpty }, { createLocalImageStorage }] =
+    await Promise.all([
+      import('pino'),
+      import('./client.js'),
+      import('./seed/demo.js'),
+      import('../modules/uploads/image-storage.js'),
+    ]);
+  const log = pino({ level: logLevel });
+  const database = await openDatabase({ driver: 'pglite', dataDir });
+  try {
+    await database.migrate();
+    await seedDemoIfEmpty({
+      db: database.db,
+      storage: createLocalImageStorage(uploadsDir),
+      log: { info: (message) => log.info(message) },
+    });
+  } finally {
+    await database.close();
+  }
+}
