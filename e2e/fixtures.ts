@@ -25,8 +25,41 @@ const EXPECTED_EVERYWHERE = [
   /^warning: Error with Permissions-Policy header: Unrecognized feature: 'bluetooth'\.$/,
 ];
 
+/**
+ * Whether React has taken over everything the server rendered: every element of the page is one
+ * React knows (it marks each as it hydrates it). A page the browser renders itself passes at once.
+ */
+function isHydrated() {
+  return Array.from(document.querySelectorAll('#root *')).every((element) =>
+    Object.keys(element).some((key) => key.startsWith('__reactFiber$')),
+  );
+}
+
 export const test = base.extend<Options & AutoFixtures>({
   allowedConsoleErrors: [[], { option: true }],
+
+  /*
+   * Pages arrive rendered, so they show before their code has taken them over, and a click or a
+   * keystroke that early would do nothing. Opening or reloading a page waits for its hydration, as
+   * a visitor waits for the page to respond.
+   */
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await page.waitForFunction(isHydrated);
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await page.waitForFunction(isHydrated);
+        return response;
+      };
+    }
+    await use(page);
+  },
 
   failOnConsoleErrors: [
     async ({ page, allowedConsoleErrors }, use) => {

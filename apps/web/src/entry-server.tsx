@@ -5,7 +5,7 @@
  */
 import './lib/zod-config';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { createElement, type ReactNode, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { type PipeableStream, renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppProvider } from './app/provider';
@@ -29,7 +29,7 @@ type RendererOptions = {
 type RenderRequest = {
   /** The page's path and query, as the visitor asked for it. */
   url: string;
-  /** The built index.html, brand filled in: its head (styles, scripts, preloads) is kept. */
+  /** The built index.html, brand filled in: the page goes into it, its head (styles, scripts, preloads) kept. */
   shell: string;
   /** Past this, whatever has not rendered is given up and the render fails. */
   timeoutMs: number;
@@ -38,80 +38,35 @@ type RenderRequest = {
 export type RenderedPage = RouteOutcome & {
   /** Whether the page was rendered for a signed-in visitor. */
   signedIn: boolean;
-  /** Writes the whole document (doctype included) to the response. */
+  /** Writes the app's HTML (what goes inside `#root`, after React's head tags) and ends. */
   pipe: PipeableStream['pipe'];
+  /** The whole document around the app's HTML that `pipe` wrote. */
+  documentFor: (appHtml: string) => string;
 };
-
-/** A tag of the shell's head, as React props (`crossorigin` becomes `crossOrigin`). */
-type HeadTag = { type: 'meta' | 'link' | 'script'; props: Record<string, string> };
-
-const REACT_ATTRIBUTE_NAMES: Record<string, string> = {
-  charset: 'charSet',
-  crossorigin: 'crossOrigin',
-  'http-equiv': 'httpEquiv',
-};
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/** An attribute's text as written in HTML, as plain text (React escapes it again). */
-const decodeEntities = (text: string) =>
-  text.replace(
-    /&(?:#(\d+)|(\w+));/g,
-    (entity, code: string | undefined, name: string | undefined) =>
-      code ? String.fromCharCode(Number(code)) : (ENTITIES[name ?? ''] ?? entity),
-  );
-
-const attributesOf = (source: string) =>
-  Object.fromEntries(
-    [...source.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map(([, name = '', value = '']) => [
-      REACT_ATTRIBUTE_NAMES[name] ?? name,
-      decodeEntities(value),
-    ]),
-  );
 
 /**
- * The shell's head without its title (each page renders its own): the stylesheet, the module
- * script and its preloads as Vite built them, and the site-wide meta tags.
+ * What React writes ahead of the app when it renders no `<html>` of its own: the `<title>`,
+ * `<meta>` and `<link>` tags the page renders, hoisted out of the tree. Every page starts with a
+ * `<div>` or `<main>`, never one of these.
  */
-function headTagsOf(shell: string): HeadTag[] {
-  const head = /<head>([\s\S]*?)<\/head>/.exec(shell)?.[1] ?? '';
-  return [...head.matchAll(/<(meta|link|script)\b([^>]*?)\/?>/g)].map(([, type, attributes]) => ({
-    type: type as HeadTag['type'],
-    props: attributesOf(attributes ?? ''),
-  }));
-}
+const HOISTED_HEAD = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)*/;
 
-function Document({
-  lang,
-  head,
-  state,
-  children,
-}: {
-  lang: string;
-  head: HeadTag[];
-  state: string;
-  children: ReactNode;
-}) {
-  return (
-    <html lang={lang}>
-      <head>
-        {head.map(({ type, props }, index) =>
-          // The shell's tags never change while the server runs, so their order is their key.
-          createElement(type, { key: index, ...props }),
-        )}
-      </head>
-      <body>
-        <div id="root">{children}</div>
-        <script
-          id={QUERY_STATE_ELEMENT_ID}
-          type="application/json"
-          // The data as JSON; `<` escaped, so no listing's text can close the script element.
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped JSON, see above
-          dangerouslySetInnerHTML={{ __html: state }}
-        />
-      </body>
-    </html>
-  );
+/**
+ * The shell (the built index.html) with the page in it: the page's own head tags in place of the
+ * shell's title, the app inside `#root`, and the data it was rendered with after it.
+ */
+function documentAround(shell: string, appHtml: string, state: string) {
+  const head = HOISTED_HEAD.exec(appHtml)?.[0] ?? '';
+  const app = appHtml.slice(head.length);
+  // Functions as replacements, so a `$` in a price is never read as a pattern.
+  return shell
+    .replace(/<title>[^<]*<\/title>/, () => '')
+    .replace('</head>', () => `${head}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${app}</div><script id="${QUERY_STATE_ELEMENT_ID}" type="application/json">${state}</script>`,
+    );
 }
 
 /** One visitor's queries: never shared, so no one's data reaches another visitor's page. */
@@ -135,21 +90,20 @@ async function render(
     hash: location.hash,
   });
   const session = queryClient.getQueryData<SessionResponse>(sessionQueryKey);
+  // The data as JSON; `<` escaped, so no listing's text can close the script element.
   const state = JSON.stringify(dehydrate(queryClient)).replaceAll('<', '\\u003c');
-  const lang = /<html[^>]*\blang="([^"]+)"/.exec(shell)?.[1] ?? 'en';
 
-  const document = (
-    <Document lang={lang} head={headTagsOf(shell)} state={state}>
-      <StrictMode>
-        <PublicOriginContext value={publicUrl}>
-          <AppProvider queryClient={queryClient}>
-            <StaticRouter location={url}>
-              <AppRoutes />
-            </StaticRouter>
-          </AppProvider>
-        </PublicOriginContext>
-      </StrictMode>
-    </Document>
+  // The app alone, as the browser's root renders it, so every `useId` matches on hydration.
+  const app = (
+    <StrictMode>
+      <PublicOriginContext value={publicUrl}>
+        <AppProvider queryClient={queryClient}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProvider>
+      </PublicOriginContext>
+    </StrictMode>
   );
 
   return new Promise((resolve, reject) => {
@@ -160,7 +114,7 @@ async function render(
       clearTimeout(timer);
       reject(error);
     };
-    const stream = renderToPipeableStream(document, {
+    const stream = renderToPipeableStream(app, {
       // Each boundary inline, where it stands, however large: the page's CSP runs no inline
       // script, so React's script that moves streamed-in boundaries into place could not run.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
@@ -170,7 +124,12 @@ async function render(
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        resolve({ ...outcome, signedIn: Boolean(session?.user), pipe: stream.pipe });
+        resolve({
+          ...outcome,
+          signedIn: Boolean(session?.user),
+          pipe: stream.pipe,
+          documentFor: (appHtml) => documentAround(shell, appHtml, state),
+        });
       },
       onShellError: fail,
       // Any error, even one a Suspense boundary would hide: the browser's own render of the plain

@@ -52,8 +52,11 @@ describe('a page rendered on the server', () => {
     const response = await page('/');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.body).toMatch(/^<!DOCTYPE html><html lang="en"><head>/);
-    expect(response.body).toContain(`<title>Keyhaven | Home</title>`);
+    expect(response.body).toMatch(/^<!doctype html>\s*<html lang="en">/);
+    // The page's title in the head, as the only one.
+    const head = /<head>([\s\S]*)<\/head>/.exec(response.body)?.[1] ?? '';
+    expect(head.match(/<title>[^<]*<\/title>/g)).toEqual(['<title>Keyhaven | Home</title>']);
+    expect(head).toMatch(/<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"/);
     expect(response.body).toContain(TITLE);
     expect(response.headers['cache-control']).toBe('public, max-age=60');
     const etag = String(response.headers.etag);

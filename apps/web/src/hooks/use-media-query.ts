@@ -9,6 +9,9 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => window.matchMedia(query).matches,
+    // The server knows no screen: it renders the narrow layout, and the browser switches once the
+    // page is hydrated.
+    () => false,
   );
 }
 

@@ -12,8 +12,10 @@ export type RenderedPage = {
   signedInOnly: boolean;
   /** It was rendered for a signed-in visitor. */
   signedIn: boolean;
-  /** Writes the whole document to `destination`, and ends it. */
+  /** Writes the app's HTML to `destination`, and ends it. */
   pipe: (destination: Writable) => Writable;
+  /** The whole document around the app's HTML. */
+  documentFor: (appHtml: string) => string;
 };
 
 type RenderRequest = { url: string; shell: string; timeoutMs: number };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -40,8 +40,8 @@ const matchesEtag = (ifNoneMatch: string | undefined, etag: string) =>
     .map((tag) => tag.trim().replace(/^W\//, ''))
     .some((tag) => tag === etag || tag === '*') ?? false;
 
-/** The rendered document as one string, for its ETag. */
-function htmlOf(page: RenderedPage): Promise<string> {
+/** The app's rendered HTML as one string: the document is built around it. */
+function appHtmlOf(page: RenderedPage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const collector = new Writable({
@@ -109,18 +109,14 @@ export const webAppPlugin = fp(
         request.log.error({ err: error }, 'Rendering the page failed: sent the plain shell');
         return sendShell(reply);
       }
+      const html = page.documentFor(await appHtmlOf(page));
       reply.status(page.notFound ? 404 : 200).type('text/html; charset=utf-8');
 
       // A signed-in visitor's page is theirs alone: it is neither stored nor shared.
       const personal =
         page.signedIn || page.signedInOnly || SESSION_COOKIE.test(request.headers.cookie ?? '');
-      if (personal) {
-        const body = new PassThrough();
-        page.pipe(body);
-        return reply.header('cache-control', 'private, no-store').send(body);
-      }
+      if (personal) return reply.header('cache-control', 'private, no-store').send(html);
 
-      const html = await htmlOf(page);
       const etag = etagOf(html);
       reply
         .header('cache-control', PUBLIC_PAGE_CACHE)
