@@ -95,9 +95,15 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       const shared = await app.listingCache.catalogue.get(
         searchCacheKey(request.query),
         async () => {
-          const page = await catalogueListings(app.db, request.query, cachedCounts);
-          const body = JSON.stringify(ZPropertyList.encode(sharedViews(page)));
-          return { ...page, page: withEtag({ body, total: page.total }) };
+          const { rows, sales, total } = await catalogueListings(
+            app.db,
+            request.query,
+            cachedCounts,
+          );
+          const body = JSON.stringify(ZPropertyList.encode(sharedViews({ rows, sales })));
+          // The rows are kept only to add a sale's details for its parties: a page without a
+          // sold listing is held as its bytes alone.
+          return { rows: sales.size > 0 ? rows : [], sales, page: withEtag({ body, total }) };
         },
       );
       const own = personalViews(shared, viewer);
