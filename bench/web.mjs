@@ -169,7 +169,13 @@ try {
     const measured = [];
     for (let run = 1; run <= runs; run += 1) {
       process.stdout.write(`Lighthouse ${page.url}, run ${run} of ${runs} ... `);
-      const entry = await audit(page);
+      let entry = await audit(page);
+      // A trace Lighthouse failed to record (NO_NAVSTART and the like) measured nothing:
+      // run it again rather than count its zero.
+      for (let retry = 1; entry.runtimeError && retry <= 2; retry += 1) {
+        process.stdout.write(`not recorded (${entry.runtimeError}), again ... `);
+        entry = await audit(page);
+      }
       measured.push(entry);
       console.log(
         CATEGORIES.map((id) => `${id} ${entry.scores[id]}`).join(', ') +
@@ -200,15 +206,19 @@ try {
   );
   report.targets = report.pages.map((p) => {
     const misses = [];
-    for (const id of CATEGORIES)
+    for (const id of CATEGORIES) {
+      // Signed-in pages are kept out of search engines on purpose (robots.txt), which Lighthouse's
+      // SEO category scores as a failure: its target holds for public pages.
+      if (id === 'seo' && p.signedIn) continue;
       if (p.scores[id] < TARGETS[id]) misses.push(`${id} ${p.scores[id]} < ${TARGETS[id]}`);
+    }
     if (!(p.lcpMs < TARGETS.lcpMs)) misses.push(`LCP ${int(p.lcpMs)} ms >= ${TARGETS.lcpMs} ms`);
     if (!(p.tbtMs < TARGETS.tbtMs)) misses.push(`TBT ${int(p.tbtMs)} ms >= ${TARGETS.tbtMs} ms`);
     if (!(p.cls < TARGETS.cls)) misses.push(`CLS ${p.cls?.toFixed(3)} >= ${TARGETS.cls}`);
     return { page: p.url, met: misses.length === 0, misses };
   });
   console.log(
-    '\nTargets (perf >= 95, a11y 100, best practices >= 95, SEO >= 95, LCP < 1.2 s, TBT < 100 ms, CLS < 0.02):',
+    '\nTargets (perf >= 95, a11y 100, best practices >= 95, SEO >= 95 on public pages, LCP < 1.2 s, TBT < 100 ms, CLS < 0.02):',
   );
   for (const target of report.targets) {
     console.log(
