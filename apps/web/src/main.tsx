@@ -37,9 +37,15 @@ const serverState = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent
 if (serverState) {
   hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
   // The page's code first, so hydration finds the page the server rendered rather than a spinner.
-  preloadPages(window.location)
-    .catch(() => {})
-    .then(() => hydrateRoot(root, app));
+  // The page on screen first: hydrating takes the main thread for a while, so it waits for the
+  // frame after the first paint (or a moment, in a tab the browser does not paint while hidden).
+  const painted = new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve));
+    setTimeout(resolve, 250);
+  });
+  Promise.all([preloadPages(window.location).catch(() => {}), painted]).then(() =>
+    hydrateRoot(root, app),
+  );
 } else {
   // The plain shell (the server could not render this page): the browser renders it all.
   createRoot(root).render(app);
