@@ -117,7 +117,7 @@ export const PRICE_RANGES = [
   { label: '$600k+', min: 600_000, max: null },
 ] as const;
 
-export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc'] as const;
+export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc', 'area-desc'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export const PROPERTY_TYPE_PLACEHOLDER = 'Property Type';

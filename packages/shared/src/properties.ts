@@ -12,8 +12,19 @@ import {
   SEARCH_SORTS,
   TRUE_OR_FALSE,
 } from './constants.js';
+import {
+  type Bbox,
+  GEO_MESSAGES,
+  isLatitude,
+  isLongitude,
+  type LngLat,
+  type Parsed,
+  parseBbox,
+  parsePolygon,
+} from './geo.js';
 import { atMostCharactersMessage, IMAGE_MESSAGES, PROPERTY_MESSAGES } from './messages.js';
 import { hasAtMostCents } from './money.js';
+import { strictNumberInput } from './number-input.js';
 import { queryInteger, strictNumber } from './numbers.js';
 import { ownImageUrlInput, ZServedImageUrl } from './uploads.js';
 
@@ -68,7 +79,32 @@ const propertyFields = {
       .int(PROPERTY_MESSAGES.areaWhole),
   ),
   availability: z.enum(AVAILABILITY).default('Available'),
+  /**
+   * Where the pin stands. Absent on an edit keeps the pin; null removes it (the home then has
+   * no map position and shows in lists only).
+   */
+  lat: z
+    .number({ error: GEO_MESSAGES.latitudeRange })
+    .refine(isLatitude, GEO_MESSAGES.latitudeRange)
+    .nullable()
+    .optional(),
+  lng: z
+    .number({ error: GEO_MESSAGES.longitudeRange })
+    .refine(isLongitude, GEO_MESSAGES.longitudeRange)
+    .nullable()
+    .optional(),
 };
+
+/** A pin has both coordinates or none. */
+function pinComplete(value: { lat?: number | null; lng?: number | null }, ctx: z.RefinementCtx) {
+  if (((value.lat ?? null) === null) !== ((value.lng ?? null) === null)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [value.lat == null ? 'lat' : 'lng'],
+      message: GEO_MESSAGES.pinIncomplete,
+    });
+  }
+}
 
 const maxAtLeastMin =
   (message: string) =>
@@ -88,6 +124,7 @@ export const ZPropertyAddRequest = z
     availability: z.literal('Available').default('Available'),
   })
   .superRefine(maxAtLeastMin(PROPERTY_MESSAGES.maxBelowMinAdd))
+  .superRefine(pinComplete)
   .meta({ id: 'PropertyAddRequest' });
 export type PropertyAddRequest = z.input<typeof ZPropertyAddRequest>;
 
@@ -98,6 +135,7 @@ export const ZPropertyEditRequest = z
     features: z.array(z.enum(FEATURES)).max(FEATURES.length).default([]),
   })
   .superRefine(maxAtLeastMin(PROPERTY_MESSAGES.maxBelowMinEdit))
+  .superRefine(pinComplete)
   .meta({ id: 'PropertyEditRequest' });
 export type PropertyEditRequest = z.input<typeof ZPropertyEditRequest>;
 
@@ -127,6 +165,9 @@ export const ZProperty = z
     bathrooms: z.number(),
     areaSize: z.number(),
     features: z.array(z.enum(FEATURES)),
+    /** Where the home is; both null when it has no map position. */
+    lat: z.number().nullable(),
+    lng: z.number().nullable(),
     availability: z.enum(AVAILABILITY),
     adminApproval: z.enum(ADMIN_APPROVAL),
     advertiseStatus: z.enum(TRUE_OR_FALSE),
@@ -159,20 +200,111 @@ const optionalFilter = (placeholder: string) =>
     .optional()
     .transform((value) => (!value || value === placeholder ? undefined : value));
 
-export const ZPropertySearchQuery = z.object({
-  location: z
+/** A comma list of choices (`types=House,Villa`): each must be one of them; repeats count once. */
+function commaList<T extends string>(choices: readonly T[], what: string) {
+  return z
     .string()
-    .trim()
-    .max(160)
+    .max(1000)
     .optional()
-    .transform((value) => value || undefined),
-  propertyType: optionalFilter(PROPERTY_TYPE_PLACEHOLDER).pipe(z.enum(PROPERTY_TYPES).optional()),
-  priceRange: optionalFilter(PRICE_RANGE_PLACEHOLDER).pipe(
-    z.enum(PRICE_RANGES.map((range) => range.label) as [string, ...string[]]).optional(),
-  ),
-  sort: z.enum(SEARCH_SORTS).default('newest'),
-  ...pageFields,
-});
+    .transform((text, ctx) => {
+      const items = (text ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+      const unknown = items.filter((item) => !choices.includes(item as T));
+      if (unknown.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `Unknown ${what}: ${unknown.join(', ')}` });
+        return z.NEVER;
+      }
+      return items.length > 0 ? [...new Set(items as T[])] : undefined;
+    });
+}
+
+/** An area or an outline in the address, read as the map writes it (see geo.ts). */
+function geoParam<T>(parse: (text: string) => Parsed<T>) {
+  return z
+    .string()
+    .max(4000)
+    .optional()
+    .transform((text, ctx) => {
+      if (!text?.trim()) return undefined;
+      const parsed = parse(text);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: 'custom', message: parsed.message });
+        return z.NEVER;
+      }
+      return parsed.value;
+    });
+}
+
+/** A free amount or count in the address; empty means no bound. */
+const queryAmount = (max: number, inDigits: string, tooLarge: string) =>
+  z.preprocess(
+    strictNumberInput,
+    z
+      .number({ error: inDigits })
+      .min(0, PROPERTY_MESSAGES.roomsPositive)
+      .max(max, tooLarge)
+      .optional(),
+  );
+
+export const ZPropertySearchQuery = z
+  .object({
+    location: z
+      .string()
+      .trim()
+      .max(160)
+      .optional()
+      .transform((value) => value || undefined),
+    propertyType: optionalFilter(PROPERTY_TYPE_PLACEHOLDER).pipe(z.enum(PROPERTY_TYPES).optional()),
+    priceRange: optionalFilter(PRICE_RANGE_PLACEHOLDER).pipe(
+      z.enum(PRICE_RANGES.map((range) => range.label) as [string, ...string[]]).optional(),
+    ),
+    /** Several types at once; a listing of any of them matches. */
+    types: commaList(PROPERTY_TYPES, 'property type'),
+    /** Every feature named must be on the listing. */
+    features: commaList(FEATURES, 'feature'),
+    /** Containment, as the price ranges: the listing's whole range lies inside the bounds. */
+    minPrice: queryAmount(
+      LIMITS.priceMax,
+      PROPERTY_MESSAGES.priceInDigits,
+      PROPERTY_MESSAGES.priceTooLarge,
+    ),
+    maxPrice: queryAmount(
+      LIMITS.priceMax,
+      PROPERTY_MESSAGES.priceInDigits,
+      PROPERTY_MESSAGES.priceTooLarge,
+    ),
+    minBeds: queryAmount(
+      LIMITS.roomsMax,
+      PROPERTY_MESSAGES.bedroomsInDigits,
+      PROPERTY_MESSAGES.bedroomsTooMany,
+    ),
+    minBaths: queryAmount(
+      LIMITS.roomsMax,
+      PROPERTY_MESSAGES.bathroomsInDigits,
+      PROPERTY_MESSAGES.bathroomsTooMany,
+    ),
+    /** `west,south,east,north`, edges included. */
+    bbox: geoParam<Bbox>(parseBbox),
+    /** `lng,lat;lng,lat;...`, closed automatically; a crossing outline is refused. */
+    polygon: geoParam<LngLat[]>(parsePolygon),
+    sort: z.enum(SEARCH_SORTS).default('newest'),
+    ...pageFields,
+  })
+  .superRefine((value, ctx) => {
+    if (
+      value.minPrice !== undefined &&
+      value.maxPrice !== undefined &&
+      value.maxPrice < value.minPrice
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxPrice'],
+        message: PROPERTY_MESSAGES.maxBelowMinEdit,
+      });
+    }
+  });
 export type PropertySearchQuery = z.input<typeof ZPropertySearchQuery>;
 
 export const ZPropertyListQuery = z.object({

@@ -38,6 +38,8 @@ const propertyTwin = v.object({
   bathrooms: v.number(),
   areaSize: v.number(),
   features: v.array(v.picklist(FEATURES)),
+  lat: v.nullable(v.number()),
+  lng: v.nullable(v.number()),
   availability: v.picklist(AVAILABILITY),
   adminApproval: v.picklist(ADMIN_APPROVAL),
   advertiseStatus: v.picklist(TRUE_OR_FALSE),

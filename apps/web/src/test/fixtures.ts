@@ -31,6 +31,8 @@ export const listing: Property = {
   bathrooms: 1.5,
   areaSize: 1200,
   features: ['Garden', 'Parking'],
+  lat: 30.2672,
+  lng: -97.7431,
   availability: 'Available',
   adminApproval: 'true',
   advertiseStatus: 'false',

@@ -5,6 +5,7 @@
 export * from '../buying-dates.js';
 export * from '../constants.js';
 export * from '../error-codes.js';
+export * from '../geo.js';
 export * from '../images.js';
 export * from '../money.js';
 export * from '../number-input.js';
