@@ -22,10 +22,12 @@ import { keepHeapSmall, releaseStartupMemory } from './lib/small-process-memory.
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { googleRoutes } from './modules/auth/google.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { mapRoutes } from './modules/map/map.routes.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { offersRoutes } from './modules/offers/offers.routes.js';
 import { paymentProviderPlugin } from './modules/payments/payment-provider.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { placesRoutes } from './modules/places/places.routes.js';
 import { propertiesRoutes } from './modules/properties/properties.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
@@ -135,7 +137,10 @@ export async function buildApp(
   app.addHook('onClose', async () => app.counters.close());
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin, { isProduction: config.isProduction });
+  await app.register(securityHeadersPlugin, {
+    isProduction: config.isProduction,
+    mapStyleUrl: config.mapStyleUrl,
+  });
   await app.register(requestGuardsPlugin, { publicUrl: config.publicUrl });
   await app.register(compressPlugin);
   await app.register(rateLimitPlugin, { redis });
@@ -158,6 +163,8 @@ export async function buildApp(
   await app.register(reviewsRoutes);
   await app.register(newsletterRoutes);
   await app.register(seoRoutes);
+  await app.register(placesRoutes);
+  await app.register(mapRoutes);
 
   await app.register(webAppPlugin, {
     distDir: deps.webDistDir ?? defaultWebDistDir,

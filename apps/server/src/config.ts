@@ -43,6 +43,7 @@ const ZEnvironment = z
         .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
         .optional(),
     ),
+    MAP_STYLE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     BRAND_NAME: z.string().trim().min(1).default(DEFAULT_BRAND_NAME),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -113,6 +114,8 @@ function toConfig(env: z.infer<typeof ZEnvironment>) {
       : undefined,
     redisUrl: env.REDIS_URL,
     brandName: env.BRAND_NAME,
+    // A hosted MapLibre style for every map instead of the offline basemap this server builds.
+    mapStyleUrl: env.MAP_STYLE_URL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     // Public search pages are cached this long in each process (0: off; off by default in tests).

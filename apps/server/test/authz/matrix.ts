@@ -113,6 +113,31 @@ export const MATRIX: MatrixRow[] = [
   },
   {
     method: 'GET',
+    path: '/api/places',
+    cases: [
+      { input: 'a place name', request: () => ({ url: '/api/places?q=aus' }), expect: all(200) },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/map/style.json',
+    cases: [
+      { input: 'the basemap style', request: () => ({ url: '/map/style.json' }), expect: all(200) },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/map/data/:file',
+    cases: [
+      {
+        input: 'a basemap layer that does not exist',
+        request: () => ({ url: '/map/data/land.0000000000000000.json' }),
+        expect: all(404),
+      },
+    ],
+  },
+  {
+    method: 'GET',
     path: '/healthz',
     cases: [{ input: 'liveness', request: () => ({ url: '/healthz' }), expect: all(200) }],
   },

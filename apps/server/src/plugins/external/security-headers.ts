@@ -31,7 +31,9 @@ export const PERMISSIONS_POLICY = [
  * permissions policy, and no caching of API answers.
  */
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance, options: { isProduction: boolean }) => {
+  async (app: FastifyInstance, options: { isProduction: boolean; mapStyleUrl?: string }) => {
+    // A hosted basemap (MAP_STYLE_URL) is fetched by the map from its own host.
+    const mapHost = options.mapStyleUrl ? [new URL(options.mapStyleUrl).origin] : [];
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -45,7 +47,9 @@ export const securityHeadersPlugin = fp(
           // API docs' icons.
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...mapHost],
+          // The map draws in workers it starts from its own code held as a blob: URL.
+          workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],
