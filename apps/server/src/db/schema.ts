@@ -14,12 +14,14 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
   numeric,
   pgEnum,
   pgTable,
+  point,
   smallint,
   text,
   timestamp,
@@ -139,6 +141,9 @@ export interface PublishedListing {
   bathrooms: number;
   areaSize: number;
   features: string[];
+  /** The pin; both null when the home has no map position. */
+  lat: number | null;
+  lng: number | null;
 }
 
 export const properties = pgTable(
@@ -156,6 +161,15 @@ export const properties = pgTable(
     bathrooms: numeric('bathrooms', { precision: 4, scale: 1, mode: 'number' }).notNull(),
     areaSize: integer('area_size').notNull(),
     features: featureEnum('features').array().notNull().default(sql`'{}'`),
+    /** Where the home stands, in degrees; both null when it has no map position. */
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    /**
+     * The pin as a point (x = longitude, y = latitude), kept by the database: areas and outlines
+     * are searched with `<@ box` and `<@ polygon`, which its GiST index answers on PostgreSQL and
+     * PGlite alike, without PostGIS.
+     */
+    position: point('position', { mode: 'xy' }).generatedAlwaysAs(sql`point(lng, lat)`),
     availability: availabilityEnum('availability').notNull().default('Available'),
     approval: approvalEnum('approval').notNull().default('pending'),
     advertised: boolean('advertised').notNull().default(false),
@@ -188,6 +202,11 @@ export const properties = pgTable(
       check('properties_price_positive', sql`${t.minPriceCents} >= 0`),
       check('properties_rooms_positive', sql`${t.bedrooms} >= 0 and ${t.bathrooms} >= 0`),
       check('properties_area_positive', sql`${t.areaSize} >= 0`),
+      check('properties_pin_complete', sql`(${t.lat} is null) = (${t.lng} is null)`),
+      check(
+        'properties_pin_range',
+        sql`${t.lat} between -90 and 90 and ${t.lng} between -180 and 180`,
+      ),
       // Lists are ordered `created_at desc, id`; Postgres reads `desc` as NULLS FIRST, and an index
       // only serves that order when it is declared the same way (Drizzle's default is NULLS LAST).
       index('properties_agent_idx').on(t.agentId, t.createdAt.desc().nullsFirst(), t.id),
@@ -218,6 +237,12 @@ export const properties = pgTable(
       index('properties_open_max_price_idx')
         .on(t.maxPriceCents.desc().nullsFirst(), t.id)
         .where(sql`${t.approval} = 'approved' and ${t.availability} = 'Available'`),
+      // Map searches: the approved listings with a pin in an area or outline. The migration adds
+      // INCLUDE columns (Drizzle cannot declare them) holding everything a search filters, sorts
+      // and counts on, so a page's ids and the area's counts come from the index alone.
+      index('properties_approved_position_idx')
+        .using('gist', t.position)
+        .where(sql`${t.approval} = 'approved' and ${t.position} is not null`),
       index('properties_location_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`),
       // The admins' text search matches titles anywhere in them.
       index('properties_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),

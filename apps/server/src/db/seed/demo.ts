@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Availability, OfferStatus } from '@keyhaven/shared';
 import { generateRandomString, hashPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
+import { seededRandom } from '../../lib/seeded-random.js';
 import { publishedContent } from '../../modules/properties/property-view.js';
 import type { ImageStorage } from '../../modules/uploads/image-storage.js';
 import type { Database } from '../client.js';
@@ -14,6 +15,7 @@ import {
   users,
   wishlistItems,
 } from '../schema.js';
+import { pinNear } from './city-centres.js';
 import {
   DEMO_LISTINGS,
   DEMO_OFFERS,
@@ -36,6 +38,7 @@ export interface SeedDependencies {
 // Any constant will do: it only has to be the same in every process that might seed at once.
 const SEED_LOCK_ID = 7_431_205;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const DEMO_PIN_SEED = 2026;
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 /** Ids shaped like the ones better-auth gives the accounts it creates. */
@@ -140,6 +143,8 @@ export async function seedDemoIfEmpty({ db, storage, log }: SeedDependencies): P
         }),
       );
       const listingIds = new Map(DEMO_LISTINGS.map((listing) => [listing.key, randomUUID()]));
+      // The same pins on every demo set-up, each a few km from its city's centre.
+      const random = seededRandom(DEMO_PIN_SEED);
       const listingRows = DEMO_LISTINGS.map((listing, i) => ({
         id: required(listingIds, listing.key),
         title: listing.title,
@@ -153,6 +158,7 @@ export async function seedDemoIfEmpty({ db, storage, log }: SeedDependencies): P
         bathrooms: listing.bathrooms,
         areaSize: listing.areaSize,
         features: listing.features,
+        ...pinNear(random, listing.location),
         availability: soldOrPending.get(listing.key) ?? 'Available',
         approval: listing.approval,
         advertised: listing.advertised ?? false,

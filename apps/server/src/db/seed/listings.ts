@@ -10,6 +10,7 @@ import { type Random, seededRandom } from '../../lib/seeded-random.js';
 import type { Database } from '../client.js';
 import { accounts, properties, users } from '../schema.js';
 import { CITIES } from './cities.js';
+import { pinNear } from './city-centres.js';
 import type { AddPropertyType } from './images.js';
 
 /*
@@ -200,6 +201,7 @@ function listing(random: Random, agentIds: string[], images: Map<string, string>
       : 'Available';
   const createdAt = new Date(now - random() * 730 * 24 * 60 * 60 * 1000);
   const rooms = bedrooms > 0 ? `${bedrooms}-Bedroom ` : '';
+  const pin = pinNear(random, city);
 
   return {
     title: `${pick(random, ADJECTIVES)} ${rooms}${noun} ${pick(random, SETTINGS)}`,
@@ -217,6 +219,7 @@ function listing(random: Random, agentIds: string[], images: Map<string, string>
     bathrooms: halfSteps(random, ...profile.bathrooms),
     areaSize: Math.round(between(random, ...profile.areaSize) / 10) * 10,
     features,
+    ...pin,
     availability,
     approval,
     advertised: approval === 'approved' && random() < 0.03,

@@ -21,6 +21,7 @@ import { errorResponses } from '../../lib/error-responses.js';
 import { sendListPage, withEtag } from '../../lib/list-page.js';
 import { requireStoredUploads } from '../uploads/upload-references.js';
 import {
+  areaKey,
   assertMayChangeListing,
   catalogueListings,
   createListing,
@@ -39,7 +40,7 @@ import { personalViews, sharedViews } from './property-view.js';
 /** The parsed filters, in a fixed order, name a cached search page. */
 const searchCacheKey = (query: ListingFilters) =>
   [
-    query.location ?? '',
+    areaKey(query),
     query.propertyType ?? '',
     query.priceRange ?? '',
     query.sort ?? '',

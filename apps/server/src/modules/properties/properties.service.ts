@@ -1,4 +1,6 @@
 import {
+  type Bbox,
+  type LngLat,
   PRICE_RANGES,
   type SearchSort,
   toCents,
@@ -7,6 +9,7 @@ import {
 } from '@keyhaven/shared';
 import {
   and,
+  arrayContains,
   asc,
   count,
   desc,
@@ -45,8 +48,25 @@ type PropertyType = (typeof properties.propertyType.enumValues)[number];
 /** `%` and `_` typed by a user are literal characters, not wildcards. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export interface ListingFilters {
+/** What narrows a list besides the facets (type and price bucket) it is counted by. */
+export interface AreaFilters {
   location?: string;
+  /** Any of these types. */
+  types?: readonly string[];
+  /** All of these features. */
+  features?: readonly string[];
+  /** Dollars; the listing's whole price range lies between them. */
+  minPrice?: number;
+  maxPrice?: number;
+  minBeds?: number;
+  minBaths?: number;
+  /** Edges included; listings without a pin are left out. */
+  bbox?: Bbox;
+  /** Edges included; listings without a pin are left out. */
+  polygon?: LngLat[];
+}
+
+export interface ListingFilters extends AreaFilters {
   propertyType?: string;
   priceRange?: string;
   sort?: SearchSort;
@@ -80,6 +100,7 @@ const ORDER: Record<SearchSort, SQL[]> = {
   newest: [desc(properties.createdAt), asc(properties.id)],
   'price-asc': [asc(properties.minPriceCents), asc(properties.id)],
   'price-desc': [desc(properties.maxPriceCents), asc(properties.id)],
+  'area-desc': [desc(properties.areaSize), asc(properties.id)],
 };
 
 /**
@@ -98,16 +119,56 @@ function inPriceRange(range: (typeof PRICE_RANGES)[number]) {
 
 type Scope = 'open' | 'approved';
 
-/** Approved listings of agents in good standing; `open` ones are also Available. */
-function locatedConditions(scope: Scope, location: string | undefined): SQL[] {
+/** PostgreSQL's text form of an outline: `((lng,lat),...)`, closed by PostgreSQL itself. */
+const polygonText = (ring: LngLat[]) =>
+  `(${ring.map((corner) => `(${corner.lng},${corner.lat})`).join(',')})`;
+
+/**
+ * The pin inside an area or outline, edges included. Written on `position` with `<@`, so the
+ * GiST index on approved listings' positions answers it (a listing without a pin has none).
+ */
+function spatialConditions(filters: AreaFilters): SQL[] {
+  const conditions: SQL[] = [];
+  const { bbox, polygon } = filters;
+  if (bbox) {
+    conditions.push(
+      sql`${properties.position} <@ box(point(${bbox.west}::float8, ${bbox.south}::float8), point(${bbox.east}::float8, ${bbox.north}::float8))`,
+    );
+  }
+  if (polygon) {
+    conditions.push(sql`${properties.position} <@ ${polygonText(polygon)}::polygon`);
+  }
+  return conditions;
+}
+
+/**
+ * Approved listings of agents in good standing (`open` ones are also Available) that meet every
+ * filter but the type and price bucket a list is counted by.
+ */
+function areaConditions(scope: Scope, filters: AreaFilters): SQL[] {
   const conditions: SQL[] = [eq(properties.approval, 'approved'), notByFraudAgent];
   if (scope === 'open') conditions.push(eq(properties.availability, 'Available'));
-  if (location) conditions.push(ilike(properties.location, containing(location)));
+  if (filters.location) conditions.push(ilike(properties.location, containing(filters.location)));
+  conditions.push(...spatialConditions(filters));
+  if (filters.features?.length) {
+    conditions.push(arrayContains(properties.features, filters.features as ListingRow['features']));
+  }
+  if (filters.minPrice !== undefined) {
+    conditions.push(gte(properties.minPriceCents, toCents(filters.minPrice)));
+  }
+  if (filters.maxPrice !== undefined) {
+    conditions.push(lte(properties.maxPriceCents, toCents(filters.maxPrice)));
+  }
+  if (filters.minBeds !== undefined) conditions.push(gte(properties.bedrooms, filters.minBeds));
+  if (filters.minBaths !== undefined) conditions.push(gte(properties.bathrooms, filters.minBaths));
   return conditions;
 }
 
 function publicConditions(scope: Scope, filters: ListingFilters): SQL[] {
-  const conditions = locatedConditions(scope, filters.location);
+  const conditions = areaConditions(scope, filters);
+  if (filters.types?.length) {
+    conditions.push(inArray(properties.propertyType, filters.types as PropertyType[]));
+  }
   if (filters.propertyType) {
     conditions.push(eq(properties.propertyType, filters.propertyType as PropertyType));
   }
@@ -119,7 +180,7 @@ function publicConditions(scope: Scope, filters: ListingFilters): SQL[] {
 async function countFacets(
   db: Database,
   scope: Scope,
-  location: string | undefined,
+  filters: AreaFilters,
 ): Promise<FacetCount[]> {
   return db
     .select({
@@ -131,8 +192,27 @@ async function countFacets(
       )}]`.mapWith((counts: Array<number | string>) => counts.map(Number)),
     })
     .from(properties)
-    .where(and(...locatedConditions(scope, location)))
+    .where(and(...areaConditions(scope, filters)))
     .groupBy(properties.propertyType);
+}
+
+/**
+ * Names the listings an area's facet counts are taken over: every filter but the type and price
+ * bucket, in a fixed order, with the area and outline at full precision.
+ */
+export function areaKey(filters: AreaFilters): string {
+  const { bbox, polygon } = filters;
+  return [
+    filters.location ?? '',
+    filters.types?.join(',') ?? '',
+    filters.features?.join(',') ?? '',
+    filters.minPrice ?? '',
+    filters.maxPrice ?? '',
+    filters.minBeds ?? '',
+    filters.minBaths ?? '',
+    bbox ? [bbox.west, bbox.south, bbox.east, bbox.north].join(',') : '',
+    polygon?.map((corner) => `${corner.lng},${corner.lat}`).join(';') ?? '',
+  ].join('\u0000');
 }
 
 function totalOf(facets: FacetCount[], filters: ListingFilters) {
@@ -140,6 +220,7 @@ function totalOf(facets: FacetCount[], filters: ListingFilters) {
   let total = 0;
   for (const facet of facets) {
     if (filters.propertyType && facet.propertyType !== filters.propertyType) continue;
+    if (filters.types?.length && !filters.types.includes(facet.propertyType)) continue;
     total += range < 0 ? facet.all : (facet.inPriceRange[range] ?? 0);
   }
   return total;
@@ -198,10 +279,9 @@ async function sharedPage(
   counts: FacetCountSource,
 ): Promise<SharedListings & { total: number }> {
   const where = and(...publicConditions(scope, filters));
-  const countsKey = [scope, filters.location ?? ''].join('\u0000');
   const [rows, facets] = await Promise.all([
     pageRows(db, where, ORDER[filters.sort ?? 'newest'], filters.page, filters.limit),
-    counts(countsKey, () => countFacets(db, scope, filters.location)),
+    counts(`${scope}\u0000${areaKey(filters)}`, () => countFacets(db, scope, filters)),
   ]);
   return { rows, sales: await salesOf(db, rows), total: totalOf(facets, filters) };
 }
@@ -304,7 +384,7 @@ const imageOrNull = (image: string | null | undefined) => image ?? null;
  * The columns buyers read, from an add or edit request. Every field of the reviewed content is
  * named here, so a field added to it cannot be forgotten when a listing is saved.
  */
-function contentColumns(input: AddInput | EditInput, image: string | null) {
+function contentColumns(input: AddInput | EditInput, image: string | null, pin: Pin) {
   return {
     title: input.title,
     description: input.description,
@@ -317,14 +397,24 @@ function contentColumns(input: AddInput | EditInput, image: string | null) {
     bathrooms: input.bathrooms,
     areaSize: input.areaSize,
     features: input.features,
+    lat: pin.lat,
+    lng: pin.lng,
   } satisfies Record<keyof PublishedListing, unknown>;
 }
+
+type Pin = Pick<ListingRow, 'lat' | 'lng'>;
+
+/** The pin a request asks for: none when it names none. */
+const requestedPin = (input: AddInput | EditInput): Pin => ({
+  lat: input.lat ?? null,
+  lng: input.lng ?? null,
+});
 
 export async function createListing(db: Database, agent: SessionUser, input: AddInput) {
   const [created] = await db
     .insert(properties)
     .values({
-      ...contentColumns(input, imageOrNull(input.image)),
+      ...contentColumns(input, imageOrNull(input.image), requestedPin(input)),
       availability: 'Available',
       approval: 'pending',
       agentId: agent.id,
@@ -383,7 +473,9 @@ export async function updateListing(
   await db.transaction(async (tx) => {
     const current = await lockOwnedListing(tx, id, caller);
     const image = input.image === undefined ? current.image : imageOrNull(input.image);
-    const next = { ...contentColumns(input, image), availability: input.availability };
+    // An edit that does not mention the pin keeps it; null removes it.
+    const pin = input.lat === undefined && input.lng === undefined ? current : requestedPin(input);
+    const next = { ...contentColumns(input, image, pin), availability: input.availability };
     if (next.availability !== current.availability && (await hasCommittedOffer(tx, id))) {
       throw conflict('This property has an accepted offer: its availability follows the sale.');
     }

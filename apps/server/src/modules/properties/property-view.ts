@@ -75,6 +75,8 @@ export function publishedContent(
     bathrooms: row.bathrooms,
     areaSize: row.areaSize,
     features: row.features,
+    lat: row.lat,
+    lng: row.lng,
   };
 }
 
@@ -91,6 +93,8 @@ const UNDER_REVIEW_CONTENT: PublishedListing = {
   bathrooms: 0,
   areaSize: 0,
   features: [],
+  lat: null,
+  lng: null,
 };
 
 /**
@@ -145,6 +149,8 @@ function toPropertyView(
     bathrooms: row.bathrooms,
     areaSize: row.areaSize,
     features: row.features,
+    lat: row.lat,
+    lng: row.lng,
     availability: row.availability,
     adminApproval: APPROVAL_TO_WIRE[row.approval],
     advertiseStatus: row.advertised ? 'true' : 'false',
