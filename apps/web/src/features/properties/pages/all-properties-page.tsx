@@ -1,6 +1,7 @@
+import { type Bbox, type LngLat, PROPERTY_TYPES } from '@keyhaven/shared/constants';
 import { MESSAGES } from '@keyhaven/shared/texts';
-import { useId } from 'react';
-import { useSearchParams } from 'react-router';
+import { type ReactNode, useId, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListEmpty, ListError } from '@/components/list-states';
 import { AvailabilityBadge } from '@/components/listing/listing-badges';
@@ -8,60 +9,162 @@ import { PropertyCard, PropertyCardSkeletons } from '@/components/listing/proper
 import { PageMeta } from '@/components/page-meta';
 import { Button } from '@/components/ui/button';
 import { inputStyles } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
 import { Pagination } from '@/components/ui/pagination';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { pageCountOf } from '@/hooks/use-page-param';
 import { cn } from '@/lib/cn';
 import { KEEP_SCROLL } from '@/lib/keep-scroll';
+import type { Property } from '@/lib/listing';
 import { plural } from '@/lib/listing-format';
 import { paths } from '@/lib/paths';
 import {
   CATALOGUE_PAGE_SIZE,
-  type CatalogueQuery,
   useAllProperties,
+  useCatalogueCounts,
 } from '../api/get-all-properties';
+import { CatalogueFilters } from '../components/catalogue-filters';
 import { SearchForm } from '../components/search-form';
-import { pageFrom, SORT_OPTIONS, sortFrom, toSearchParams } from '../lib/list-params';
-import { filtersFrom, filtersToQuery } from '../lib/search-params';
+import {
+  activeFilterCount,
+  type CatalogueSearch,
+  type CatalogueView,
+  catalogueQueryOf,
+  catalogueSearchFrom,
+  catalogueSearchToParams,
+  EMPTY_SEARCH,
+  polygonProblem,
+  SORT_OPTIONS,
+} from '../lib/list-params';
 
-const GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+/** Wide enough for the list and the map side by side. */
+const SIDE_BY_SIDE = '(min-width: 64rem)';
 
 /** Under the heading, and what search results and link previews say about the page. */
 const INTRO = 'Every verified listing, including homes that are under offer or already sold.';
 
-/** The page of the catalogue the address asks for; the server asks the same when it renders it. */
-export const catalogueQueryFrom = (params: URLSearchParams): CatalogueQuery => ({
-  ...filtersToQuery(filtersFrom(params)),
-  sort: sortFrom(params),
-  page: pageFrom(params),
-});
+/** A listing that has no pin shows in the list only, and says so. */
+const NO_MAP_POSITION = 'No map position';
 
-/** Every approved listing, sold ones included, with search, sort and pages of 24. */
-export function AllPropertiesPage() {
+/** The page of the catalogue the address asks for; the server asks the same when it renders it. */
+export const catalogueQueryFrom = (params: URLSearchParams) =>
+  catalogueQueryOf(catalogueSearchFrom(params));
+
+/** What the map beside the list is given, and how it changes the search. */
+export type CatalogueMapProps = {
+  /** The listings of the page on screen; those without coordinates are not on the map. */
+  listings: Property[];
+  bbox?: Bbox;
+  polygon?: LngLat[];
+  /** The listing whose card or marker the buyer points at. */
+  highlightedId: string | null;
+  onHighlight: (id: string | null) => void;
+  /** "Search this area": the map's bounds become the search's area. */
+  onSearchArea: (bbox: Bbox) => void;
+  /** An outline drawn, edited or cleared (null). */
+  onOutline: (polygon: LngLat[] | null) => void;
+};
+
+type AllPropertiesPageProps = {
+  /** The map beside the list (the route composes it, so this feature stays on its own). */
+  map?: (props: CatalogueMapProps) => ReactNode;
+};
+
+/**
+ * Every approved listing, sold ones included: filters, sort and pages of 24, and beside the list
+ * a map that searches an area or an outline. Everything lives in the address.
+ */
+export function AllPropertiesPage({ map }: AllPropertiesPageProps) {
   const sortId = useId();
+  const filtersId = useId();
   const [params, setParams] = useSearchParams();
-  const filters = filtersFrom(params);
-  const sort = sortFrom(params);
-  const page = pageFrom(params);
-  const result = useAllProperties(catalogueQueryFrom(params));
+  const { search: addressText } = useLocation();
+  const search = catalogueSearchFrom(params);
+  const outlineProblem = polygonProblem(params);
+  const result = useAllProperties(catalogueQueryOf(search));
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const counts = useCatalogueCounts(search, filtersOpen);
+  const [highlightedId, setHighlightedId] = useState<string | null>(null);
+  const sideBySide = useMediaQuery(SIDE_BY_SIDE);
 
   const total = result.data?.total ?? 0;
   const pageCount = pageCountOf(total, CATALOGUE_PAGE_SIZE);
+  const filterCount = activeFilterCount(search);
+
+  /** A new search starts at its first page; sorting and paging keep the scroll. */
+  const go = (next: Partial<CatalogueSearch>, options?: { keepScroll?: boolean }) =>
+    setParams(
+      catalogueSearchToParams({ ...search, page: 1, ...next }),
+      options?.keepScroll ? { state: KEEP_SCROLL } : undefined,
+    );
+
+  const showView = (view: CatalogueView) => go({ view, page: search.page }, { keepScroll: true });
+  const mapShown = sideBySide || search.view === 'map';
+  const listings = result.data?.items ?? [];
 
   return (
     <ContentLayout heading="All Properties">
       <PageMeta title="All Properties" description={INTRO} path={paths.allProperties} />
       <p className="mt-2 text-stone-700">{INTRO}</p>
-      <SearchForm
-        values={filters}
-        onSearch={(next) => setParams(toSearchParams(next, { sort }))}
-        className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-sand"
-      />
+      <div className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-sand">
+        <SearchForm
+          values={{
+            location: search.location,
+            propertyType: search.types.length === 1 ? (search.types[0] ?? '') : '',
+            priceRange: '',
+          }}
+          severalTypes={search.types}
+          withPriceRange={false}
+          onSearch={(next, { keptTypes }) =>
+            go({
+              location: next.location,
+              types: keptTypes
+                ? search.types
+                : PROPERTY_TYPES.filter((type) => type === next.propertyType),
+            })
+          }
+        />
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <Button
+            variant="secondary"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersOpen ? filtersId : undefined}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            Filters{filterCount > 0 && ` (${filterCount})`}
+          </Button>
+          {(filterCount > 0 || search.location || search.bbox || search.polygon) && (
+            <Button
+              variant="ghost"
+              onClick={() => go({ ...EMPTY_SEARCH, sort: search.sort, view: search.view })}
+            >
+              Clear all
+            </Button>
+          )}
+        </div>
+        {filtersOpen && (
+          <CatalogueFilters
+            key={addressText}
+            id={filtersId}
+            search={search}
+            counts={counts}
+            onApply={(choice) => go(choice)}
+            onClear={() => go({ ...EMPTY_SEARCH, sort: search.sort, view: search.view })}
+          />
+        )}
+      </div>
+
+      {outlineProblem && (
+        <Notice tone="warning" className="mt-4">
+          {outlineProblem}
+        </Notice>
+      )}
 
       <div className="mt-8 flex flex-wrap items-center justify-between gap-4">
         <p role="status" className="text-stone-700">
           {result.data && plural(total, 'property', 'properties')}
         </p>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <label
             htmlFor={sortId}
             className="text-sm font-semibold whitespace-nowrap text-stone-800"
@@ -70,13 +173,13 @@ export function AllPropertiesPage() {
           </label>
           <select
             id={sortId}
-            value={sort}
+            value={search.sort}
             onChange={(event) =>
-              setParams(
-                toSearchParams(filters, {
-                  sort: SORT_OPTIONS.find((o) => o.value === event.target.value)?.value,
-                }),
-                { state: KEEP_SCROLL },
+              go(
+                {
+                  sort: SORT_OPTIONS.find((o) => o.value === event.target.value)?.value ?? 'newest',
+                },
+                { keepScroll: true },
               )
             }
             className={inputStyles('max-w-52')}
@@ -87,57 +190,111 @@ export function AllPropertiesPage() {
               </option>
             ))}
           </select>
+          {map && (
+            <fieldset className="flex lg:hidden">
+              <legend className="sr-only">Show</legend>
+              {(['list', 'map'] as const).map((view) => (
+                <Button
+                  key={view}
+                  variant={search.view === view ? 'primary' : 'secondary'}
+                  aria-pressed={search.view === view}
+                  onClick={() => showView(view)}
+                  className={view === 'list' ? 'rounded-r-none' : 'rounded-l-none'}
+                >
+                  {view === 'list' ? 'List' : 'Map'}
+                </Button>
+              ))}
+            </fieldset>
+          )}
         </div>
       </div>
 
-      <div className="mt-6">
-        {result.isPending ? (
-          <PropertyCardSkeletons count={6} className={GRID} />
-        ) : result.isError ? (
-          <ListError
-            error={result.error}
-            message={MESSAGES.search.error}
-            onRetry={() => result.refetch()}
-            retrying={result.isFetching}
-          />
-        ) : result.data.items.length === 0 && total > 0 ? (
-          <ListEmpty
-            action={
-              <Button
-                variant="secondary"
-                onClick={() => setParams(toSearchParams(filters, { sort }))}
-              >
-                Go to the first page
-              </Button>
-            }
-          >
-            There are no properties on page {page}.
-          </ListEmpty>
-        ) : result.data.items.length === 0 ? (
-          <ListEmpty>No properties found matching your criteria</ListEmpty>
-        ) : (
-          <>
-            <ul
-              className={cn(GRID, result.isPlaceholderData && 'opacity-60')}
-              aria-busy={result.isPlaceholderData}
-            >
-              {result.data.items.map((property, index) => (
-                <li key={property._id}>
-                  <PropertyCard
-                    property={property}
-                    imageLoading={index < 3 ? 'eager' : 'lazy'}
-                    badges={<AvailabilityBadge availability={property.availability} />}
-                  />
-                </li>
-              ))}
-            </ul>
-            <Pagination
-              className="mt-10"
-              page={Math.min(page, pageCount)}
-              pageCount={pageCount}
-              onPageChange={(next) => setParams(toSearchParams(filters, { sort, page: next }))}
+      <div className={cn('mt-6', map && 'lg:grid lg:grid-cols-2 lg:items-start lg:gap-6')}>
+        <div className={cn(map && search.view === 'map' && 'hidden lg:block')}>
+          {result.isPending ? (
+            <PropertyCardSkeletons count={6} className="grid gap-6 sm:grid-cols-2" />
+          ) : result.isError ? (
+            <ListError
+              error={result.error}
+              message={MESSAGES.search.error}
+              onRetry={() => result.refetch()}
+              retrying={result.isFetching}
             />
-          </>
+          ) : listings.length === 0 && total > 0 ? (
+            <ListEmpty
+              action={
+                <Button variant="secondary" onClick={() => go({})}>
+                  Go to the first page
+                </Button>
+              }
+            >
+              There are no properties on page {search.page}.
+            </ListEmpty>
+          ) : listings.length === 0 ? (
+            <ListEmpty>No properties found matching your criteria</ListEmpty>
+          ) : (
+            <>
+              <ul
+                className={cn(
+                  'grid gap-6 sm:grid-cols-2',
+                  result.isPlaceholderData && 'opacity-60',
+                )}
+                aria-busy={result.isPlaceholderData}
+              >
+                {listings.map((property, index) => (
+                  <li
+                    key={property._id}
+                    onMouseEnter={() => setHighlightedId(property._id)}
+                    onMouseLeave={() => setHighlightedId(null)}
+                    onFocus={() => setHighlightedId(property._id)}
+                    onBlur={() => setHighlightedId(null)}
+                    data-listing-id={property._id}
+                    className={cn(
+                      'rounded-2xl transition-shadow',
+                      highlightedId === property._id && 'ring-4 ring-amber-400',
+                    )}
+                  >
+                    <PropertyCard
+                      property={property}
+                      imageLoading={index < 2 ? 'eager' : 'lazy'}
+                      badges={<AvailabilityBadge availability={property.availability} />}
+                    />
+                    {(property.lat === null || property.lng === null) && (
+                      <p className="mt-1 px-2 text-xs text-stone-600">{NO_MAP_POSITION}</p>
+                    )}
+                  </li>
+                ))}
+              </ul>
+              <Pagination
+                className="mt-10"
+                page={Math.min(search.page, pageCount)}
+                pageCount={pageCount}
+                onPageChange={(next) => go({ page: next })}
+              />
+            </>
+          )}
+        </div>
+        {map && mapShown && (
+          <div
+            className={cn(
+              'h-[70vh] min-h-80 lg:sticky lg:top-20 lg:h-[calc(100vh-7rem)]',
+              search.view !== 'map' && 'hidden lg:block',
+            )}
+          >
+            {map({
+              listings,
+              bbox: search.bbox,
+              polygon: search.polygon,
+              highlightedId,
+              onHighlight: setHighlightedId,
+              // The map stays where the buyer is looking: no jump to the top of the page.
+              onSearchArea: (bbox) => go({ bbox }, { keepScroll: true }),
+              onOutline: (polygon) =>
+                go(polygon ? { polygon, bbox: undefined } : { polygon: undefined }, {
+                  keepScroll: true,
+                }),
+            })}
+          </div>
         )}
       </div>
     </ContentLayout>

@@ -1,0 +1,266 @@
+import {
+  FEATURES,
+  type Feature,
+  PRICE_RANGES,
+  PROPERTY_TYPES,
+  type PropertyType,
+} from '@keyhaven/shared/constants';
+import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { inputStyles } from '@/components/ui/input';
+import type { CatalogueCounts } from '../api/get-all-properties';
+import {
+  BOUND_RULES,
+  boundFrom,
+  type CatalogueBounds,
+  type CatalogueSearch,
+} from '../lib/list-params';
+
+/** What the panel applies: everything but the location, the area, the sort and the page. */
+export type CatalogueFilterChoice = CatalogueBounds & {
+  types: PropertyType[];
+  features: Feature[];
+};
+
+const BED_CHOICES = [1, 2, 3, 4, 5];
+const BATH_CHOICES = [1, 1.5, 2, 3, 4];
+
+type PriceErrors = { minPrice?: string; maxPrice?: string };
+
+/** A price as typed: empty is no bound; anything else must read as an amount within the limit. */
+function readPrice(text: string, key: 'minPrice' | 'maxPrice') {
+  const trimmed = text.trim();
+  if (!trimmed) return { value: undefined };
+  const value = boundFrom(trimmed, BOUND_RULES[key]);
+  if (value !== undefined) return { value };
+  const number = Number(trimmed.replaceAll(',', ''));
+  return {
+    error:
+      Number.isFinite(number) && number > BOUND_RULES[key].max
+        ? PROPERTY_MESSAGES.priceTooLarge
+        : PROPERTY_MESSAGES.priceInDigits,
+  };
+}
+
+/** Reads the panel, or says what to fix beside the price fields. */
+export function readFilterForm(
+  form: HTMLFormElement,
+): { ok: true; choice: CatalogueFilterChoice } | { ok: false; errors: PriceErrors } {
+  const data = new FormData(form);
+  const min = readPrice(String(data.get('minPrice') ?? ''), 'minPrice');
+  const max = readPrice(String(data.get('maxPrice') ?? ''), 'maxPrice');
+  const errors: PriceErrors = { minPrice: min.error, maxPrice: max.error };
+  if (
+    !errors.maxPrice &&
+    min.value !== undefined &&
+    max.value !== undefined &&
+    max.value < min.value
+  ) {
+    errors.maxPrice = PROPERTY_MESSAGES.maxBelowMinAdd;
+  }
+  if (errors.minPrice || errors.maxPrice) return { ok: false, errors };
+  const chosen = new Set(data.getAll('choice').map(String));
+  return {
+    ok: true,
+    choice: {
+      types: PROPERTY_TYPES.filter((type) => chosen.has(`type:${type}`)),
+      features: FEATURES.filter((feature) => chosen.has(`feature:${feature}`)),
+      minPrice: min.value,
+      maxPrice: max.value,
+      minBeds: boundFrom(String(data.get('minBeds') ?? ''), BOUND_RULES.minBeds),
+      minBaths: boundFrom(String(data.get('minBaths') ?? ''), BOUND_RULES.minBaths),
+    },
+  };
+}
+
+/** "At least": Any, 1+, 2+... */
+function MinimumSelect({
+  label,
+  name,
+  choices,
+  value,
+}: {
+  label: string;
+  name: string;
+  choices: number[];
+  value: number | undefined;
+}) {
+  return (
+    <Field label={label}>
+      {(control) => (
+        <select {...control} name={name} defaultValue={value ?? ''} className={inputStyles()}>
+          <option value="">Any</option>
+          {choices.map((choice) => (
+            <option key={choice} value={choice}>
+              {choice}+
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** ` (12)` beside a choice once its count has arrived. */
+const countText = (count: number | undefined) => (count === undefined ? '' : ` (${count})`);
+
+type CatalogueFiltersProps = {
+  id: string;
+  search: CatalogueSearch;
+  counts: CatalogueCounts;
+  onApply: (choice: CatalogueFilterChoice) => void;
+  onClear: () => void;
+};
+
+/**
+ * The filters buyers know from the portals: several types, a price from and to, at least so
+ * many bedrooms and bathrooms, and features a home must all have. The counts beside the types
+ * and price buckets are those of the current search and area.
+ */
+export function CatalogueFilters({ id, search, counts, onApply, onClear }: CatalogueFiltersProps) {
+  const [errors, setErrors] = useState<PriceErrors>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const read = readFilterForm(form);
+    if (!read.ok) {
+      setErrors(read.errors);
+      const first = read.errors.minPrice ? 'minPrice' : 'maxPrice';
+      const field = form.elements.namedItem(first);
+      if (field instanceof HTMLInputElement) field.focus();
+      return;
+    }
+    setErrors({});
+    onApply(read.choice);
+  };
+
+  const checkbox = 'size-4 accent-teal-700';
+
+  return (
+    <form
+      id={id}
+      aria-label="Filters"
+      noValidate
+      onSubmit={onSubmit}
+      className="mt-4 grid gap-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-sand md:grid-cols-2"
+    >
+      <fieldset>
+        <legend className="text-sm font-semibold text-stone-800">Home types</legend>
+        <div className="mt-2 grid grid-cols-2 gap-2">
+          {PROPERTY_TYPES.map((type) => (
+            <label key={type} className="flex items-center gap-2 text-sm text-stone-800">
+              <input
+                type="checkbox"
+                name="choice"
+                value={`type:${type}`}
+                defaultChecked={search.types.includes(type)}
+                className={checkbox}
+              />
+              {type}
+              <span className="text-stone-600">{countText(counts.types[type])}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="grid content-start gap-4">
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="Min price ($)" error={errors.minPrice}>
+            {(control) => (
+              <input
+                {...control}
+                name="minPrice"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="No min"
+                defaultValue={search.minPrice ?? ''}
+                className={inputStyles()}
+              />
+            )}
+          </Field>
+          <Field label="Max price ($)" error={errors.maxPrice}>
+            {(control) => (
+              <input
+                {...control}
+                name="maxPrice"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="No max"
+                defaultValue={search.maxPrice ?? ''}
+                className={inputStyles()}
+              />
+            )}
+          </Field>
+        </div>
+        <div>
+          <p className="text-sm font-semibold text-stone-800">Homes by price</p>
+          <ul className="mt-1 flex flex-wrap gap-2">
+            {PRICE_RANGES.map((range) => (
+              <li key={range.label}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() =>
+                    onApply({
+                      types: search.types,
+                      features: search.features,
+                      minBeds: search.minBeds,
+                      minBaths: search.minBaths,
+                      minPrice: range.min,
+                      maxPrice: range.max ?? undefined,
+                    })
+                  }
+                >
+                  {range.label}
+                  {countText(counts.prices[range.label])}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <MinimumSelect
+            label="Bedrooms"
+            name="minBeds"
+            choices={BED_CHOICES}
+            value={search.minBeds}
+          />
+          <MinimumSelect
+            label="Bathrooms"
+            name="minBaths"
+            choices={BATH_CHOICES}
+            value={search.minBaths}
+          />
+        </div>
+      </div>
+
+      <fieldset className="md:col-span-2">
+        <legend className="text-sm font-semibold text-stone-800">Must have</legend>
+        <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
+          {FEATURES.map((feature) => (
+            <label key={feature} className="flex items-center gap-2 text-sm text-stone-800">
+              <input
+                type="checkbox"
+                name="choice"
+                value={`feature:${feature}`}
+                defaultChecked={search.features.includes(feature)}
+                className={checkbox}
+              />
+              {feature}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="flex flex-wrap gap-3 md:col-span-2">
+        <Button type="submit">Show results</Button>
+        <Button variant="secondary" onClick={onClear}>
+          Clear all
+        </Button>
+      </div>
+    </form>
+  );
+}
