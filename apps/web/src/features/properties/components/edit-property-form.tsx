@@ -19,8 +19,10 @@ import { useUpdateProperty } from '../api/manage-property';
 import { toDisplayUrl, toStoredImage } from '../lib/image-url';
 import {
   type PropertyFormValues,
+  pinChange,
   propertyResolver,
   showServerFieldErrors,
+  usePlacePin,
 } from '../lib/property-form';
 import { ImageFileField } from './image-file-field';
 import { PropertyFields } from './property-fields';
@@ -40,6 +42,8 @@ function defaultsOf(property: Property): PropertyFormValues {
     features: property.features,
     availability: property.availability,
     image: toDisplayUrl(property.image),
+    lat: property.lat,
+    lng: property.lng,
   };
 }
 
@@ -50,6 +54,10 @@ export function EditPropertyForm({ property }: { property: Property }) {
   const update = useUpdateProperty(property._id);
   const upload = useUploadImage('listing');
   const [fileProblem, setFileProblem] = useState<UploadProblem | null>(null);
+  const form = useForm<PropertyFormValues, unknown, ReturnType<typeof ZPropertyEditRequest.parse>>({
+    resolver: propertyResolver(ZPropertyEditRequest),
+    defaultValues: defaultsOf(property),
+  });
   const {
     register,
     handleSubmit,
@@ -57,10 +65,12 @@ export function EditPropertyForm({ property }: { property: Property }) {
     setValue,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<PropertyFormValues, unknown, ReturnType<typeof ZPropertyEditRequest.parse>>({
-    resolver: propertyResolver(ZPropertyEditRequest),
-    defaultValues: defaultsOf(property),
-  });
+  } = form;
+  const place = usePlacePin(form);
+  const savedPin =
+    property.lat !== null && property.lng !== null
+      ? { lat: property.lat, lng: property.lng }
+      : null;
 
   const reviewedAgain = user.role === 'agent' && property.adminApproval === 'true';
 
@@ -79,7 +89,8 @@ export function EditPropertyForm({ property }: { property: Property }) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await update.mutateAsync(values);
+      const { lat, lng, ...fields } = values;
+      await update.mutateAsync({ ...fields, ...pinChange({ lat, lng }, savedPin) });
     } catch (error) {
       showServerFieldErrors(error, setError);
       toast.error(errorMessage(error, PROPERTY_MESSAGES.updateFailed));
@@ -110,6 +121,7 @@ export function EditPropertyForm({ property }: { property: Property }) {
         errors={errors}
         types={PROPERTY_TYPES}
         features={FEATURES}
+        place={place}
       />
 
       <div className="mt-6 grid gap-5 sm:grid-cols-2">

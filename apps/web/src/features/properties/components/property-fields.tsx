@@ -3,7 +3,9 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Field, FieldError } from '@/components/ui/field';
 import { Input, inputStyles } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import type { PropertyFormValues } from '../lib/property-form';
+import type { PropertyFormValues, usePlacePin } from '../lib/property-form';
+import { LocationCombobox } from './location-combobox';
+import { PlacePinField } from './place-pin-field';
 
 type PropertyFieldsProps = {
   register: UseFormRegister<PropertyFormValues>;
@@ -11,6 +13,8 @@ type PropertyFieldsProps = {
   /** The types and features a listing may carry: one list for both forms. */
   types: readonly string[];
   features: readonly string[];
+  /** The map pin and the place suggestions (usePlacePin). */
+  place: ReturnType<typeof usePlacePin>;
 };
 
 const textareaStyles = cn(
@@ -19,7 +23,7 @@ const textareaStyles = cn(
 );
 
 /** The fields the add and edit forms share, in one order. */
-export function PropertyFields({ register, errors, types, features }: PropertyFieldsProps) {
+export function PropertyFields({ register, errors, types, features, place }: PropertyFieldsProps) {
   const required = { 'aria-required': true } as const;
   return (
     <>
@@ -34,14 +38,16 @@ export function PropertyFields({ register, errors, types, features }: PropertyFi
             />
           )}
         </Field>
-        <Field label="Location" error={errors.location?.message}>
+        <Field
+          label="Location"
+          hint="Start with the city: choosing a suggestion places the pin there."
+          error={errors.location?.message}
+        >
           {(control) => (
-            <Input
-              {...control}
-              {...register('location')}
-              {...required}
-              maxLength={LIMITS.locationMaxLength}
-              placeholder="City, State"
+            <LocationCombobox
+              control={control}
+              registration={register('location')}
+              onPick={place.pick}
             />
           )}
         </Field>
@@ -105,6 +111,13 @@ export function PropertyFields({ register, errors, types, features }: PropertyFi
           )}
         </Field>
       </div>
+
+      <PlacePinField
+        pin={place.pin}
+        view={place.view}
+        onPinChange={place.setPin}
+        error={place.error}
+      />
 
       <div className="mt-5 grid gap-5 sm:grid-cols-3">
         <Field label="Bedrooms" error={errors.bedrooms?.message}>

@@ -1,13 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type {
+  Place,
   PropertyEditRequest,
   ZPropertyAddRequest,
   ZPropertyEditRequest,
 } from '@keyhaven/shared';
-import type { FieldPath, Resolver, UseFormSetError } from 'react-hook-form';
+import { useState } from 'react';
+import type { FieldPath, Resolver, UseFormReturn, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 import { toStoredImage } from './image-url';
+import { type MapView, type Pin, pinAt, STREET_ZOOM } from './map-pin';
 
 /**
  * What the add and edit forms hold: a value for each field of the listing the contract takes, as
@@ -16,11 +19,14 @@ import { toStoredImage } from './image-url';
  * values, and from the fields the server's messages go under, until they list it too.
  */
 export type PropertyFormValues = {
-  [Field in Exclude<keyof PropertyEditRequest, 'features' | 'image'>]-?: string;
+  [Field in Exclude<keyof PropertyEditRequest, 'features' | 'image' | 'lat' | 'lng'>]-?: string;
 } & {
   features: string[];
   /** The Image URL field of the edit form; the add form uploads a file instead. */
   image: string | null;
+  /** The pin on the map, both or neither (null: no map position). */
+  lat: number | null;
+  lng: number | null;
 };
 
 type PropertySchema = typeof ZPropertyAddRequest | typeof ZPropertyEditRequest;
@@ -55,6 +61,8 @@ const FORM_FIELDS: Record<keyof PropertyFormValues, true> = {
   features: true,
   availability: true,
   image: true,
+  lat: true,
+  lng: true,
 };
 
 /** Puts the server's per-field messages (a 400's `fields`) under the fields they concern. */
@@ -69,4 +77,39 @@ export function showServerFieldErrors(
     setError(name as FieldPath<PropertyFormValues>, { message }, { shouldFocus: first });
     first = false;
   }
+}
+
+/**
+ * The pin the form holds and where its map should look: choosing a suggested place writes its
+ * label into Location, puts the pin on it and shows it; dragging or nudging moves the pin only.
+ */
+export function usePlacePin(form: UseFormReturn<PropertyFormValues, unknown, unknown>) {
+  const [view, setView] = useState<MapView | null>(null);
+  const lat = form.watch('lat');
+  const lng = form.watch('lng');
+  const pin: Pin = lat !== null && lng !== null ? { lat, lng } : null;
+  const setPin = (next: Pin) => {
+    const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+    form.setValue('lat', next?.lat ?? null, options);
+    form.setValue('lng', next?.lng ?? null, options);
+  };
+  const pick = (place: Place) => {
+    form.setValue('location', place.label, { shouldDirty: true, shouldValidate: true });
+    const next = pinAt(place.lng, place.lat);
+    setPin(next);
+    setView((current) => ({ ...next, zoom: STREET_ZOOM, key: (current?.key ?? 0) + 1 }));
+  };
+  const { errors } = form.formState;
+  return { pin, view, setPin, pick, error: errors.lat?.message ?? errors.lng?.message };
+}
+
+/**
+ * The pin as the request carries it: an edit sends it only when it moved or was removed (absent
+ * keeps the pin the listing has), an add only when there is one.
+ */
+export function pinChange(values: { lat?: number | null; lng?: number | null }, before: Pin) {
+  const lat = values.lat ?? null;
+  const lng = values.lng ?? null;
+  if (lat === (before?.lat ?? null) && lng === (before?.lng ?? null)) return {};
+  return { lat, lng };
 }

@@ -16,8 +16,10 @@ import { ImageFileField } from '../components/image-file-field';
 import { PropertyFields } from '../components/property-fields';
 import {
   type PropertyFormValues,
+  pinChange,
   propertyResolver,
   showServerFieldErrors,
+  usePlacePin,
 } from '../lib/property-form';
 
 // A new listing starts Available, as an Apartment, with no features.
@@ -34,6 +36,8 @@ const DEFAULTS: PropertyFormValues = {
   features: [],
   availability: 'Available',
   image: null,
+  lat: null,
+  lng: null,
 };
 
 const READ_ONLY = 'read-only:bg-stone-100 read-only:text-stone-700';
@@ -79,16 +83,18 @@ export function AddPropertyPage() {
   const [fileProblem, setFileProblem] = useState<UploadProblem | null>(null);
   // A new key empties the file input after a successful add.
   const [fileInputKey, setFileInputKey] = useState(0);
+  const form = useForm<PropertyFormValues, unknown, ReturnType<typeof ZPropertyAddRequest.parse>>({
+    resolver: propertyResolver(ZPropertyAddRequest),
+    defaultValues: DEFAULTS,
+  });
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<PropertyFormValues, unknown, ReturnType<typeof ZPropertyAddRequest.parse>>({
-    resolver: propertyResolver(ZPropertyAddRequest),
-    defaultValues: DEFAULTS,
-  });
+  } = form;
+  const place = usePlacePin(form);
 
   const onSubmit = handleSubmit(async (values) => {
     if (fileProblem) return;
@@ -103,7 +109,8 @@ export function AddPropertyPage() {
       }
     }
     try {
-      await add.mutateAsync({ ...values, image });
+      const { lat, lng, ...fields } = values;
+      await add.mutateAsync({ ...fields, image, ...pinChange({ lat, lng }, null) });
     } catch (error) {
       showServerFieldErrors(error, setError);
       toast.error(PROPERTY_MESSAGES.addFailed);
@@ -143,6 +150,7 @@ export function AddPropertyPage() {
           errors={errors}
           types={PROPERTY_TYPES}
           features={FEATURES}
+          place={place}
         />
 
         <div className="mt-6 grid gap-5 sm:grid-cols-2">
