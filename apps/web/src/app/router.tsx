@@ -50,7 +50,7 @@ const DemoCheckoutPage = lazyPage(() =>
   import('@/features/payments/pages/demo-checkout-page').then((m) => m.DemoCheckoutPage),
 );
 const AllPropertiesPage = lazyPage(() =>
-  import('@/features/properties/pages/all-properties-page').then((m) => m.AllPropertiesPage),
+  import('./routes/all-properties-page').then((m) => m.AllPropertiesRoute),
 );
 const MakeOfferPage = lazyPage(() =>
   import('./routes/make-offer-page').then((m) => m.MakeOfferRoute),

@@ -1,0 +1,174 @@
+import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
+import { Marker, Popup, useMap } from '@vis.gl/react-maplibre';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import Supercluster from 'supercluster';
+import { cn } from '@/lib/cn';
+import type { Property } from '@/lib/listing';
+import { plural, priceRangeText } from '@/lib/listing-format';
+import { propertyDetailsPath } from '@/lib/paths';
+import { type BoundsArray, isPinned, markerPrice } from '../lib/map-area';
+
+type ListingMarkersProps = {
+  listings: Property[];
+  highlightedId: string | null;
+  onHighlight: (id: string | null) => void;
+};
+
+/** Markers closer than this many pixels join one cluster bubble. */
+const CLUSTER_RADIUS = 56;
+/** From this zoom on every home has its own marker. */
+const CLUSTER_MAX_ZOOM = 14;
+
+type MapView = { bounds: BoundsArray; zoom: number };
+
+const markerStyle = (highlighted: boolean) =>
+  cn(
+    'cursor-pointer rounded-full border px-2 py-0.5 text-xs font-bold whitespace-nowrap shadow-md',
+    'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-500',
+    highlighted
+      ? 'scale-110 border-amber-600 bg-amber-400 text-stone-950'
+      : 'border-teal-900 bg-white text-teal-900 hover:bg-teal-50',
+  );
+
+/**
+ * The page's listings as price markers, gathered into count bubbles where they crowd (clicking
+ * one zooms in until they part). Pointing at a marker marks its card and the other way round;
+ * clicking one opens its title, price and a link to its page.
+ */
+export function ListingMarkers({ listings, highlightedId, onHighlight }: ListingMarkersProps) {
+  const { current: map } = useMap();
+  const [view, setView] = useState<MapView>();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const pinned = useMemo(() => listings.filter(isPinned), [listings]);
+
+  const index = useMemo(() => {
+    const clusters = new Supercluster<{ id: string }>({
+      radius: CLUSTER_RADIUS,
+      maxZoom: CLUSTER_MAX_ZOOM,
+    });
+    clusters.load(
+      pinned.map((listing) => ({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [listing.lng, listing.lat] },
+        properties: { id: listing._id },
+      })),
+    );
+    return clusters;
+  }, [pinned]);
+
+  useEffect(() => {
+    if (!map) return;
+    const update = () => {
+      const bounds = map.getBounds();
+      setView({
+        bounds: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()],
+        zoom: map.getZoom(),
+      });
+    };
+    update();
+    map.on('moveend', update);
+    return () => {
+      map.off('moveend', update);
+    };
+  }, [map]);
+
+  if (!map || !view) return null;
+  const [west, south, east, north] = view.bounds;
+  const features = index.getClusters(
+    [Math.max(west, -180), Math.max(south, -85), Math.min(east, 180), Math.min(north, 85)],
+    Math.floor(view.zoom),
+  );
+  const open = pinned.find((listing) => listing._id === openId);
+
+  return (
+    <>
+      {features.map((feature) => {
+        const [lng, lat] = feature.geometry.coordinates as [number, number];
+        if ('cluster' in feature.properties && feature.properties.cluster) {
+          const clusterId = feature.properties.cluster_id;
+          const count = feature.properties.point_count;
+          const holdsHighlighted =
+            highlightedId !== null &&
+            index
+              .getLeaves(clusterId, Number.POSITIVE_INFINITY)
+              .some((leaf) => leaf.properties.id === highlightedId);
+          return (
+            <Marker key={`cluster-${clusterId}`} longitude={lng} latitude={lat}>
+              <button
+                type="button"
+                aria-label={`${plural(count, 'listing', 'listings')} here: zoom in`}
+                onClick={() =>
+                  map.easeTo({
+                    center: [lng, lat],
+                    zoom: Math.min(index.getClusterExpansionZoom(clusterId), CLUSTER_MAX_ZOOM + 1),
+                  })
+                }
+                className={cn(
+                  markerStyle(holdsHighlighted),
+                  'flex size-10 items-center justify-center px-0 text-sm',
+                  !holdsHighlighted && 'bg-teal-800 text-white hover:bg-teal-900',
+                )}
+              >
+                {count}
+              </button>
+            </Marker>
+          );
+        }
+        const listing = pinned.find((candidate) => candidate._id === feature.properties.id);
+        if (!listing) return null;
+        const highlighted = listing._id === highlightedId;
+        const title = listing.title.trim() || PROPERTY_MESSAGES.untitled;
+        return (
+          <Marker
+            key={listing._id}
+            longitude={lng}
+            latitude={lat}
+            style={{ zIndex: highlighted ? 2 : 1 }}
+          >
+            <button
+              type="button"
+              aria-label={`${title}, ${priceRangeText(listing.minPrice, listing.maxPrice)}`}
+              aria-pressed={highlighted}
+              data-listing-id={listing._id}
+              onMouseEnter={() => onHighlight(listing._id)}
+              onMouseLeave={() => onHighlight(null)}
+              onFocus={() => onHighlight(listing._id)}
+              onBlur={() => onHighlight(null)}
+              onClick={() => {
+                onHighlight(listing._id);
+                setOpenId(listing._id);
+              }}
+              className={markerStyle(highlighted)}
+            >
+              {markerPrice(listing.minPrice)}
+            </button>
+          </Marker>
+        );
+      })}
+      {open && (
+        <Popup
+          longitude={open.lng}
+          latitude={open.lat}
+          offset={18}
+          closeOnClick={false}
+          onClose={() => setOpenId(null)}
+          maxWidth="16rem"
+        >
+          <p className="pr-4 font-bold text-stone-900">
+            {open.title.trim() || PROPERTY_MESSAGES.untitled}
+          </p>
+          <p className="mt-1 text-sm text-teal-900">
+            {priceRangeText(open.minPrice, open.maxPrice)}
+          </p>
+          <Link
+            to={propertyDetailsPath(open._id)}
+            className="mt-2 inline-block text-sm font-semibold text-teal-800 underline underline-offset-2"
+          >
+            View details
+          </Link>
+        </Popup>
+      )}
+    </>
+  );
+}

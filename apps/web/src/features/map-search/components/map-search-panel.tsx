@@ -1,0 +1,122 @@
+import type { Bbox, LngLat } from '@keyhaven/shared/constants';
+import { useMap } from '@vis.gl/react-maplibre';
+import { useEffect, useRef, useState } from 'react';
+import { LazyBaseMap } from '@/components/map/lazy-base-map';
+import { Button } from '@/components/ui/button';
+import type { Property } from '@/lib/listing';
+import {
+  type BoundsArray,
+  bboxToBounds,
+  boundsAround,
+  clampedBbox,
+  isPinned,
+} from '../lib/map-area';
+import { DrawArea } from './draw-area';
+import { ListingMarkers } from './listing-markers';
+
+export type MapSearchPanelProps = {
+  /** The listings of the page on screen; those without coordinates stay off the map. */
+  listings: Property[];
+  bbox?: Bbox;
+  polygon?: LngLat[];
+  highlightedId: string | null;
+  onHighlight: (id: string | null) => void;
+  onSearchArea: (bbox: Bbox) => void;
+  onOutline: (polygon: LngLat[] | null) => void;
+};
+
+/** Room around the listings when the map fits them, in pixels. */
+const FIT_PADDING = 48;
+/** A single home is shown at street level, not at the deepest zoom. */
+const FIT_MAX_ZOOM = 13;
+/** Before anything is known: the whole world. */
+const WORLD_VIEW = { longitude: 0, latitude: 20, zoom: 1 };
+
+/** What the map shows: the area in the address, else the outline, else the listings. */
+function targetOf({ bbox, polygon, listings }: MapSearchPanelProps): BoundsArray | undefined {
+  if (bbox) return bboxToBounds(bbox);
+  return boundsAround(polygon ?? listings.filter(isPinned));
+}
+
+/**
+ * Follows the address: when the area, the outline or (with neither) the listings change, the map
+ * moves to them. Its first view comes from `initialViewState`, so the map opens there directly.
+ */
+function FollowSearch({ target, exact }: { target: BoundsArray | undefined; exact: boolean }) {
+  const { current: map } = useMap();
+  const key = target?.join(',') ?? '';
+  const shown = useRef(key);
+  useEffect(() => {
+    if (!map || !target || key === shown.current) return;
+    shown.current = key;
+    map.fitBounds(target, {
+      padding: exact ? 0 : FIT_PADDING,
+      maxZoom: exact ? undefined : FIT_MAX_ZOOM,
+      duration: 0,
+    });
+  }, [map, key, target, exact]);
+  return null;
+}
+
+/** "Search this area" appears once the buyer moves the map, and searches what it shows. */
+function SearchThisArea({ onSearchArea }: { onSearchArea: (bbox: Bbox) => void }) {
+  const { current: map } = useMap();
+  const [moved, setMoved] = useState(false);
+  useEffect(() => {
+    if (!map) return;
+    // Only the buyer's own moves carry the event that caused them; the page's fitting does not.
+    const onMoveStart = (event: { originalEvent?: unknown }) => {
+      if (event.originalEvent) setMoved(true);
+    };
+    map.on('movestart', onMoveStart);
+    return () => {
+      map.off('movestart', onMoveStart);
+    };
+  }, [map]);
+  if (!map || !moved) return null;
+  return (
+    <Button
+      size="sm"
+      className="absolute bottom-8 left-1/2 z-10 -translate-x-1/2 shadow-lg"
+      onClick={() => {
+        const bounds = map.getBounds();
+        setMoved(false);
+        onSearchArea(
+          clampedBbox([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()]),
+        );
+      }}
+    >
+      Search this area
+    </Button>
+  );
+}
+
+/**
+ * The map beside the list: price markers, clusters, "Search this area" and the draw tool. It
+ * opens on the area in the address, else on the outline, else around the listings.
+ */
+export function MapSearchPanel(props: MapSearchPanelProps) {
+  const { listings, bbox, polygon, highlightedId, onHighlight, onSearchArea, onOutline } = props;
+  const target = targetOf(props);
+  const [initialTarget] = useState(target);
+
+  return (
+    <LazyBaseMap
+      aria-label="Map of the listings"
+      className="size-full rounded-2xl"
+      initialViewState={
+        initialTarget
+          ? {
+              bounds: initialTarget,
+              fitBoundsOptions: bbox ? {} : { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM },
+            }
+          : WORLD_VIEW
+      }
+    >
+      <FollowSearch target={target} exact={Boolean(bbox)} />
+      <ListingMarkers listings={listings} highlightedId={highlightedId} onHighlight={onHighlight} />
+      <DrawArea polygon={polygon} onOutline={onOutline} />
+      <SearchThisArea onSearchArea={onSearchArea} />
+    </LazyBaseMap>
+  );
+}
