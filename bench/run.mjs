@@ -338,6 +338,16 @@ function evaluateTargets(result) {
         `${((popular.ratioToBaseline ?? 0) * 100).toFixed(1)}% (${int(popular.rps)} of ${int(find('baseline').rps)} req/s)`,
       );
   }
+  const mapTarget = size >= 1_000_000 ? 40 : 20;
+  for (const map of [find('map-bbox'), find('map-polygon')].filter(Boolean)) {
+    if (kind !== 'postgres') break;
+    add(
+      `PostgreSQL: ${map.name} p95 < ${mapTarget} ms at ${connections} connections, zero errors${size >= 1_000_000 ? sizeNote(1_000_000) : sizeNote(100_000)}`,
+      map,
+      map.latency.p95 < mapTarget && map.errors === 0,
+      `p95 ${ms(map.latency.p95)}, ${map.errors} errors`,
+    );
+  }
   if (kind === 'postgres' && size >= 1_000_000) {
     if (search)
       add(

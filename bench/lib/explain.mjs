@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { mapViews } from './map-areas.mjs';
 import { importServer, serverDist } from './paths.mjs';
 
 /*
@@ -64,6 +65,20 @@ async function listCases(db) {
     .where(eq(schema.properties.approval, 'approved'))
     .limit(1);
   const page = { page: 1, limit: 24 };
+  // The first views of the benchmark's own rotations: a city, metros, filtered and not.
+  const mapCases = [...(await mapViews('bbox', 6, 11)), ...(await mapViews('polygon', 4, 13))].map(
+    (view) => [
+      `GET ${decodeURIComponent(view.path)}`,
+      () =>
+        properties.searchListings(db, {
+          ...page,
+          sort: 'newest',
+          ...view.filters,
+          bbox: view.bbox,
+          polygon: view.polygon,
+        }),
+    ],
+  );
 
   return [
     [
@@ -98,6 +113,26 @@ async function listCases(db) {
     [
       'GET /properties/search?sort=price-desc',
       () => properties.searchListings(db, { ...page, sort: 'price-desc' }),
+    ],
+    ...mapCases,
+    [
+      'GET /api/all-properties?bbox=<New York metro>',
+      () =>
+        properties.catalogueListings(db, {
+          ...page,
+          sort: 'newest',
+          bbox: { west: -74.4, south: 40.45, east: -73.6, north: 40.95 },
+        }),
+    ],
+    // What a view of a whole country costs: its counts read every pin in it.
+    [
+      'GET /properties/search?bbox=<contiguous United States>',
+      () =>
+        properties.searchListings(db, {
+          ...page,
+          sort: 'newest',
+          bbox: { west: -125, south: 24.5, east: -66.9, north: 49.4 },
+        }),
     ],
     [
       'GET /api/all-properties?page=1',

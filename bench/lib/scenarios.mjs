@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { mapViews } from './map-areas.mjs';
 import { importServer } from './paths.mjs';
 
 /*
@@ -59,6 +60,9 @@ export const POPULAR_SEARCHES = [
   '/properties/search?priceRange=%24300k%20-%20%24600k',
   '/properties/search?location=California&propertyType=Apartment',
 ];
+
+/** Distinct map views per map scenario, as many as the location/type/price combinations. */
+const MAP_VIEWS = 416;
 
 const rotate = (items) => {
   let next = 0;
@@ -140,6 +144,8 @@ export async function scenarios(context) {
   const bearer = (token) => ({ authorization: `Bearer ${token}` });
   const searches = rotate(await searchMix());
   const popular = rotate(POPULAR_SEARCHES);
+  const areas = rotate((await mapViews('bbox', MAP_VIEWS, 11)).map((view) => view.path));
+  const outlines = rotate((await mapViews('polygon', MAP_VIEWS, 13)).map((view) => view.path));
   const details = rotate(detailIds);
   const deepPage = Math.min(500, lastAllPropertiesPage);
   let buyerTurn = 0;
@@ -161,6 +167,16 @@ export async function scenarios(context) {
       name: 'search-popular',
       title: 'GET /properties/search (5 popular searches, repeated)',
       requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: popular() }) }],
+    },
+    {
+      name: 'map-bbox',
+      title: `GET /properties/search?bbox= (${MAP_VIEWS} city and metro map views, some filtered, in turn)`,
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: areas() }) }],
+    },
+    {
+      name: 'map-polygon',
+      title: `GET /properties/search?polygon= (${MAP_VIEWS} drawn outlines around cities and metros, some filtered, in turn)`,
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: outlines() }) }],
     },
     {
       name: 'all-properties-p1',

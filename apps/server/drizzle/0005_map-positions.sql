@@ -1,6 +1,5 @@
 ALTER TABLE "properties" ADD COLUMN "lat" double precision;--> statement-breakpoint
 ALTER TABLE "properties" ADD COLUMN "lng" double precision;--> statement-breakpoint
-ALTER TABLE "properties" ADD COLUMN "position" "point" GENERATED ALWAYS AS (point(lng, lat)) STORED;--> statement-breakpoint
 ALTER TABLE "properties" ADD CONSTRAINT "properties_pin_complete" CHECK (("properties"."lat" is null) = ("properties"."lng" is null));--> statement-breakpoint
 ALTER TABLE "properties" ADD CONSTRAINT "properties_pin_range" CHECK ("properties"."lat" between -90 and 90 and "properties"."lng" between -180 and 180);--> statement-breakpoint
 -- Existing listings get the centre of the city their location names ("Austin, Texas", or an address
@@ -216,6 +215,7 @@ UPDATE "properties" SET "lat" = c."lat", "lng" = c."lng" FROM "city_centres" c W
 UPDATE "properties" SET "published" = "published" || jsonb_build_object('lat', c."lat", 'lng', c."lng") FROM "city_centres" c WHERE "properties"."published" IS NOT NULL AND (lower(btrim("properties"."published"->>'location')) = lower(c."place") OR lower(btrim("properties"."published"->>'location')) LIKE '%, ' || lower(c."place"));--> statement-breakpoint
 UPDATE "properties" SET "published" = "published" || '{"lat": null, "lng": null}'::jsonb WHERE "published" IS NOT NULL AND NOT ("published" ? 'lat');--> statement-breakpoint
 DROP TABLE "city_centres";--> statement-breakpoint
--- The INCLUDE columns are everything a map search filters, sorts and counts on, so its page of
--- ids and its counts are read from the index alone (an index-only scan), not from the rows.
-CREATE INDEX "properties_approved_position_idx" ON "properties" USING gist ("position") INCLUDE ("availability", "agent_id", "created_at", "id", "property_type", "min_price_cents", "max_price_cents", "bedrooms", "bathrooms", "area_size", "features") WHERE "properties"."approval" = 'approved' and "properties"."position" is not null;
+-- The INCLUDE columns are the pin and everything a map search filters, sorts and counts on, so
+-- its page of ids and its counts are read from the index alone (an index-only scan), not from the
+-- rows. Listings without a pin are in it too (a null point), which keeps its condition simple.
+CREATE INDEX "properties_approved_position_idx" ON "properties" USING gist (point("lng", "lat")) INCLUDE ("lng", "lat", "availability", "agent_id", "created_at", "id", "property_type", "min_price_cents", "max_price_cents", "bedrooms", "bathrooms", "area_size", "features") WHERE "properties"."approval" = 'approved';

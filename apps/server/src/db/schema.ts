@@ -21,7 +21,6 @@ import {
   numeric,
   pgEnum,
   pgTable,
-  point,
   smallint,
   text,
   timestamp,
@@ -164,12 +163,6 @@ export const properties = pgTable(
     /** Where the home stands, in degrees; both null when it has no map position. */
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
-    /**
-     * The pin as a point (x = longitude, y = latitude), kept by the database: areas and outlines
-     * are searched with `<@ box` and `<@ polygon`, which its GiST index answers on PostgreSQL and
-     * PGlite alike, without PostGIS.
-     */
-    position: point('position', { mode: 'xy' }).generatedAlwaysAs(sql`point(lng, lat)`),
     availability: availabilityEnum('availability').notNull().default('Available'),
     approval: approvalEnum('approval').notNull().default('pending'),
     advertised: boolean('advertised').notNull().default(false),
@@ -237,12 +230,14 @@ export const properties = pgTable(
       index('properties_open_max_price_idx')
         .on(t.maxPriceCents.desc().nullsFirst(), t.id)
         .where(sql`${t.approval} = 'approved' and ${t.availability} = 'Available'`),
-      // Map searches: the approved listings with a pin in an area or outline. The migration adds
-      // INCLUDE columns (Drizzle cannot declare them) holding everything a search filters, sorts
-      // and counts on, so a page's ids and the area's counts come from the index alone.
+      // Map searches: the pins of approved listings as points (x = longitude, y = latitude), which
+      // `<@ box` and `<@ polygon` find through GiST on PostgreSQL and PGlite alike, without
+      // PostGIS. The migration adds INCLUDE columns (Drizzle cannot declare them): the pin itself
+      // and everything a search filters, sorts and counts on, so a page's ids and an area's counts
+      // come from the index alone.
       index('properties_approved_position_idx')
-        .using('gist', t.position)
-        .where(sql`${t.approval} = 'approved' and ${t.position} is not null`),
+        .using('gist', sql`point(${t.lng}, ${t.lat})`)
+        .where(sql`${t.approval} = 'approved'`),
       index('properties_location_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`),
       // The admins' text search matches titles anywhere in them.
       index('properties_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),

@@ -339,7 +339,7 @@ describe('pins on add and edit', () => {
       headers: agent.bearer,
       payload: listingBody(bad),
     });
-    const edited = await edit(id, agent, { lat: undefined, lng: undefined, ...bad });
+    const edited = await edit(id, agent, bad);
     for (const response of [added, edited]) {
       expect(response.statusCode).toBe(400);
       expect(response.json().fields).toEqual({ [field]: message });

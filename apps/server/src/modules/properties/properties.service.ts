@@ -123,21 +123,22 @@ type Scope = 'open' | 'approved';
 const polygonText = (ring: LngLat[]) =>
   `(${ring.map((corner) => `(${corner.lng},${corner.lat})`).join(',')})`;
 
+/** The pin as a point (x = longitude, y = latitude), written as the GiST index on it is. */
+const position = sql`point(${properties.lng}, ${properties.lat})`;
+
 /**
- * The pin inside an area or outline, edges included. Written on `position` with `<@`, so the
- * GiST index on approved listings' positions answers it (a listing without a pin has none).
+ * The pin inside an area or outline, edges included. `<@` on the point is what the GiST index
+ * answers; a listing without a pin has no point and is in no area.
  */
 function spatialConditions(filters: AreaFilters): SQL[] {
   const conditions: SQL[] = [];
   const { bbox, polygon } = filters;
   if (bbox) {
     conditions.push(
-      sql`${properties.position} <@ box(point(${bbox.west}::float8, ${bbox.south}::float8), point(${bbox.east}::float8, ${bbox.north}::float8))`,
+      sql`${position} <@ box(point(${bbox.west}::float8, ${bbox.south}::float8), point(${bbox.east}::float8, ${bbox.north}::float8))`,
     );
   }
-  if (polygon) {
-    conditions.push(sql`${properties.position} <@ ${polygonText(polygon)}::polygon`);
-  }
+  if (polygon) conditions.push(sql`${position} <@ ${polygonText(polygon)}::polygon`);
   return conditions;
 }
 
