@@ -220,6 +220,14 @@ const FURTHEST_KM = 9;
 
 const sixDecimals = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
 
+/** How far a pin is from the centre of `place`, km (flat-earth: fine within a city). */
+export function kmFromCentre(place: string, pin: { lat: number; lng: number }): number {
+  const [lat, lng] = CITY_CENTRES[place] ?? [Number.NaN, Number.NaN];
+  const north = (pin.lat - lat) * KM_PER_DEGREE;
+  const east = (pin.lng - lng) * KM_PER_DEGREE * Math.cos((lat * Math.PI) / 180);
+  return Math.hypot(north, east);
+}
+
 /**
  * A realistic pin for a home in `place`: scattered around the city's centre (about 3 km typical,
  * 9 km at most), drawn from `random`, so the same seed puts every home in the same spot again.

@@ -17,6 +17,7 @@ import {
   users,
   wishlistItems,
 } from '../schema.js';
+import { kmFromCentre } from './city-centres.js';
 import { seedDemoIfEmpty } from './demo.js';
 
 let database: TestDatabase;
@@ -114,7 +115,12 @@ describe('the demo seed', () => {
       expect(listing.maxPriceCents).toBeGreaterThanOrEqual(listing.minPriceCents);
       expect((listing.bathrooms * 2) % 1).toBe(0);
       expect(listing.image).toMatch(/^\/uploads\/[a-f0-9]{32}-1600\.webp$/);
+      // Every demo home is on the map, a few km from its city's centre, in what buyers see too.
+      const pin = { lat: listing.lat as number, lng: listing.lng as number };
+      expect(kmFromCentre(listing.location, pin), listing.title).toBeLessThanOrEqual(9.001);
+      if (listing.published) expect(listing.published).toMatchObject(pin);
     }
+    expect(new Set(listings.map((l) => `${l.lat},${l.lng}`)).size).toBe(listings.length);
 
     const allOffers = await db.select().from(offers);
     const byId = new Map(listings.map((l) => [l.id, l]));

@@ -2,6 +2,7 @@ import { ADD_PROPERTY_TYPES } from '@keyhaven/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.js';
 import { properties, users } from '../schema.js';
+import { kmFromCentre } from './city-centres.js';
 import { seedListings } from './listings.js';
 
 let database: TestDatabase;
@@ -46,7 +47,17 @@ describe('seedListings', () => {
       expect(Date.now() - row.createdAt.getTime()).toBeLessThan(twoYears);
       expect(row.description.length).toBeGreaterThanOrEqual(20);
       expect((row.bathrooms * 2) % 1).toBe(0);
+      const pin = { lat: row.lat as number, lng: row.lng as number };
+      expect(kmFromCentre(row.location, pin), row.location).toBeLessThanOrEqual(9.001);
     }
+    // Scattered around each city, not stacked on its centre: most within 6 km, some further.
+    const distances = rows.map((row) =>
+      kmFromCentre(row.location, { lat: row.lat as number, lng: row.lng as number }),
+    );
+    const within = (km: number) =>
+      distances.filter((distance) => distance < km).length / rows.length;
+    expect(within(6)).toBeGreaterThan(0.7);
+    expect(within(1)).toBeLessThan(0.2);
   });
 
   it('creates agents when there are none, and reuses them next time', async () => {
@@ -64,9 +75,10 @@ describe('seedListings', () => {
   it('generates the same listings from the same seed', async () => {
     await seedListings(database.db, { count: 5, seed: 7 });
     await seedListings(database.db, { count: 5, seed: 7 });
-    const titles = (await database.db.select({ title: properties.title }).from(properties)).map(
-      (row) => row.title,
-    );
-    expect(titles.slice(0, 5).sort()).toEqual(titles.slice(5).sort());
+    const rows = await database.db
+      .select({ title: properties.title, lat: properties.lat, lng: properties.lng })
+      .from(properties);
+    const described = rows.map((row) => `${row.title} at ${row.lat},${row.lng}`);
+    expect(described.slice(0, 5).sort()).toEqual(described.slice(5).sort());
   });
 });

@@ -7,8 +7,8 @@ import type { SharedListings } from './property-view.js';
  * for every viewer:
  * - the public search pages, held as the response body already serialised and encoded, with its
  *   ETag;
- * - the counts of matching listings (by location, per type and price range), which the signed-in
- *   catalogue shares although its pages differ by viewer;
+ * - the counts of matching listings (for one text, area, outline and set of filters, per type and
+ *   price range), which the signed-in catalogue shares although its pages differ by viewer;
  * - the signed-in catalogue's pages and the details of public listings: their rows and sales,
  *   and their serialisation for the viewers who are party to none of those sales (nearly all;
  *   see personalViews). A listing that is not public is remembered as such, and its details are

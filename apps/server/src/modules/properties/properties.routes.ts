@@ -48,6 +48,10 @@ const searchCacheKey = (query: ListingFilters) =>
     query.limit,
   ].join('\u0000');
 
+/** What both searches accept besides the page, for the OpenAPI document. */
+const SEARCH_PARAMETERS =
+  'Filters, all optional and combined with AND: `location` (text in the location), `propertyType` and `types` (a comma list; any of them), `priceRange` (one of the price brackets) and `minPrice`/`maxPrice` (dollars; a listing matches when its whole price range lies within), `minBeds`, `minBaths`, `features` (a comma list; the listing has all of them), `bbox=west,south,east,north` (degrees, edges included) and `polygon=lng,lat;lng,lat;...` (3 to 100 corners, closed automatically, edges included; an outline that crosses itself is refused). With `bbox` or `polygon`, listings without a map position are left out. `sort` is newest (default), price-asc, price-desc or area-desc (largest first); ties go by id. A malformed or out-of-range value answers 400 naming the parameter. Each listing carries `lat` and `lng` (both null without a map position).';
+
 export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A listing shows only a picture this server holds: an upload that exists. */
   const requireListingImage = (image: string | null | undefined) =>
@@ -64,7 +68,8 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['properties'],
         summary:
-          'Public search of approved, available listings; placeholder filter values are ignored; total in X-Total-Count',
+          'Public search of approved, available listings by text, area, outline and filters; placeholder filter values are ignored; total in X-Total-Count',
+        description: `${SEARCH_PARAMETERS} X-Total-Count is exact; pages and counts are kept in per-process caches that live SEARCH_CACHE_SECONDS and are emptied by every listing change.`,
         querystring: ZPropertySearchQuery,
         response: { 200: ZPropertyList, ...errorResponses(400) },
       },
@@ -84,9 +89,9 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags: ['properties'],
-        summary: 'Approved listings for signed-in visitors, newest first; total in X-Total-Count',
-        description:
-          "X-Total-Count is exact, counted from a per-process cache of counts that lives SEARCH_CACHE_SECONDS and is emptied by every listing change before that change's answer is sent. The page is read once for every viewer the same way; only the parties to a sale on it (its agent, its buyer, admins) get the sale's details added. Sends an ETag and answers If-None-Match with 304 when the page is the one everyone sees.",
+        summary:
+          'Approved listings for signed-in visitors, with the public search’s filters, area and outline, newest first by default; total in X-Total-Count',
+        description: `${SEARCH_PARAMETERS} X-Total-Count is exact, counted from a per-process cache of counts that lives SEARCH_CACHE_SECONDS and is emptied by every listing change before that change's answer is sent. The page is read once for every viewer the same way; only the parties to a sale on it (its agent, its buyer, admins) get the sale's details added. Sends an ETag and answers If-None-Match with 304 when the page is the one everyone sees.`,
         querystring: ZPropertySearchQuery,
         response: { 200: ZPropertyList, ...errorResponses(400, 401, 403, 404, 409) },
       },

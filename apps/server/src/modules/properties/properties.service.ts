@@ -125,20 +125,34 @@ const polygonText = (ring: LngLat[]) =>
 
 /** The pin as a point (x = longitude, y = latitude), written as the GiST index on it is. */
 const position = sql`point(${properties.lng}, ${properties.lat})`;
+/**
+ * The same point written so the GiST index does not match it (`+ 0` changes no longitude). See
+ * WIDE_AREA for when a search uses it.
+ */
+const positionUnindexed = sql`point(${properties.lng} + 0, ${properties.lat})`;
+
+/**
+ * How many listings may match in an area before a page of them is better found by walking the
+ * list's own order (newest, cheapest...) and skipping those that do not match, than by reading
+ * every listing in the area from the GiST index and sorting them. PostgreSQL cannot tell the two apart:
+ * it guesses that any area holds 0.1% of the listings (its geometric estimates are constants),
+ * so it always reads the whole area, which for a country at a million listings is most of them.
+ */
+const WIDE_AREA = 10_000;
 
 /**
  * The pin inside an area or outline, edges included. `<@` on the point is what the GiST index
  * answers; a listing without a pin has no point and is in no area.
  */
-function spatialConditions(filters: AreaFilters): SQL[] {
+function spatialConditions(filters: AreaFilters, pin = position): SQL[] {
   const conditions: SQL[] = [];
   const { bbox, polygon } = filters;
   if (bbox) {
     conditions.push(
-      sql`${position} <@ box(point(${bbox.west}::float8, ${bbox.south}::float8), point(${bbox.east}::float8, ${bbox.north}::float8))`,
+      sql`${pin} <@ box(point(${bbox.west}::float8, ${bbox.south}::float8), point(${bbox.east}::float8, ${bbox.north}::float8))`,
     );
   }
-  if (polygon) conditions.push(sql`${position} <@ ${polygonText(polygon)}::polygon`);
+  if (polygon) conditions.push(sql`${pin} <@ ${polygonText(polygon)}::polygon`);
   return conditions;
 }
 
@@ -146,11 +160,11 @@ function spatialConditions(filters: AreaFilters): SQL[] {
  * Approved listings of agents in good standing (`open` ones are also Available) that meet every
  * filter but the type and price bucket a list is counted by.
  */
-function areaConditions(scope: Scope, filters: AreaFilters): SQL[] {
+function areaConditions(scope: Scope, filters: AreaFilters, pin = position): SQL[] {
   const conditions: SQL[] = [eq(properties.approval, 'approved'), notByFraudAgent];
   if (scope === 'open') conditions.push(eq(properties.availability, 'Available'));
   if (filters.location) conditions.push(ilike(properties.location, containing(filters.location)));
-  conditions.push(...spatialConditions(filters));
+  conditions.push(...spatialConditions(filters, pin));
   if (filters.features?.length) {
     conditions.push(arrayContains(properties.features, filters.features as ListingRow['features']));
   }
@@ -165,8 +179,8 @@ function areaConditions(scope: Scope, filters: AreaFilters): SQL[] {
   return conditions;
 }
 
-function publicConditions(scope: Scope, filters: ListingFilters): SQL[] {
-  const conditions = areaConditions(scope, filters);
+function publicConditions(scope: Scope, filters: ListingFilters, pin = position): SQL[] {
+  const conditions = areaConditions(scope, filters, pin);
   if (filters.types?.length) {
     conditions.push(inArray(properties.propertyType, filters.types as PropertyType[]));
   }
@@ -279,12 +293,26 @@ async function sharedPage(
   filters: ListingFilters,
   counts: FacetCountSource,
 ): Promise<SharedListings & { total: number }> {
-  const where = and(...publicConditions(scope, filters));
-  const [rows, facets] = await Promise.all([
-    pageRows(db, where, ORDER[filters.sort ?? 'newest'], filters.page, filters.limit),
-    counts(`${scope}\u0000${areaKey(filters)}`, () => countFacets(db, scope, filters)),
-  ]);
-  return { rows, sales: await salesOf(db, rows), total: totalOf(facets, filters) };
+  const order = ORDER[filters.sort ?? 'newest'];
+  const facets = () =>
+    counts(`${scope}\u0000${areaKey(filters)}`, () => countFacets(db, scope, filters));
+  let rows: ListingWithAgent[];
+  let facetCounts: FacetCount[];
+  if (filters.bbox || filters.polygon) {
+    // The area's counts (usually cached) say how many listings match in it, which decides how
+    // its page is best found (see WIDE_AREA).
+    facetCounts = await facets();
+    const pin = totalOf(facetCounts, filters) > WIDE_AREA ? positionUnindexed : position;
+    const where = and(...publicConditions(scope, filters, pin));
+    rows = await pageRows(db, where, order, filters.page, filters.limit);
+  } else {
+    const where = and(...publicConditions(scope, filters));
+    [rows, facetCounts] = await Promise.all([
+      pageRows(db, where, order, filters.page, filters.limit),
+      facets(),
+    ]);
+  }
+  return { rows, sales: await salesOf(db, rows), total: totalOf(facetCounts, filters) };
 }
 
 /** Public search: approved, Available listings of agents in good standing. */
