@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
+import { MortgageCalculator } from '@/features/mortgage/components/mortgage-calculator';
 import { MakeOfferButton } from '@/features/offers/components/make-offer-button';
 import { useProperty } from '@/features/properties/api/get-property';
 import { PropertyDetailsPage } from '@/features/properties/pages/property-details-page';
@@ -46,6 +47,7 @@ export function PropertyDetailsRoute() {
             />
           </>
         )}
+        calculator={(property) => <MortgageCalculator price={property.minPrice} />}
         reviews={(property) => (
           <PropertyReviewsSection propertyId={property._id} propertyTitle={property.title} />
         )}
