@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
+import { comparedIds } from '@/features/compare/lib/compare-rows';
 import { myOffersQueryOptions } from '@/features/offers/api/get-my-offers';
 import { allPropertiesQueryOptions } from '@/features/properties/api/get-all-properties';
 import { propertyQueryOptions } from '@/features/properties/api/get-property';
@@ -7,6 +8,7 @@ import { catalogueQueryFrom } from '@/features/properties/pages/all-properties-p
 import { propertyReviewsQueryOptions } from '@/features/reviews/api/get-reviews';
 import { PROPERTY_REVIEWS_PAGE_SIZE } from '@/features/reviews/components/property-reviews-section';
 import { wishlistQueryOptions } from '@/features/wishlist/api/get-wishlist';
+import { COMPARE_LIMIT } from '@/lib/compare-list';
 import type { User } from '@/lib/user';
 
 /** What the server knows of a request when it loads a page's data ahead of rendering it. */
@@ -41,3 +43,11 @@ export function prefetchPropertyDetails({ queryClient, params, user }: PrefetchC
   }
   return Promise.all(loads);
 }
+
+/** Each compared home, so the table arrives filled in; a missing one is left for the page to say. */
+export const prefetchCompare = ({ queryClient, searchParams }: PrefetchContext) =>
+  Promise.all(
+    comparedIds(searchParams, COMPARE_LIMIT).ids.map((id) =>
+      queryClient.prefetchQuery(propertyQueryOptions(id)),
+    ),
+  );

@@ -40,6 +40,7 @@ const ForbiddenPage = lazyPage(() =>
 const PropertyDetailsPage = lazyPage(() =>
   import('./routes/property-details-page').then((m) => m.PropertyDetailsRoute),
 );
+const ComparePage = lazyPage(() => import('./routes/compare-page').then((m) => m.CompareRoute));
 const EditPropertyPage = lazyPage(() =>
   import('@/features/properties/pages/edit-property-page').then((m) => m.EditPropertyPage),
 );
@@ -141,6 +142,13 @@ const routes: RouteObject[] = [
             element: <PropertyDetailsPage />,
             handle: titled('Property Details', (context) =>
               import('./route-data').then((data) => data.prefetchPropertyDetails(context)),
+            ),
+          },
+          {
+            path: paths.compare,
+            element: <ComparePage />,
+            handle: titled('Compare Homes', (context) =>
+              import('./route-data').then((data) => data.prefetchCompare(context)),
             ),
           },
           {

@@ -17,6 +17,7 @@ export const paths = {
   makeOffer: '/make-offer/:id',
   paymentSuccess: '/payment-success',
   demoCheckout: '/demo-checkout/:sessionId',
+  compare: '/compare',
   dashboard: {
     root: '/dashboard',
     addProperty: '/dashboard/add-property',
@@ -45,3 +46,7 @@ export type LoginRedirectState = { from?: Location };
 
 /** A listing's details page. */
 export const propertyDetailsPath = (id: string) => generatePath(paths.propertyDetails, { id });
+
+/** The compare page for these listings, in this order: the address alone reproduces it. */
+export const comparePath = (ids: readonly string[]) =>
+  ids.length > 0 ? `${paths.compare}?ids=${ids.map(encodeURIComponent).join(',')}` : paths.compare;

@@ -6,6 +6,7 @@ import { cn } from '@/lib/cn';
 import type { Property } from '@/lib/listing';
 import { areaText, plural, priceRangeText, roomCount } from '@/lib/listing-format';
 import { propertyDetailsPath } from '@/lib/paths';
+import { CompareToggle } from './compare-toggle';
 import { PropertyImage } from './property-image';
 
 type CardProperty = Partial<Property> & Pick<Property, '_id'>;
@@ -63,6 +64,13 @@ export function PropertyCard({
             >
               View Details<span className="sr-only">: {title}</span>
             </Link>
+          )}
+          {/* Every card offers Compare, so a buyer can pick homes wherever they meet them. */}
+          {property._id && (
+            <CompareToggle
+              listing={{ id: property._id, title, image: property.image ?? null }}
+              className="mt-2 w-full"
+            />
           )}
         </div>
       </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { generatePath, Link, useParams } from 'react-router';
+import { CompareToggle } from '@/components/listing/compare-toggle';
 import { buttonStyles } from '@/components/ui/button';
 import { useSignedInUser } from '@/hooks/use-session';
 import type { Property } from '@/lib/listing';
@@ -10,12 +11,18 @@ import { PropertyDetails } from '../components/property-details';
 type PropertyDetailsPageProps = {
   /** What a buyer can do with the listing, under its price (offer, wishlist). */
   buyerActions?: (property: Property) => ReactNode;
+  /** Under the listing, full width: what the home would cost a month. */
+  calculator?: (property: Property) => ReactNode;
   /** Under the listing, full width: what buyers say about it. */
   reviews?: (property: Property) => ReactNode;
 };
 
 /** A listing's page; its agent also gets Edit Property. */
-export function PropertyDetailsPage({ buyerActions, reviews }: PropertyDetailsPageProps) {
+export function PropertyDetailsPage({
+  buyerActions,
+  calculator,
+  reviews,
+}: PropertyDetailsPageProps) {
   const { id = '' } = useParams();
   const user = useSignedInUser();
 
@@ -27,6 +34,10 @@ export function PropertyDetailsPage({ buyerActions, reviews }: PropertyDetailsPa
           actions={
             <>
               {buyerActions?.(property)}
+              <CompareToggle
+                listing={{ id: property._id, title: property.title, image: property.image }}
+                size="lg"
+              />
               {user.role === 'agent' && user.uid === property.creatorUID && (
                 <Link
                   to={generatePath(paths.editProperty, { id: property._id })}
@@ -38,6 +49,7 @@ export function PropertyDetailsPage({ buyerActions, reviews }: PropertyDetailsPa
             </>
           }
         >
+          {calculator?.(property)}
           {reviews?.(property)}
         </PropertyDetails>
       )}
