@@ -5,8 +5,14 @@ import {
   type MapRef,
   NavigationControl,
 } from '@vis.gl/react-maplibre';
+import { setWorkerUrl } from 'maplibre-gl';
+import mapWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { Ref } from 'react';
 import { cn } from '@/lib/cn';
+
+// MapLibre looks for its worker beside its own file, which the build renames and bundles; the
+// worker is shipped as a file of its own and MapLibre is told where.
+setWorkerUrl(mapWorkerUrl);
 
 /** Where every map's basemap comes from: our server's offline style, or the hosted one it names. */
 export const MAP_STYLE_PATH = '/map/style.json';

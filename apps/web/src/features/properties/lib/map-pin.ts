@@ -20,4 +20,4 @@ export const PIN_STEP_DEGREES = 0.0005;
 /** The zoom at which a city's streets show, for a chosen place or an existing pin. */
 export const STREET_ZOOM = 13;
 
-export const formatPin = (pin: LngLat) => `${pin.lat.toFixed(5)}, ${pin.lng.toFixed(5)}`;
+export const formatPin = (pin: LngLat) => `${pin.lat.toFixed(6)}, ${pin.lng.toFixed(6)}`;
