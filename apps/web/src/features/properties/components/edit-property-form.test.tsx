@@ -138,4 +138,36 @@ describe('EditPropertyForm', () => {
     await submit();
     expect(await screen.findByText(PROPERTY_MESSAGES.updateFailed)).toBeInTheDocument();
   });
+  it('shows the listing’s pin and keeps it when it was not moved', async () => {
+    const api = fakeApi({ [saveRoute]: saved });
+    const { submit } = renderEditProperty();
+    const shown = `Pin at ${listing.lat?.toFixed(6)}, ${listing.lng?.toFixed(6)} (latitude, longitude)`;
+    expect(screen.getByText(shown)).toBeInTheDocument();
+    await submit();
+    await screen.findByText('Now at /dashboard/my-properties');
+    expect(api.requestsTo(saveRoute)[0]?.body).not.toHaveProperty('lat');
+    expect(api.requestsTo(saveRoute)[0]?.body).not.toHaveProperty('lng');
+  });
+
+  it('sends the pin where the agent moved it', async () => {
+    const api = fakeApi({ [saveRoute]: saved });
+    const { user, submit } = renderEditProperty();
+    await user.click(screen.getByRole('button', { name: 'Move pin west' }));
+    await submit();
+    await screen.findByText('Now at /dashboard/my-properties');
+    expect(api.requestsTo(saveRoute)[0]?.body).toMatchObject({
+      lat: listing.lat,
+      lng: Math.round(((listing.lng ?? 0) - 0.0005) * 1e6) / 1e6,
+    });
+  });
+
+  it('removes the pin, sending it as none', async () => {
+    const api = fakeApi({ [saveRoute]: saved });
+    const { user, submit } = renderEditProperty();
+    await user.click(screen.getByRole('button', { name: 'Remove pin' }));
+    expect(screen.getByText(/will show in lists but not on the map/)).toBeInTheDocument();
+    await submit();
+    await screen.findByText('Now at /dashboard/my-properties');
+    expect(api.requestsTo(saveRoute)[0]?.body).toMatchObject({ lat: null, lng: null });
+  });
 });
