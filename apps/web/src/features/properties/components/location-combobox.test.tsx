@@ -107,15 +107,25 @@ describe('the Location field', () => {
   });
 });
 
+const added = json({ insertedId: 'new-listing-1' }, 201);
+
+/** Opens the add form with Lyon chosen as its place, the pin on it. */
+async function addFormInLyon() {
+  const view = renderAddProperty();
+  await view.user.type(view.location, 'lyo');
+  await view.user.click(await screen.findByRole('option', { name: 'Lyon, France' }));
+  const submitRest = async () => {
+    const { Location: _, ...rest } = validListing;
+    await fillFields(view.user, rest);
+    await view.user.click(screen.getByRole('button', { name: 'Add Property' }));
+  };
+  return { ...view, submitRest };
+}
+
 describe('the map pin', () => {
   it('is sent with the listing where the agent moved it', async () => {
-    const api = fakeApi({
-      [LYO]: json([LYON]),
-      'POST /api/properties': json({ insertedId: 'new-listing-1' }, 201),
-    });
-    const { user, location } = renderAddProperty();
-    await user.type(location, 'lyo');
-    await user.click(await screen.findByRole('option', { name: 'Lyon, France' }));
+    const api = fakeApi({ [LYO]: json([LYON]), 'POST /api/properties': added });
+    const { user, submitRest } = await addFormInLyon();
     await user.click(screen.getByRole('button', { name: 'Move pin north' }));
     await user.click(screen.getByRole('button', { name: 'Move pin east' }));
     // Arrow keys on the move buttons nudge it too.
@@ -124,9 +134,7 @@ describe('the map pin', () => {
       screen.getByText('Pin at 45.747960, 4.847210 (latitude, longitude)'),
     ).toBeInTheDocument();
 
-    const { Location: _, ...rest } = validListing;
-    await fillFields(user, rest);
-    await user.click(screen.getByRole('button', { name: 'Add Property' }));
+    await submitRest();
     expect(await screen.findByText(PROPERTY_MESSAGES.added)).toBeInTheDocument();
     expect(api.requestsTo('POST /api/properties').map((request) => request.body)).toEqual([
       {
@@ -143,20 +151,13 @@ describe('the map pin', () => {
   });
 
   it('is left out of the listing once removed, and the form says what that means', async () => {
-    const api = fakeApi({
-      [LYO]: json([LYON]),
-      'POST /api/properties': json({ insertedId: 'new-listing-1' }, 201),
-    });
-    const { user, location } = renderAddProperty();
-    await user.type(location, 'lyo');
-    await user.click(await screen.findByRole('option', { name: 'Lyon, France' }));
+    const api = fakeApi({ [LYO]: json([LYON]), 'POST /api/properties': added });
+    const { user, submitRest } = await addFormInLyon();
     await user.click(screen.getByRole('button', { name: 'Remove pin' }));
     expect(screen.getByText(/will show in lists but not on the map/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Move pin north' })).not.toBeInTheDocument();
 
-    const { Location: _, ...rest } = validListing;
-    await fillFields(user, rest);
-    await user.click(screen.getByRole('button', { name: 'Add Property' }));
+    await submitRest();
     expect(await screen.findByText(PROPERTY_MESSAGES.added)).toBeInTheDocument();
     const [sent] = api.requestsTo('POST /api/properties');
     expect(sent?.body).not.toHaveProperty('lat');
@@ -170,12 +171,8 @@ describe('the map pin', () => {
         lat: GEO_MESSAGES.latitudeRange,
       }),
     });
-    const { user, location } = renderAddProperty();
-    await user.type(location, 'lyo');
-    await user.click(await screen.findByRole('option', { name: 'Lyon, France' }));
-    const { Location: _, ...rest } = validListing;
-    await fillFields(user, rest);
-    await user.click(screen.getByRole('button', { name: 'Add Property' }));
+    const { submitRest } = await addFormInLyon();
+    await submitRest();
     expect(await screen.findByText(PROPERTY_MESSAGES.addFailed)).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Map position' })).toHaveAccessibleDescription(
       GEO_MESSAGES.latitudeRange,
