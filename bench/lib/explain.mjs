@@ -135,6 +135,19 @@ async function listCases(db) {
         }),
     ],
     [
+      'GET /properties/search?bbox=<contiguous United States>&sort=area-desc',
+      () =>
+        properties.searchListings(db, {
+          ...page,
+          sort: 'area-desc',
+          bbox: { west: -125, south: 24.5, east: -66.9, north: 49.4 },
+        }),
+    ],
+    [
+      'GET /properties/search?sort=area-desc',
+      () => properties.searchListings(db, { ...page, sort: 'area-desc' }),
+    ],
+    [
       'GET /api/all-properties?page=1',
       () => properties.catalogueListings(db, { ...page, sort: 'newest' }),
     ],

@@ -238,6 +238,10 @@ export const properties = pgTable(
       index('properties_approved_position_idx')
         .using('gist', sql`point(${t.lng}, ${t.lat})`)
         .where(sql`${t.approval} = 'approved'`),
+      // Largest first, for the public search and for a map view too wide for the index above.
+      index('properties_open_area_idx')
+        .on(t.areaSize.desc().nullsFirst(), t.id)
+        .where(sql`${t.approval} = 'approved' and ${t.availability} = 'Available'`),
       index('properties_location_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`),
       // The admins' text search matches titles anywhere in them.
       index('properties_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),

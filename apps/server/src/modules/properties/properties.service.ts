@@ -125,34 +125,46 @@ const polygonText = (ring: LngLat[]) =>
 
 /** The pin as a point (x = longitude, y = latitude), written as the GiST index on it is. */
 const position = sql`point(${properties.lng}, ${properties.lat})`;
-/**
- * The same point written so the GiST index does not match it (`+ 0` changes no longitude). See
- * WIDE_AREA for when a search uses it.
- */
-const positionUnindexed = sql`point(${properties.lng} + 0, ${properties.lat})`;
 
 /**
  * How many listings may match in an area before a page of them is better found by walking the
  * list's own order (newest, cheapest...) and skipping those that do not match, than by reading
- * every listing in the area from the GiST index and sorting them. PostgreSQL cannot tell the two apart:
- * it guesses that any area holds 0.1% of the listings (its geometric estimates are constants),
- * so it always reads the whole area, which for a country at a million listings is most of them.
+ * every listing in the area from the GiST index and sorting them. PostgreSQL cannot tell the two
+ * apart: it guesses that any area holds 0.1% of the listings (its geometric estimates are
+ * constants), so it always reads the whole area, which for a country at a million listings is
+ * most of them.
  */
 const WIDE_AREA = 10_000;
 
 /**
- * The pin inside an area or outline, edges included. `<@` on the point is what the GiST index
- * answers; a listing without a pin has no point and is in no area.
+ * How a pin is tested against the area: `indexed` as the `<@` operator, which the GiST index
+ * answers; `walked` as the very functions behind that operator (same answers, edges included),
+ * which the index does not match and which the planner guesses a third of the listings pass, so
+ * it walks the list's order and stops after one page.
  */
-function spatialConditions(filters: AreaFilters, pin = position): SQL[] {
+type AreaTest = 'indexed' | 'walked';
+
+/**
+ * The pin inside an area or outline, edges included; a listing without a pin has no point and is
+ * in no area.
+ */
+function spatialConditions(filters: AreaFilters, test: AreaTest = 'indexed'): SQL[] {
   const conditions: SQL[] = [];
   const { bbox, polygon } = filters;
   if (bbox) {
+    const box = sql`box(point(${bbox.west}::float8, ${bbox.south}::float8), point(${bbox.east}::float8, ${bbox.north}::float8))`;
     conditions.push(
-      sql`${pin} <@ box(point(${bbox.west}::float8, ${bbox.south}::float8), point(${bbox.east}::float8, ${bbox.north}::float8))`,
+      test === 'indexed' ? sql`${position} <@ ${box}` : sql`on_pb(${position}, ${box})`,
     );
   }
-  if (polygon) conditions.push(sql`${pin} <@ ${polygonText(polygon)}::polygon`);
+  if (polygon) {
+    const outline = sql`${polygonText(polygon)}::polygon`;
+    conditions.push(
+      test === 'indexed'
+        ? sql`${position} <@ ${outline}`
+        : sql`pt_contained_poly(${position}, ${outline})`,
+    );
+  }
   return conditions;
 }
 
@@ -160,11 +172,11 @@ function spatialConditions(filters: AreaFilters, pin = position): SQL[] {
  * Approved listings of agents in good standing (`open` ones are also Available) that meet every
  * filter but the type and price bucket a list is counted by.
  */
-function areaConditions(scope: Scope, filters: AreaFilters, pin = position): SQL[] {
+function areaConditions(scope: Scope, filters: AreaFilters, test?: AreaTest): SQL[] {
   const conditions: SQL[] = [eq(properties.approval, 'approved'), notByFraudAgent];
   if (scope === 'open') conditions.push(eq(properties.availability, 'Available'));
   if (filters.location) conditions.push(ilike(properties.location, containing(filters.location)));
-  conditions.push(...spatialConditions(filters, pin));
+  conditions.push(...spatialConditions(filters, test));
   if (filters.features?.length) {
     conditions.push(arrayContains(properties.features, filters.features as ListingRow['features']));
   }
@@ -179,8 +191,8 @@ function areaConditions(scope: Scope, filters: AreaFilters, pin = position): SQL
   return conditions;
 }
 
-function publicConditions(scope: Scope, filters: ListingFilters, pin = position): SQL[] {
-  const conditions = areaConditions(scope, filters, pin);
+function publicConditions(scope: Scope, filters: ListingFilters, test?: AreaTest): SQL[] {
+  const conditions = areaConditions(scope, filters, test);
   if (filters.types?.length) {
     conditions.push(inArray(properties.propertyType, filters.types as PropertyType[]));
   }
@@ -302,8 +314,8 @@ async function sharedPage(
     // The area's counts (usually cached) say how many listings match in it, which decides how
     // its page is best found (see WIDE_AREA).
     facetCounts = await facets();
-    const pin = totalOf(facetCounts, filters) > WIDE_AREA ? positionUnindexed : position;
-    const where = and(...publicConditions(scope, filters, pin));
+    const test = totalOf(facetCounts, filters) > WIDE_AREA ? 'walked' : 'indexed';
+    const where = and(...publicConditions(scope, filters, test));
     rows = await pageRows(db, where, order, filters.page, filters.limit);
   } else {
     const where = and(...publicConditions(scope, filters));

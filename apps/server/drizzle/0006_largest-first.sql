@@ -1,0 +1,1 @@
+CREATE INDEX "properties_open_area_idx" ON "properties" USING btree ("area_size" DESC NULLS FIRST,"id") WHERE "properties"."approval" = 'approved' and "properties"."availability" = 'Available';
