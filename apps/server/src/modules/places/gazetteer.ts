@@ -84,12 +84,12 @@ export interface GazetteerCity {
 
 /**
  * Reads the package's protocol-buffer file: length-prefixed records whose coordinates are
- * differences from the record before (see the package's index.js for the field numbers).
+ * differences from the record before (see the package's index.js for the field numbers). One
+ * record object is reused for every city, so reading makes no garbage beyond the names.
  */
-export function readCities(bytes: Buffer, onCity: (city: GazetteerCity) => void) {
+export function readCities(bytes: Buffer, onCity: (city: Readonly<GazetteerCity>) => void) {
   let pos = 0;
-  let lat5 = 0;
-  let lng5 = 0;
+  const city: GazetteerCity = { name: '', country: '', admin: '', population: 0, lat5: 0, lng5: 0 };
   const varint = () => {
     let value = 0;
     let scale = 1;
@@ -107,20 +107,25 @@ export function readCities(bytes: Buffer, onCity: (city: GazetteerCity) => void)
   };
   while (pos < bytes.length) {
     const end = varint() + pos;
-    const city: GazetteerCity = { name: '', country: '', admin: '', population: 0, lat5, lng5 };
+    city.name = '';
+    city.country = '';
+    city.admin = '';
+    city.population = 0;
     while (pos < end) {
       const key = varint();
       const field = Math.floor(key / 8);
       if (key % 8 === 2) {
         const length = varint();
-        const text = bytes.toString('utf8', pos, pos + length);
+        if (field === 2 || field === 3 || field === 8) {
+          const text = bytes.toString('utf8', pos, pos + length);
+          if (field === 2) city.name = text;
+          else if (field === 3) city.country = text;
+          else city.admin = text;
+        }
         pos += length;
-        if (field === 2) city.name = text;
-        else if (field === 3) city.country = text;
-        else if (field === 8) city.admin = text;
       } else if (field === 9) city.population = varint();
-      else if (field === 10) city.lng5 = lng5 += signed();
-      else if (field === 11) city.lat5 = lat5 += signed();
+      else if (field === 10) city.lng5 += signed();
+      else if (field === 11) city.lat5 += signed();
       else varint();
     }
     onCity(city);
@@ -140,14 +145,33 @@ export interface Gazetteer {
 }
 
 function buildGazetteer(bytes: Buffer): Gazetteer {
-  const cities: Array<GazetteerCity & { key: string }> = [];
+  // Read into columns (two strings and a few numbers per city), then sort an index by name.
+  const readNames: string[] = [];
+  const readKeys: string[] = [];
+  const readNumbers: number[] = [];
+  const countries: string[] = [];
+  const countryPosition = new Map<string, number>();
   readCities(bytes, (city) => {
     // Districts GeoNames numbers, as "Zürich (Kreis 3)", would crowd out the towns people name.
-    if (!city.name.includes('(')) cities.push({ ...city, key: foldPlaceName(city.name) });
+    if (city.name.includes('(')) return;
+    let country = countryPosition.get(city.country);
+    if (country === undefined) {
+      country = countries.push(city.country) - 1;
+      countryPosition.set(city.country, country);
+    }
+    const state = city.country === 'US' ? STATE_CODES.indexOf(city.admin) + 1 : 0;
+    readNames.push(city.name);
+    readKeys.push(foldPlaceName(city.name));
+    readNumbers.push(city.population, city.lat5, city.lng5, country, state);
   });
-  cities.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : b.population - a.population));
+  const count = readNames.length;
+  const order = Uint32Array.from({ length: count }, (_, i) => i).sort((a, b) => {
+    const keyA = readKeys[a] as string;
+    const keyB = readKeys[b] as string;
+    if (keyA !== keyB) return keyA < keyB ? -1 : 1;
+    return (readNumbers[b * 5] as number) - (readNumbers[a * 5] as number);
+  });
 
-  const count = cities.length;
   const keyOffsets = new Uint32Array(count + 1);
   const nameOffsets = new Uint32Array(count + 1);
   const population = new Uint32Array(count);
@@ -155,30 +179,29 @@ function buildGazetteer(bytes: Buffer): Gazetteer {
   const lng5 = new Int32Array(count);
   const countryIndex = new Uint16Array(count);
   const stateIndex = new Uint8Array(count);
-  const countries: string[] = [];
-  const countryPosition = new Map<string, number>();
+  const sortedKeys: string[] = [];
+  const sortedNames: string[] = [];
   let keyLength = 0;
   let nameLength = 0;
-  cities.forEach((city, i) => {
+  order.forEach((from, i) => {
+    const key = readKeys[from] as string;
+    const name = readNames[from] as string;
     keyOffsets[i] = keyLength;
     nameOffsets[i] = nameLength;
-    keyLength += city.key.length;
-    nameLength += city.name.length;
-    population[i] = city.population;
-    lat5[i] = city.lat5;
-    lng5[i] = city.lng5;
-    let country = countryPosition.get(city.country);
-    if (country === undefined) {
-      country = countries.push(city.country) - 1;
-      countryPosition.set(city.country, country);
-    }
-    countryIndex[i] = country;
-    stateIndex[i] = city.country === 'US' ? STATE_CODES.indexOf(city.admin) + 1 : 0;
+    keyLength += key.length;
+    nameLength += name.length;
+    sortedKeys.push(key);
+    sortedNames.push(name);
+    population[i] = readNumbers[from * 5] as number;
+    lat5[i] = readNumbers[from * 5 + 1] as number;
+    lng5[i] = readNumbers[from * 5 + 2] as number;
+    countryIndex[i] = readNumbers[from * 5 + 3] as number;
+    stateIndex[i] = readNumbers[from * 5 + 4] as number;
   });
   keyOffsets[count] = keyLength;
   nameOffsets[count] = nameLength;
-  const keys = cities.map((city) => city.key).join('');
-  const names = cities.map((city) => city.name).join('');
+  const keys = sortedKeys.join('');
+  const names = sortedNames.join('');
 
   const keyAt = (i: number) => keys.slice(keyOffsets[i], keyOffsets[i + 1]);
 
