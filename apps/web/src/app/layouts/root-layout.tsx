@@ -1,7 +1,7 @@
 import { type MouseEvent, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
-import { CompareBar } from '@/features/compare/components/compare-bar';
+import { LazyCompareBar } from '@/features/compare/components/lazy-compare-bar';
 import { GenericErrorPage } from '@/features/errors/pages/generic-error-page';
 import { ErrorBoundary } from '../error-boundary';
 import { usePageLoading } from '../lazy-page';
@@ -63,7 +63,7 @@ export function RootLayout() {
         </ErrorBoundary>
       </main>
       <Footer />
-      <CompareBar />
+      <LazyCompareBar />
       <ScrollRestoration />
     </div>
   );
