@@ -43,6 +43,11 @@ const ROUTES: Record<RouteKey, Visit> = {
     url: withId(paths.editProperty, 'ownListing'),
   },
   makeOffer: { title: 'Make Offer', as: 'buyer', url: withId(paths.makeOffer, 'listing') },
+  compare: {
+    title: 'Compare Homes',
+    as: 'buyer',
+    url: (ids) => `${paths.compare}?ids=${ids.listing}`,
+  },
   paymentSuccess: { title: 'Payment Result', as: 'buyer', url: at(paths.paymentSuccess) },
   demoCheckout: {
     title: 'Test Checkout',
