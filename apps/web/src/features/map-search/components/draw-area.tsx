@@ -11,13 +11,16 @@ import { useEffect, useRef, useState } from 'react';
 import type { TerraDraw } from 'terra-draw';
 import { Button } from '@/components/ui/button';
 
+/** What the buyer is doing with the outline; the panel keeps it, so markers step aside. */
+export type DrawTool = 'idle' | 'drawing' | 'editing';
+
 type DrawAreaProps = {
   /** The outline in force (from the address); drawn as the map opens. */
   polygon?: LngLat[];
   onOutline: (polygon: LngLat[] | null) => void;
+  tool: DrawTool;
+  onToolChange: (tool: DrawTool) => void;
 };
-
-type Tool = 'idle' | 'drawing' | 'editing';
 
 const OUTLINE_MODE = 'polygon';
 
@@ -49,18 +52,17 @@ function outlineProblem(corners: LngLat[]): string | undefined {
  * then the first corner again to close it; the list then shows only homes inside. Edit moves its
  * corners, Clear removes it. An outline that crosses itself is refused with a message.
  */
-export function DrawArea({ polygon, onOutline }: DrawAreaProps) {
+export function DrawArea({ polygon, onOutline, tool, onToolChange: setTool }: DrawAreaProps) {
   const { current: mapRef } = useMap();
   const drawRef = useRef<TerraDraw | null>(null);
   const [ready, setReady] = useState(false);
-  const [tool, setTool] = useState<Tool>('idle');
   const [problem, setProblem] = useState<string>();
   const outlineKey = polygon ? formatPolygon(polygon) : '';
   const wanted = tool !== 'idle' || outlineKey !== '';
 
   // Keep the latest callbacks for the draw tool's listeners, which are registered once.
-  const latest = useRef({ onOutline, polygon });
-  latest.current = { onOutline, polygon };
+  const latest = useRef({ onOutline, polygon, setTool });
+  latest.current = { onOutline, polygon, setTool };
 
   useEffect(() => {
     if (!mapRef || !wanted || drawRef.current) return;
@@ -96,13 +98,13 @@ export function DrawArea({ polygon, onOutline }: DrawAreaProps) {
           showOutline(draw, latest.current.polygon);
           if (context.mode === OUTLINE_MODE) {
             draw.setMode('static');
-            setTool('idle');
+            latest.current.setTool('idle');
           }
           return;
         }
         if (context.mode === OUTLINE_MODE) {
           draw.setMode('static');
-          setTool('idle');
+          latest.current.setTool('idle');
         }
         latest.current.onOutline(corners);
       });
@@ -110,8 +112,9 @@ export function DrawArea({ polygon, onOutline }: DrawAreaProps) {
       drawRef.current = draw;
       setReady(true);
     };
+    // The draw tool adds its layers to the style, so it waits until the map has settled.
     if (map.isStyleLoaded()) void start();
-    else map.once('load', () => void start());
+    else map.once('idle', () => void start());
     return () => {
       cancelled = true;
       started?.stop();
@@ -148,8 +151,9 @@ export function DrawArea({ polygon, onOutline }: DrawAreaProps) {
   }, [ready, tool]);
 
   return (
-    <div className="absolute top-3 left-3 z-10 flex max-w-[calc(100%-4.5rem)] flex-col items-start gap-2">
-      <div className="flex flex-wrap gap-2">
+    // Clicks pass through the notes to the map, so a corner can be placed under them.
+    <div className="pointer-events-none absolute top-3 left-3 z-10 flex max-w-[calc(100%-4.5rem)] flex-col items-start gap-2">
+      <div className="pointer-events-auto flex flex-wrap gap-2">
         {tool === 'drawing' ? (
           <Button size="sm" variant="secondary" onClick={() => setTool('idle')}>
             Cancel drawing
@@ -182,12 +186,13 @@ export function DrawArea({ polygon, onOutline }: DrawAreaProps) {
           </Button>
         )}
       </div>
-      {tool === 'drawing' && (
+      {/* Said once the draw tool is ready, so a click after it always places a corner. */}
+      {ready && tool === 'drawing' && (
         <p className="rounded-lg bg-white/95 px-3 py-2 text-sm text-stone-800 shadow">
           Click the map to place each corner; click the first corner again to finish.
         </p>
       )}
-      {tool === 'editing' && (
+      {ready && tool === 'editing' && (
         <p className="rounded-lg bg-white/95 px-3 py-2 text-sm text-stone-800 shadow">
           Drag a corner to move it.
         </p>

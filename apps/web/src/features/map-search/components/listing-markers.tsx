@@ -13,6 +13,8 @@ type ListingMarkersProps = {
   listings: Property[];
   highlightedId: string | null;
   onHighlight: (id: string | null) => void;
+  /** Off while the buyer draws an outline: a click on the map places a corner, even on a marker. */
+  clickable: boolean;
 };
 
 /** Markers closer than this many pixels join one cluster bubble. */
@@ -36,7 +38,12 @@ const markerStyle = (highlighted: boolean) =>
  * one zooms in until they part). Pointing at a marker marks its card and the other way round;
  * clicking one opens its title, price and a link to its page.
  */
-export function ListingMarkers({ listings, highlightedId, onHighlight }: ListingMarkersProps) {
+export function ListingMarkers({
+  listings,
+  highlightedId,
+  onHighlight,
+  clickable,
+}: ListingMarkersProps) {
   const { current: map } = useMap();
   const [view, setView] = useState<MapView>();
   const [openId, setOpenId] = useState<string | null>(null);
@@ -94,7 +101,12 @@ export function ListingMarkers({ listings, highlightedId, onHighlight }: Listing
               .getLeaves(clusterId, Number.POSITIVE_INFINITY)
               .some((leaf) => leaf.properties.id === highlightedId);
           return (
-            <Marker key={`cluster-${clusterId}`} longitude={lng} latitude={lat}>
+            <Marker
+              key={`cluster-${clusterId}`}
+              longitude={lng}
+              latitude={lat}
+              style={{ pointerEvents: clickable ? 'auto' : 'none' }}
+            >
               <button
                 type="button"
                 aria-label={`${plural(count, 'listing', 'listings')} here: zoom in`}
@@ -124,7 +136,7 @@ export function ListingMarkers({ listings, highlightedId, onHighlight }: Listing
             key={listing._id}
             longitude={lng}
             latitude={lat}
-            style={{ zIndex: highlighted ? 2 : 1 }}
+            style={{ zIndex: highlighted ? 2 : 1, pointerEvents: clickable ? 'auto' : 'none' }}
           >
             <button
               type="button"

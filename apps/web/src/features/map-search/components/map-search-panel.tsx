@@ -11,7 +11,7 @@ import {
   clampedBbox,
   isPinned,
 } from '../lib/map-area';
-import { DrawArea } from './draw-area';
+import { DrawArea, type DrawTool } from './draw-area';
 import { ListingMarkers } from './listing-markers';
 
 export type MapSearchPanelProps = {
@@ -29,6 +29,8 @@ export type MapSearchPanelProps = {
 const FIT_PADDING = 48;
 /** A single home is shown at street level, not at the deepest zoom. */
 const FIT_MAX_ZOOM = 13;
+/** An area in the address as narrow as one point still opens at a street's width. */
+const AREA_MAX_ZOOM = 18;
 /** Before anything is known: the whole world. */
 const WORLD_VIEW = { longitude: 0, latitude: 20, zoom: 1 };
 
@@ -51,7 +53,7 @@ function FollowSearch({ target, exact }: { target: BoundsArray | undefined; exac
     shown.current = key;
     map.fitBounds(target, {
       padding: exact ? 0 : FIT_PADDING,
-      maxZoom: exact ? undefined : FIT_MAX_ZOOM,
+      maxZoom: exact ? AREA_MAX_ZOOM : FIT_MAX_ZOOM,
       duration: 0,
     });
   }, [map, key, target, exact]);
@@ -99,6 +101,7 @@ export function MapSearchPanel(props: MapSearchPanelProps) {
   const { listings, bbox, polygon, highlightedId, onHighlight, onSearchArea, onOutline } = props;
   const target = targetOf(props);
   const [initialTarget] = useState(target);
+  const [tool, setTool] = useState<DrawTool>('idle');
 
   return (
     <LazyBaseMap
@@ -108,14 +111,21 @@ export function MapSearchPanel(props: MapSearchPanelProps) {
         initialTarget
           ? {
               bounds: initialTarget,
-              fitBoundsOptions: bbox ? {} : { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM },
+              fitBoundsOptions: bbox
+                ? { maxZoom: AREA_MAX_ZOOM }
+                : { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM },
             }
           : WORLD_VIEW
       }
     >
       <FollowSearch target={target} exact={Boolean(bbox)} />
-      <ListingMarkers listings={listings} highlightedId={highlightedId} onHighlight={onHighlight} />
-      <DrawArea polygon={polygon} onOutline={onOutline} />
+      <ListingMarkers
+        listings={listings}
+        highlightedId={highlightedId}
+        onHighlight={onHighlight}
+        clickable={tool !== 'drawing'}
+      />
+      <DrawArea polygon={polygon} onOutline={onOutline} tool={tool} onToolChange={setTool} />
       <SearchThisArea onSearchArea={onSearchArea} />
     </LazyBaseMap>
   );

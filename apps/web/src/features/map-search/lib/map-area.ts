@@ -18,14 +18,18 @@ export function boundsAround(points: readonly LngLat[]): BoundsArray | undefined
   return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
 }
 
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/** The map's flat projection ends here; an area reaching the poles is shown up to it. */
+const MAP_LATITUDE_LIMIT = 85.0511;
+
+/** An area as the map can show it. */
 export const bboxToBounds = (bbox: Bbox): BoundsArray => [
   bbox.west,
-  bbox.south,
+  clamp(bbox.south, -MAP_LATITUDE_LIMIT, MAP_LATITUDE_LIMIT),
   bbox.east,
-  bbox.north,
+  clamp(bbox.north, -MAP_LATITUDE_LIMIT, MAP_LATITUDE_LIMIT),
 ];
-
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /**
  * What the map shows as an area the address can carry: a map scrolled past the date line or

@@ -1,0 +1,298 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import {
+  type Bbox,
+  isInPolygon,
+  type LngLat,
+  parseBbox,
+  parsePolygon,
+} from '../packages/shared/src/geo';
+import { expect, signIn, test } from './fixtures';
+
+/*
+ * A buyer searches the catalogue on the map: draws an outline, searches the area the map shows,
+ * and shares the address of a search, which opens the same list with the same filters. The
+ * listings expected are worked out from the catalogue itself with the shared geometry, so the
+ * test follows whatever the demo data holds.
+ */
+
+type Listing = { _id: string; title: string; lat: number | null; lng: number | null };
+
+/** Every listing of the signed-in catalogue, page by page. */
+async function wholeCatalogue(request: APIRequestContext, query = ''): Promise<Listing[]> {
+  const listings: Listing[] = [];
+  for (let page = 1; ; page++) {
+    const response = await request.get(`/api/all-properties?limit=100&page=${page}${query}`);
+    expect(response.status()).toBe(200);
+    const batch = (await response.json()) as Listing[];
+    listings.push(...batch);
+    if (batch.length < 100) return listings;
+  }
+}
+
+const pinned = (listings: Listing[]) =>
+  listings.filter(
+    (listing): listing is Listing & LngLat => listing.lat !== null && listing.lng !== null,
+  );
+
+const inBbox = (point: LngLat, bbox: Bbox) =>
+  point.lng >= bbox.west &&
+  point.lng <= bbox.east &&
+  point.lat >= bbox.south &&
+  point.lat <= bbox.north;
+
+/** The city with the most pinned listings, and a box around them. */
+function busiestArea(listings: Array<Listing & LngLat>): Bbox {
+  const byCell = new Map<string, Array<Listing & LngLat>>();
+  for (const listing of listings) {
+    const cell = `${Math.round(listing.lng)},${Math.round(listing.lat)}`;
+    byCell.set(cell, [...(byCell.get(cell) ?? []), listing]);
+  }
+  const crowd = [...byCell.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+  const lngs = crowd.map((listing) => listing.lng);
+  const lats = crowd.map((listing) => listing.lat);
+  const margin = 0.02;
+  return {
+    west: Math.min(...lngs) - margin,
+    south: Math.min(...lats) - margin,
+    east: Math.max(...lngs) + margin,
+    north: Math.max(...lats) + margin,
+  };
+}
+
+const bboxParam = (bbox: Bbox) =>
+  [bbox.west, bbox.south, bbox.east, bbox.north].map((value) => value.toFixed(6)).join(',');
+
+/** A choice in the filters, whose label ends with its count once that has arrived. */
+const choice = (name: string) => new RegExp(`^${name}( \\(\\d+\\))?$`);
+
+const listingCards = (page: Page) => page.getByRole('main').getByRole('article');
+
+/** The number in the page's "N properties" line. */
+async function listedTotal(page: Page): Promise<number> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const line = page.getByRole('status').filter({ hasText: /^\d+ propert(y|ies)$/ });
+  await expect(line).toBeVisible();
+  return Number.parseInt((await line.textContent()) ?? '', 10);
+}
+
+/** The ids of the listings on the page, from their View Details links. */
+async function listedIds(page: Page): Promise<string[]> {
+  const hrefs = await listingCards(page)
+    .getByRole('link', { name: /^View Details/ })
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  return hrefs.map((href) => href.split('/').pop() ?? '').sort();
+}
+
+/** The map once MapLibre has drawn it and its markers are up. */
+async function readyMap(page: Page): Promise<Locator> {
+  const map = page.getByRole('region', { name: 'Map of the listings' });
+  await expect(map.locator('canvas.maplibregl-canvas')).toBeVisible();
+  await expect(map.locator('.maplibregl-marker').first()).toBeAttached();
+  // The whole map on screen, so every point the test clicks or drags lands on it.
+  await map.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+  return map;
+}
+
+/** Clicks points given as fractions of the map's canvas, then the first again to close. */
+async function drawOutline(page: Page, map: Locator, corners: Array<[number, number]>) {
+  await map.getByRole('button', { name: 'Draw area' }).click();
+  await expect(map.getByText(/^Click the map to place each corner/)).toBeVisible();
+  const box = await map.locator('canvas.maplibregl-canvas').boundingBox();
+  if (!box) throw new Error('the map has no size');
+  const at = ([x, y]: [number, number]) => ({
+    x: box.x + box.width * x,
+    y: box.y + box.height * y,
+  });
+  for (const corner of [...corners, corners[0] as [number, number]]) {
+    const point = at(corner);
+    await page.mouse.move(point.x, point.y, { steps: 4 });
+    await page.mouse.click(point.x, point.y);
+  }
+}
+
+function polygonOf(page: Page): LngLat[] {
+  const text = new URL(page.url()).searchParams.get('polygon') ?? '';
+  const parsed = parsePolygon(text);
+  if (!parsed.ok) throw new Error(`the address holds no outline: ${text}`);
+  return parsed.value;
+}
+
+test.describe('searching on the map', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'buyer');
+  });
+
+  test('a buyer draws an outline and sees exactly the listings inside it', async ({ page }) => {
+    const catalogue = pinned(await wholeCatalogue(page.request));
+    expect(catalogue.length, 'the demo homes have map positions').toBeGreaterThan(3);
+    const area = busiestArea(catalogue);
+
+    await page.goto(`/all-properties?bbox=${bboxParam(area)}`);
+    const map = await readyMap(page);
+
+    await test.step('an outline that crosses itself is refused', async () => {
+      await drawOutline(page, map, [
+        [0.2, 0.2],
+        [0.8, 0.8],
+        [0.8, 0.2],
+        [0.2, 0.8],
+      ]);
+      await expect(map.getByRole('alert')).toHaveText(
+        'The outline crosses itself: draw it again without crossing lines',
+      );
+      expect(new URL(page.url()).searchParams.has('polygon')).toBe(false);
+    });
+
+    await test.step('a concave outline lists the homes inside it, and only those', async () => {
+      await drawOutline(page, map, [
+        [0.1, 0.1],
+        [0.9, 0.1],
+        [0.9, 0.9],
+        [0.5, 0.45],
+        [0.1, 0.9],
+      ]);
+      await expect(page).toHaveURL(/[?&]polygon=/);
+      const outline = polygonOf(page);
+      expect(outline).toHaveLength(5);
+      const inside = catalogue.filter((listing) => isInPolygon(listing, outline));
+      expect(inside.length, 'the outline holds homes').toBeGreaterThan(0);
+      expect(await listedTotal(page)).toBe(inside.length);
+      const insideIds = new Set(inside.map((listing) => listing._id));
+      const listed = await listedIds(page);
+      expect(listed).toHaveLength(Math.min(inside.length, 24));
+      for (const id of listed) expect(insideIds.has(id), `${id} is inside the outline`).toBe(true);
+      await expect(map.getByRole('button', { name: 'Edit area' })).toBeVisible();
+    });
+
+    await test.step('Clear area lists every home again', async () => {
+      await map.getByRole('button', { name: 'Clear area' }).click();
+      await expect(page).not.toHaveURL(/[?&]polygon=/);
+      expect(await listedTotal(page)).toBe((await wholeCatalogue(page.request)).length);
+    });
+  });
+
+  test('"Search this area" after moving the map lists the homes it shows', async ({ page }) => {
+    const catalogue = pinned(await wholeCatalogue(page.request));
+    await page.goto('/all-properties');
+    const map = await readyMap(page);
+    const searchArea = map.getByRole('button', { name: 'Search this area' });
+    await expect(searchArea).toHaveCount(0);
+
+    const box = await map.locator('canvas.maplibregl-canvas').boundingBox();
+    if (!box) throw new Error('the map has no size');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 120, box.y + box.height / 2 + 40, { steps: 8 });
+    await page.mouse.up();
+
+    await searchArea.click();
+    await expect(page).toHaveURL(/[?&]bbox=/);
+    const parsed = parseBbox(new URL(page.url()).searchParams.get('bbox') ?? '');
+    if (!parsed.ok) throw new Error(parsed.message);
+    const inside = catalogue.filter((listing) => inBbox(listing, parsed.value));
+    expect(await listedTotal(page)).toBe(inside.length);
+    await expect(searchArea).toHaveCount(0);
+  });
+
+  test('a shared address opens the same search, and Back restores the filters before', async ({
+    page,
+    context,
+  }) => {
+    const catalogue = pinned(await wholeCatalogue(page.request));
+    const area = busiestArea(catalogue);
+    const mid = { lng: (area.west + area.east) / 2, lat: (area.south + area.north) / 2 };
+    const outline = [
+      `${area.west},${area.south}`,
+      `${area.east},${area.south}`,
+      `${area.east},${area.north}`,
+      `${mid.lng},${mid.lat}`,
+      `${area.west},${area.north}`,
+    ].join(';');
+
+    await page.goto(`/all-properties?bbox=${bboxParam(area)}&polygon=${outline}`);
+    const filters = page.getByRole('button', { name: /^Filters/ });
+
+    await test.step('the buyer narrows the search in the filters', async () => {
+      await filters.click();
+      const panel = page.getByRole('form', { name: 'Filters' });
+      await panel.getByLabel('Bedrooms').selectOption('2');
+      await panel.getByRole('button', { name: 'Show results' }).click();
+      await expect(page).toHaveURL(/[?&]minBeds=2/);
+
+      await panel.getByLabel('Max price ($)').fill('1000');
+      await panel.getByLabel('Min price ($)').fill('5000');
+      await panel.getByRole('button', { name: 'Show results' }).click();
+      await expect(panel.getByText('Max price must be ≥ min price')).toBeVisible();
+      await expect(page).not.toHaveURL(/[?&]maxPrice=/);
+
+      await panel.getByLabel('Min price ($)').fill('');
+      await panel.getByLabel('Max price ($)').fill('');
+      await panel.getByLabel('Bedrooms').selectOption('3');
+      await panel.getByLabel(choice('House')).check();
+      await panel.getByLabel(choice('Villa')).check();
+      await panel.getByRole('button', { name: 'Show results' }).click();
+      await expect(page).toHaveURL(/[?&]minBeds=3/);
+      await expect(page).toHaveURL(/[?&]types=House%2CVilla/);
+    });
+
+    const shared = page.url();
+    const total = await listedTotal(page);
+    const ids = await listedIds(page);
+    const expected = pinned(
+      await wholeCatalogue(page.request, '&minBeds=3&types=House,Villa'),
+    ).filter((listing) => inBbox(listing, area) && isInPolygon(listing, polygonOf(page)));
+    expect(total).toBe(expected.length);
+
+    await test.step('the same address in another tab shows the same list and filters', async () => {
+      const other = await context.newPage();
+      await other.goto(shared);
+      expect(await listedTotal(other)).toBe(total);
+      expect(await listedIds(other)).toEqual(ids);
+      await other.getByRole('button', { name: /^Filters/ }).click();
+      const panel = other.getByRole('form', { name: 'Filters' });
+      await expect(panel.getByLabel('Bedrooms')).toHaveValue('3');
+      await expect(panel.getByLabel(choice('House'))).toBeChecked();
+      await expect(panel.getByLabel(choice('Villa'))).toBeChecked();
+      await expect(panel.getByLabel(choice('Condo'))).not.toBeChecked();
+      await expect(
+        other.getByRole('search', { name: 'Property search' }).getByLabel('Property type'),
+      ).toHaveValue('House,Villa');
+      await other.close();
+    });
+
+    await test.step('Back restores the filters before the last change', async () => {
+      await page.goBack();
+      await expect(page).toHaveURL(/[?&]minBeds=2/);
+      await expect(page).not.toHaveURL(/[?&]types=/);
+      const panel = page.getByRole('form', { name: 'Filters' });
+      await expect(panel.getByLabel('Bedrooms')).toHaveValue('2');
+      await expect(panel.getByLabel(choice('House'))).not.toBeChecked();
+      await page.goForward();
+      await expect(panel.getByLabel('Bedrooms')).toHaveValue('3');
+    });
+  });
+
+  test.describe('on a 375 px phone', () => {
+    test.use({ viewport: { width: 375, height: 800 } });
+
+    test('List and Map switch, and the filters open in a panel', async ({ page }) => {
+      await page.goto('/all-properties');
+      await expect(listingCards(page).first()).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Map of the listings' })).toHaveCount(0);
+
+      await page.getByRole('button', { name: 'Map', exact: true }).click();
+      await expect(page).toHaveURL(/[?&]view=map/);
+      await readyMap(page);
+      await expect(listingCards(page).first()).toBeHidden();
+
+      await page.getByRole('button', { name: 'List', exact: true }).click();
+      await expect(listingCards(page).first()).toBeVisible();
+      await page.getByRole('button', { name: /^Filters/ }).click();
+      await expect(page.getByRole('form', { name: 'Filters' })).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, 'pixels of horizontal overflow').toBeLessThanOrEqual(0);
+    });
+  });
+});
