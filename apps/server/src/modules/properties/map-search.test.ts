@@ -186,6 +186,12 @@ describe('filters', () => {
       buyer,
       ['Family house'],
     );
+    // Bounds that are exactly a price bracket find what the bracket finds.
+    await expectFound(`${area}&minPrice=300000&maxPrice=600000`, buyer, [
+      'Family house',
+      'Town house',
+    ]);
+    await expectFound(`${area}&minPrice=600000&types=House,Villa`, buyer, ['Garden villa']);
     // Another area is counted on its own, however recently the first was counted.
     await expectFound('bbox=-90,30,-89,31&types=House', buyer, []);
   });

@@ -41,6 +41,7 @@ import { personalViews, sharedViews } from './property-view.js';
 const searchCacheKey = (query: ListingFilters) =>
   [
     areaKey(query),
+    query.types?.join(',') ?? '',
     query.propertyType ?? '',
     query.priceRange ?? '',
     query.sort ?? '',

@@ -51,8 +51,6 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 /** What narrows a list besides the facets (type and price bucket) it is counted by. */
 export interface AreaFilters {
   location?: string;
-  /** Any of these types. */
-  types?: readonly string[];
   /** All of these features. */
   features?: readonly string[];
   /** Dollars; the listing's whole price range lies between them. */
@@ -68,6 +66,8 @@ export interface AreaFilters {
 
 export interface ListingFilters extends AreaFilters {
   propertyType?: string;
+  /** Any of these types. */
+  types?: readonly string[];
   priceRange?: string;
   sort?: SearchSort;
   page: number;
@@ -75,9 +75,10 @@ export interface ListingFilters extends AreaFilters {
 }
 
 /**
- * How many listings match a location (or none), for every property type and price range at
- * once: visitors narrow one search by type and price, and one pass over the matches answers
- * every such combination, where a count per combination would read them again each time.
+ * How many listings match a search's text, area, outline and other filters, for every property
+ * type and price range at once: these are the counts shown beside the filters, buyers narrow one
+ * search by type and price, and one pass over the matches answers every such combination, where a
+ * count per combination would read them again each time.
  */
 export interface FacetCount {
   propertyType: string;
@@ -231,7 +232,6 @@ export function areaKey(filters: AreaFilters): string {
   const { bbox, polygon } = filters;
   return [
     filters.location ?? '',
-    filters.types?.join(',') ?? '',
     filters.features?.join(',') ?? '',
     filters.minPrice ?? '',
     filters.maxPrice ?? '',
@@ -298,13 +298,29 @@ async function pageOf(
   return toPropertyViews(db, await pageRows(db, where, order, page, limit), viewer);
 }
 
+/**
+ * Price bounds that are exactly one of the price brackets, read as that bracket (the same
+ * listings): the counts beside the filters ask for each bracket so, and then share the area's
+ * facet counts instead of counting the area again.
+ */
+function asBracket(filters: ListingFilters): ListingFilters {
+  if (filters.priceRange || filters.minPrice === undefined) return filters;
+  const bracket = PRICE_RANGES.find(
+    (range) => range.min === filters.minPrice && (range.max ?? undefined) === filters.maxPrice,
+  );
+  if (!bracket) return filters;
+  const { minPrice: _min, maxPrice: _max, ...others } = filters;
+  return { ...others, priceRange: bracket.label };
+}
+
 /** A page of approved listings with their sales, and the total count, the same for everyone. */
 async function sharedPage(
   db: Database,
   scope: Scope,
-  filters: ListingFilters,
+  asked: ListingFilters,
   counts: FacetCountSource,
 ): Promise<SharedListings & { total: number }> {
+  const filters = asBracket(asked);
   const order = ORDER[filters.sort ?? 'newest'];
   const facets = () =>
     counts(`${scope}\u0000${areaKey(filters)}`, () => countFacets(db, scope, filters));
