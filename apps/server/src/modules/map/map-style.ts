@@ -36,7 +36,7 @@ export function buildMapStyle(sources: Map<MapSourceName, MapSource>) {
   });
   return {
     version: 8 as const,
-    name: 'Keyhaven offline basemap',
+    name: 'Offline basemap',
     sources: {
       land: source('land', ATTRIBUTION.natural),
       borders: source('borders', ATTRIBUTION.natural),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.js';
-import { type MapSource, mapSources } from './map-data.js';
+import { mapSources } from './map-data.js';
 import { buildMapStyle } from './map-style.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -22,10 +22,8 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!style) {
         const sources = mapSources();
         const body = JSON.stringify(buildMapStyle(sources));
-        style = {
-          body,
-          etag: `"${[...sources.values()].map((s: MapSource) => s.hash).join('.')}"`,
-        };
+        const hashes = [...sources.values()].map((source) => source.hash);
+        style = { body, etag: `"${hashes.join('.')}"` };
       }
       // Always asked again, so a new release's layers are picked up; unchanged, it costs a 304.
       reply.header('cache-control', 'no-cache').header('etag', style.etag);
