@@ -97,12 +97,65 @@ test.describe('comparing homes', () => {
     });
   });
 
+  test("a listing's page picks it for comparing too, and every open tab follows", async ({
+    page,
+  }) => {
+    await signIn(page, 'buyer');
+    const home = homes[4];
+    if (!home) throw new Error('a fifth home expected');
+    await page.goto(`/propertyDetails/${home.id}`);
+    const toggle = compareToggle(page.getByRole('main'));
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    const bar = page.getByRole('region', { name: 'Homes to compare' });
+    await expect(bar.getByRole('listitem')).toHaveText([home.title]);
+
+    // A second tab shows the pick once it has taken over its page.
+    const otherTab = await page.context().newPage();
+    await otherTab.goto('/all-properties');
+    const otherBar = otherTab.getByRole('region', { name: 'Homes to compare' });
+    await expect(otherBar.getByRole('listitem')).toHaveCount(1);
+    await expect(compareToggle(cardOf(otherTab, home.title))).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    // Taking it off here takes it off there, without a reload.
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await expect(otherBar).toHaveCount(0);
+    await expect(compareToggle(cardOf(otherTab, home.title))).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await otherTab.close();
+  });
+
   test('with nothing to compare, the page leads back to the listings', async ({ page }) => {
     await signIn(page, 'buyer');
     await page.goto('/compare');
     await expect(page.getByText('No homes to compare yet')).toBeVisible();
     await page.getByRole('link', { name: 'Browse All Properties' }).click();
     await expect(page).toHaveURL(/\/all-properties/);
+  });
+
+  test.describe('before the browser runs any script', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the server sends the comparison filled in', async ({ page }) => {
+      await signIn(page, 'buyer');
+      await page.goto(
+        `/compare?ids=${homes
+          .slice(0, 2)
+          .map((home) => home.id)
+          .join(',')}`,
+      );
+      const table = page.getByRole('table', { name: 'Homes compared side by side' });
+      for (const home of homes.slice(0, 2)) {
+        await expect(table.getByRole('link', { name: home.title })).toBeVisible();
+      }
+      await expect(table.getByRole('rowheader', { name: 'Type Differs' })).toBeVisible();
+    });
   });
 
   test.describe('on a phone', () => {
