@@ -1,3 +1,4 @@
+import type { LngLat } from '@keyhaven/shared';
 import { type MapRef, Marker } from '@vis.gl/react-maplibre';
 import { useEffect, useRef } from 'react';
 import BaseMap from '@/components/map/base-map';
@@ -8,6 +9,8 @@ export type PinMapProps = {
   /** Where the map goes when the form asks (a chosen place); a new `key` asks again. */
   view: MapView | null;
   onPinChange: (pin: Pin) => void;
+  /** Where the middle of the map is, whenever the map stops moving. */
+  onCenterChange: (center: LngLat) => void;
   className?: string;
 };
 
@@ -18,7 +21,7 @@ const WORLD = { longitude: -30, latitude: 30, zoom: 1 };
  * The map where the agent places the home: the pin is dragged, or the map clicked, to the exact
  * spot. Loaded only in the browser (it brings MapLibre).
  */
-export default function PinMap({ pin, view, onPinChange, className }: PinMapProps) {
+export default function PinMap({ pin, view, onPinChange, onCenterChange, className }: PinMapProps) {
   const mapRef = useRef<MapRef>(null);
   // Only the pin the form started with decides the first view; later pins move without jumping.
   const initialView = useRef(
@@ -36,6 +39,8 @@ export default function PinMap({ pin, view, onPinChange, className }: PinMapProp
       className={className}
       initialViewState={initialView.current}
       onClick={(event) => onPinChange(pinAt(event.lngLat.lng, event.lngLat.lat))}
+      onLoad={(event) => onCenterChange(event.target.getCenter())}
+      onMoveEnd={(event) => onCenterChange(event.target.getCenter())}
     >
       {pin && (
         <Marker

@@ -1,4 +1,5 @@
-import { type KeyboardEvent, lazy } from 'react';
+import type { LngLat } from '@keyhaven/shared';
+import { type KeyboardEvent, lazy, useState } from 'react';
 import { MapWhenReady } from '@/components/map/lazy-base-map';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field';
@@ -29,6 +30,8 @@ type PlacePinFieldProps = {
 
 /** The home's exact spot: a map to drag the pin on, buttons to nudge it, and its coordinates. */
 export function PlacePinField({ pin, view, onPinChange, error }: PlacePinFieldProps) {
+  // Known once the map has loaded: a keyboard user pans it with the arrow keys, then drops the pin.
+  const [mapCenter, setMapCenter] = useState<LngLat | null>(null);
   const move = (key: MoveKey) => {
     if (!pin) return;
     const step = MOVES[key];
@@ -52,12 +55,23 @@ export function PlacePinField({ pin, view, onPinChange, error }: PlacePinFieldPr
           pin={pin}
           view={view}
           onPinChange={onPinChange}
+          onCenterChange={setMapCenter}
           className="mt-3 h-72 w-full rounded-lg sm:h-96"
         />
       </MapWhenReady>
       <p className="mt-3 text-stone-800" aria-live="polite">
         {pin ? `Pin at ${formatPin(pin)} (latitude, longitude)` : PIN_TEXTS.none}
       </p>
+      {!pin && mapCenter && (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-2"
+          onClick={() => onPinChange(pinAt(mapCenter.lng, mapCenter.lat))}
+        >
+          Place pin at the centre of the map
+        </Button>
+      )}
       {pin && (
         // Arrow keys work on any of the buttons, as they would on the pin itself.
         <fieldset className="mt-2 flex flex-wrap gap-2" onKeyDown={onKeyDown}>
