@@ -93,18 +93,19 @@ async function readyMap(page: Page): Promise<Locator> {
   return map;
 }
 
+/** A point of the map's canvas given as fractions of its width and height, in page pixels. */
+async function pointOnMap(map: Locator, [x, y]: [number, number]) {
+  const box = await map.locator('canvas.maplibregl-canvas').boundingBox();
+  if (!box) throw new Error('the map has no size');
+  return { x: box.x + box.width * x, y: box.y + box.height * y };
+}
+
 /** Clicks points given as fractions of the map's canvas, then the first again to close. */
 async function drawOutline(page: Page, map: Locator, corners: Array<[number, number]>) {
   await map.getByRole('button', { name: 'Draw area' }).click();
   await expect(map.getByText(/^Click the map to place each corner/)).toBeVisible();
-  const box = await map.locator('canvas.maplibregl-canvas').boundingBox();
-  if (!box) throw new Error('the map has no size');
-  const at = ([x, y]: [number, number]) => ({
-    x: box.x + box.width * x,
-    y: box.y + box.height * y,
-  });
   for (const corner of [...corners, corners[0] as [number, number]]) {
-    const point = at(corner);
+    const point = await pointOnMap(map, corner);
     await page.mouse.move(point.x, point.y, { steps: 4 });
     await page.mouse.click(point.x, point.y);
   }
@@ -161,7 +162,24 @@ test.describe('searching on the map', () => {
       const listed = await listedIds(page);
       expect(listed).toHaveLength(Math.min(inside.length, 24));
       for (const id of listed) expect(insideIds.has(id), `${id} is inside the outline`).toBe(true);
-      await expect(map.getByRole('button', { name: 'Edit area' })).toBeVisible();
+    });
+
+    await test.step('Edit area moves a corner, and the list follows the new outline', async () => {
+      const before = polygonOf(page);
+      await map.getByRole('button', { name: 'Edit area' }).click();
+      await expect(map.getByText('Drag a corner to move it.')).toBeVisible();
+      const from = await pointOnMap(map, [0.5, 0.45]);
+      const to = await pointOnMap(map, [0.5, 0.75]);
+      await page.mouse.move(from.x, from.y, { steps: 4 });
+      await page.mouse.down();
+      await page.mouse.move(to.x, to.y, { steps: 10 });
+      await page.mouse.up();
+      await expect.poll(() => polygonOf(page)).not.toEqual(before);
+      const outline = polygonOf(page);
+      expect(outline).toHaveLength(5);
+      const inside = catalogue.filter((listing) => isInPolygon(listing, outline));
+      expect(await listedTotal(page)).toBe(inside.length);
+      await map.getByRole('button', { name: 'Done editing' }).click();
     });
 
     await test.step('Clear area lists every home again', async () => {

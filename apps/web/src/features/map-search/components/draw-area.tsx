@@ -123,10 +123,17 @@ export function DrawArea({ polygon, onOutline, tool, onToolChange: setTool }: Dr
     };
   }, [mapRef, wanted]);
 
-  // The outline follows the address: drawn on opening, redrawn after Back and Forward.
+  // The tool follows the buyer's choice, and the outline the address: drawn on opening, redrawn
+  // after Back and Forward and after each edit, selected again while editing.
   useEffect(() => {
     const draw = drawRef.current;
-    if (!ready || !draw || tool === 'drawing') return;
+    if (!ready || !draw) return;
+    if (tool === 'drawing') {
+      draw.clear();
+      draw.setMode(OUTLINE_MODE);
+      return;
+    }
+    draw.setMode(tool === 'editing' ? 'select' : 'static');
     const outline = outlineKey ? parsePolygon(outlineKey) : undefined;
     const id = showOutline(draw, outline?.ok ? outline.value : undefined);
     if (tool === 'editing' && id !== undefined) draw.selectFeature(id);
@@ -136,19 +143,6 @@ export function DrawArea({ polygon, onOutline, tool, onToolChange: setTool }: Dr
     setProblem(undefined);
     setTool('drawing');
   };
-
-  useEffect(() => {
-    const draw = drawRef.current;
-    if (!ready || !draw) return;
-    if (tool === 'drawing') {
-      draw.clear();
-      draw.setMode(OUTLINE_MODE);
-    } else if (tool === 'editing') {
-      draw.setMode('select');
-    } else {
-      draw.setMode('static');
-    }
-  }, [ready, tool]);
 
   return (
     // Clicks pass through the notes to the map, so a corner can be placed under them.

@@ -41,8 +41,10 @@ function targetOf({ bbox, polygon, listings }: MapSearchPanelProps): BoundsArray
 }
 
 /**
- * Follows the address: when the area, the outline or (with neither) the listings change, the map
- * moves to them. Its first view comes from `initialViewState`, so the map opens there directly.
+ * Follows the address: when the area, the outline or (with neither) the listings change and are
+ * not all on screen already, the map moves to them (Back, Forward, new filters). An area just
+ * searched or an outline just drawn is on screen, so the map stays as the buyer left it. Its first
+ * view comes from `initialViewState`, so the map opens there directly.
  */
 function FollowSearch({ target, exact }: { target: BoundsArray | undefined; exact: boolean }) {
   const { current: map } = useMap();
@@ -51,6 +53,9 @@ function FollowSearch({ target, exact }: { target: BoundsArray | undefined; exac
   useEffect(() => {
     if (!map || !target || key === shown.current) return;
     shown.current = key;
+    const [west, south, east, north] = target;
+    const view = map.getBounds();
+    if (view.contains([west, south]) && view.contains([east, north])) return;
     map.fitBounds(target, {
       padding: exact ? 0 : FIT_PADDING,
       maxZoom: exact ? AREA_MAX_ZOOM : FIT_MAX_ZOOM,
