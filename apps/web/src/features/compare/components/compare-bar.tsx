@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { buttonStyles } from '@/components/ui/button';
+import { Button, buttonStyles } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import {
   COMPARE_LIMIT,
@@ -67,13 +67,9 @@ export function CompareBar() {
           ))}
         </ul>
         <div className="flex shrink-0 gap-2">
-          <button
-            type="button"
-            onClick={clearCompare}
-            className={buttonStyles({ variant: 'ghost', size: 'sm' })}
-          >
+          <Button variant="ghost" size="sm" onClick={clearCompare}>
             Clear
-          </button>
+          </Button>
           <Link
             to={comparePath(listings.map(({ id }) => id))}
             className={buttonStyles({ size: 'sm', className: 'flex-1 sm:flex-none' })}
