@@ -6,7 +6,7 @@ import {
   parseBbox,
   parsePolygon,
 } from '../packages/shared/src/geo';
-import { expect, signIn, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 /*
  * A buyer searches the catalogue on the map: draws an outline, searches the area the map shows,
@@ -187,6 +187,35 @@ test.describe('searching on the map', () => {
       await expect(page).not.toHaveURL(/[?&]polygon=/);
       expect(await listedTotal(page)).toBe((await wholeCatalogue(page.request)).length);
     });
+  });
+
+  test('a card and its marker point at each other, and a marker opens its listing', async ({
+    page,
+  }) => {
+    const area = busiestArea(pinned(await wholeCatalogue(page.request)));
+    await page.goto(`/all-properties?bbox=${bboxParam(area)}`);
+    const map = await readyMap(page);
+    const marker = map.locator('button[data-listing-id]').first();
+    const id = await marker.getAttribute('data-listing-id');
+    const card = page.locator(`li[data-listing-id="${id}"]`);
+
+    await card.hover();
+    await expect(marker).toHaveAttribute('aria-pressed', 'true');
+    await card.getByRole('link', { name: /^View Details/ }).focus();
+    await expect(marker).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('heading', { level: 1 }).hover();
+    await card.getByRole('link', { name: /^View Details/ }).blur();
+    await expect(marker).toHaveAttribute('aria-pressed', 'false');
+
+    await marker.hover();
+    await expect(card).toHaveAttribute('data-highlighted', 'true');
+    await marker.click();
+    const popup = map.locator('.maplibregl-popup');
+    await expect(popup.getByRole('link', { name: 'View details' })).toHaveAttribute(
+      'href',
+      `/propertyDetails/${id}`,
+    );
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('"Search this area" after moving the map lists the homes it shows', async ({ page }) => {

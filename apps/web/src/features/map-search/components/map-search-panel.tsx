@@ -31,6 +31,8 @@ const FIT_PADDING = 48;
 const FIT_MAX_ZOOM = 13;
 /** An area in the address as narrow as one point still opens at a street's width. */
 const AREA_MAX_ZOOM = 18;
+/** An area covering this share of the screen is what the screen shows (an area just searched). */
+const AREA_FILLS_SCREEN = 0.9;
 /** Before anything is known: the whole world. */
 const WORLD_VIEW = { longitude: 0, latitude: 20, zoom: 1 };
 
@@ -55,7 +57,12 @@ function FollowSearch({ target, exact }: { target: BoundsArray | undefined; exac
     shown.current = key;
     const [west, south, east, north] = target;
     const view = map.getBounds();
-    if (view.contains([west, south]) && view.contains([east, north])) return;
+    const onScreen = view.contains([west, south]) && view.contains([east, north]);
+    // An area is shown as itself: only one that already fills the screen is left as it is.
+    const fills =
+      (east - west) * (north - south) >=
+      AREA_FILLS_SCREEN * (view.getEast() - view.getWest()) * (view.getNorth() - view.getSouth());
+    if (onScreen && (!exact || fills)) return;
     map.fitBounds(target, {
       padding: exact ? 0 : FIT_PADDING,
       maxZoom: exact ? AREA_MAX_ZOOM : FIT_MAX_ZOOM,

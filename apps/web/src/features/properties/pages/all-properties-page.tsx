@@ -133,14 +133,16 @@ export function AllPropertiesPage({ map }: AllPropertiesPageProps) {
           >
             Filters{filterCount > 0 && ` (${filterCount})`}
           </Button>
-          {(filterCount > 0 || search.location || search.bbox || search.polygon) && (
-            <Button
-              variant="ghost"
-              onClick={() => go({ ...EMPTY_SEARCH, sort: search.sort, view: search.view })}
-            >
-              Clear all
-            </Button>
-          )}
+          {/* The open panel has its own Clear all beside Show results. */}
+          {!filtersOpen &&
+            (filterCount > 0 || search.location || search.bbox || search.polygon) && (
+              <Button
+                variant="ghost"
+                onClick={() => go({ ...EMPTY_SEARCH, sort: search.sort, view: search.view })}
+              >
+                Clear all
+              </Button>
+            )}
         </div>
         {filtersOpen && (
           <CatalogueFilters
@@ -249,6 +251,7 @@ export function AllPropertiesPage({ map }: AllPropertiesPageProps) {
                     onFocus={() => setHighlightedId(property._id)}
                     onBlur={() => setHighlightedId(null)}
                     data-listing-id={property._id}
+                    data-highlighted={highlightedId === property._id || undefined}
                     className={cn(
                       'rounded-2xl transition-shadow',
                       highlightedId === property._id && 'ring-4 ring-amber-400',
