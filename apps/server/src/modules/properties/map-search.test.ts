@@ -357,3 +357,77 @@ describe('pins on add and edit', () => {
     expect(stored).toEqual({ lat: 30.3, lng: -97.7 });
   });
 });
+
+describe('a map view of more homes than an index read pays for', () => {
+  // 11,000 homes on a grid 0.001° apart (100 columns of longitude, 110 rows of latitude): more
+  // than WIDE_AREA match, so their page is found by walking the newest-first order.
+  const COLUMNS = 100;
+  const ROWS = 110;
+  const lngOf = (column: number) => Number((-97.8 + column / 1000).toFixed(3));
+  const latOf = (row: number) => Number((30 + row / 1000).toFixed(3));
+
+  async function seedGrid() {
+    const agent = await createAccount(ctx.app, 'agent');
+    const buyer = await createAccount(ctx.app, 'user');
+    const newest = Date.now();
+    const homes = [];
+    for (let i = 0; i < COLUMNS * ROWS; i++) {
+      const column = Math.floor(i / ROWS);
+      const row = i % ROWS;
+      homes.push({
+        title: `Home ${column}-${row}`,
+        description: 'A home on the grid, long enough to describe.',
+        location: 'Austin, Texas',
+        propertyType: 'House' as const,
+        minPriceCents: 30_000_000,
+        maxPriceCents: 31_000_000,
+        bedrooms: 3,
+        bathrooms: 2,
+        areaSize: 1500,
+        lat: latOf(row),
+        lng: lngOf(column),
+        approval: 'approved' as const,
+        agentId: agent.id,
+        createdAt: new Date(newest - i * 1000),
+      });
+    }
+    for (let start = 0; start < homes.length; start += 1000) {
+      await ctx.app.db.insert(properties).values(homes.slice(start, start + 1000));
+    }
+    // The newest first: the order homes were made in.
+    return { buyer, titles: homes.map((home) => home.title) };
+  }
+
+  it('finds the same homes, edges included, and the same newest page', async () => {
+    const { buyer, titles } = await seedGrid();
+    const grid = `${lngOf(0)},${latOf(0)},${lngOf(COLUMNS - 1)},${latOf(ROWS - 1)}`;
+    const whole = await searchBoth(`bbox=${grid}`, buyer);
+    expect(whole.total).toBe(COLUMNS * ROWS);
+    expect(whole.titles).toEqual(titles.slice(0, 24));
+
+    // A U with a notch from the top between columns 45 and 55 above row 80; its edges run along
+    // grid lines, so the homes on them count as inside.
+    const corners = [
+      [0, 0],
+      [COLUMNS - 1, 0],
+      [COLUMNS - 1, ROWS - 1],
+      [55, ROWS - 1],
+      [55, 80],
+      [45, 80],
+      [45, ROWS - 1],
+      [0, ROWS - 1],
+    ] as const;
+    const outline = corners.map(([column, row]) => `${lngOf(column)},${latOf(row)}`).join(';');
+    const inNotch = (title: string) => {
+      const [column, row] = title.replace('Home ', '').split('-').map(Number) as [number, number];
+      return column > 45 && column < 55 && row > 80;
+    };
+    const expected = titles.filter((title) => !inNotch(title));
+    const drawn = await searchBoth(`polygon=${outline}`, buyer);
+    expect(drawn.total).toBe(expected.length);
+    expect(drawn.total).toBeGreaterThan(10_000);
+    expect(drawn.titles).toEqual(expected.slice(0, 24));
+    const deep = await searchBoth(`polygon=${outline}&page=20&limit=100`, buyer);
+    expect(deep.titles).toEqual(expected.slice(1900, 2000));
+  });
+});
