@@ -95,10 +95,12 @@ export function DrawArea({ polygon, onOutline, tool, onToolChange: setTool }: Dr
         setProblem(refused);
         if (refused || !corners) {
           // Put back what the address holds: the refused outline is not searched.
-          showOutline(draw, latest.current.polygon);
+          const kept = showOutline(draw, latest.current.polygon);
           if (context.mode === OUTLINE_MODE) {
             draw.setMode('static');
             latest.current.setTool('idle');
+          } else if (kept !== undefined) {
+            draw.selectFeature(kept);
           }
           return;
         }
