@@ -30,6 +30,8 @@ export default defineConfig({
       // `/properties` itself is a client-side redirect; only the API lives below it.
       '/properties/': toApi,
       '/uploads': toApi,
+      // The basemap's style and layers come from the server too.
+      '/map/': toApi,
       '/healthz': toApi,
       '/readyz': toApi,
     },

@@ -69,7 +69,7 @@ export interface AppDependencies {
 }
 
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
-const API_PREFIXES = ['/api/', '/auth/', '/uploads/'];
+const API_PREFIXES = ['/api/', '/auth/', '/uploads/', '/map/'];
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
 /** Builds the whole application without listening, so tests exercise exactly what runs. */
