@@ -326,3 +326,39 @@ export const ZInsertedResponse = z
   .object({ insertedId: z.string() })
   .meta({ id: 'InsertedResponse' });
 export type InsertedResponse = z.infer<typeof ZInsertedResponse>;
+
+/**
+ * How many listings of a search fall under each choice of the filters beside it, so a buyer
+ * sees where narrowing leads before choosing: each type counted with every filter but the type,
+ * each price bracket with every filter but the price.
+ */
+export const ZSearchFacets = z
+  .object({
+    /** The search's own count, as X-Total-Count gives it. */
+    total: z.number().int(),
+    types: z.array(z.object({ propertyType: z.enum(PROPERTY_TYPES), count: z.number().int() })),
+    priceRanges: z.array(z.object({ label: z.string(), count: z.number().int() })),
+  })
+  .meta({ id: 'SearchFacets' });
+export type SearchFacets = z.infer<typeof ZSearchFacets>;
+
+/** At most this many pins for one map view: clustered in the browser, they stay readable. */
+export const MAP_PINS_MAX = 1000;
+
+/** Every listing of a search that has a map position, as little as a marker needs. */
+export const ZMapPins = z
+  .object({
+    pins: z.array(
+      z.object({
+        _id: z.string(),
+        lat: z.number(),
+        lng: z.number(),
+        minPrice: z.number(),
+        maxPrice: z.number(),
+      }),
+    ),
+    /** Listings of the search with a map position; more than `pins` when the view holds too many. */
+    total: z.number().int(),
+  })
+  .meta({ id: 'MapPins' });
+export type MapPins = z.infer<typeof ZMapPins>;
