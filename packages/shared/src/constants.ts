@@ -120,6 +120,9 @@ export const PRICE_RANGES = [
 export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc', 'area-desc'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
+/** At most this many pins for one map view: clustered in the browser, they stay readable. */
+export const MAP_PINS_MAX = 1000;
+
 export const PROPERTY_TYPE_PLACEHOLDER = 'Property Type';
 export const PRICE_RANGE_PLACEHOLDER = 'Price Range';
 

@@ -342,9 +342,6 @@ export const ZSearchFacets = z
   .meta({ id: 'SearchFacets' });
 export type SearchFacets = z.infer<typeof ZSearchFacets>;
 
-/** At most this many pins for one map view: clustered in the browser, they stay readable. */
-export const MAP_PINS_MAX = 1000;
-
 /** Every listing of a search that has a map position, as little as a marker needs. */
 export const ZMapPins = z
   .object({
