@@ -1,3 +1,4 @@
+import type { MapPins } from '@keyhaven/shared';
 import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import { Marker, Popup, useMap } from '@vis.gl/react-maplibre';
 import { useEffect, useMemo, useState } from 'react';
@@ -7,15 +8,24 @@ import { cn } from '@/lib/cn';
 import type { Property } from '@/lib/listing';
 import { plural, priceRangeText } from '@/lib/listing-format';
 import { propertyDetailsPath } from '@/lib/paths';
-import { type BoundsArray, isPinned, markerPrice } from '../lib/map-area';
+import { type BoundsArray, markerPrice } from '../lib/map-area';
+
+/** A home of the search on the map: where it stands and its price range. */
+export type MapPin = MapPins['pins'][number];
 
 type ListingMarkersProps = {
+  /** Every home of the search the map was given, wherever it stands. */
+  pins: MapPin[];
+  /** The listings of the page on screen: their titles name their markers and popups. */
   listings: Property[];
   highlightedId: string | null;
   onHighlight: (id: string | null) => void;
   /** Off while the buyer draws an outline: a click on the map places a corner, even on a marker. */
   clickable: boolean;
 };
+
+/** A marker whose listing is on another page of the list is named by what it is. */
+const HOME = 'Home';
 
 /** Markers closer than this many pixels join one cluster bubble. */
 const CLUSTER_RADIUS = 56;
@@ -33,12 +43,19 @@ const markerStyle = (highlighted: boolean) =>
       : 'border-teal-900 bg-white text-teal-900 hover:bg-teal-50',
   );
 
+/** A marker's and a popup's name: the listing's title when its card is on the page. */
+function titleOf(listing: Property | undefined) {
+  if (!listing) return undefined;
+  return listing.title.trim() || PROPERTY_MESSAGES.untitled;
+}
+
 /**
- * The page's listings as price markers, gathered into count bubbles where they crowd (clicking
+ * Every home of the search as price markers, gathered into count bubbles where they crowd (clicking
  * one zooms in until they part). Pointing at a marker marks its card and the other way round;
  * clicking one opens its title, price and a link to its page.
  */
 export function ListingMarkers({
+  pins,
   listings,
   highlightedId,
   onHighlight,
@@ -47,7 +64,11 @@ export function ListingMarkers({
   const { current: map } = useMap();
   const [view, setView] = useState<MapView>();
   const [openId, setOpenId] = useState<string | null>(null);
-  const pinned = useMemo(() => listings.filter(isPinned), [listings]);
+  const pinsById = useMemo(() => new Map(pins.map((pin) => [pin._id, pin])), [pins]);
+  const listingsById = useMemo(
+    () => new Map(listings.map((listing) => [listing._id, listing])),
+    [listings],
+  );
 
   const index = useMemo(() => {
     const clusters = new Supercluster<{ id: string }>({
@@ -55,14 +76,14 @@ export function ListingMarkers({
       maxZoom: CLUSTER_MAX_ZOOM,
     });
     clusters.load(
-      pinned.map((listing) => ({
+      pins.map((pin) => ({
         type: 'Feature',
-        geometry: { type: 'Point', coordinates: [listing.lng, listing.lat] },
-        properties: { id: listing._id },
+        geometry: { type: 'Point', coordinates: [pin.lng, pin.lat] },
+        properties: { id: pin._id },
       })),
     );
     return clusters;
-  }, [pinned]);
+  }, [pins]);
 
   useEffect(() => {
     if (!map) return;
@@ -86,7 +107,8 @@ export function ListingMarkers({
     [Math.max(west, -180), Math.max(south, -85), Math.min(east, 180), Math.min(north, 85)],
     Math.floor(view.zoom),
   );
-  const open = pinned.find((listing) => listing._id === openId);
+  const open = openId === null ? undefined : pinsById.get(openId);
+  const openTitle = open && titleOf(listingsById.get(open._id));
 
   return (
     <>
@@ -127,33 +149,33 @@ export function ListingMarkers({
             </Marker>
           );
         }
-        const listing = pinned.find((candidate) => candidate._id === feature.properties.id);
-        if (!listing) return null;
-        const highlighted = listing._id === highlightedId;
-        const title = listing.title.trim() || PROPERTY_MESSAGES.untitled;
+        const pin = pinsById.get(feature.properties.id);
+        if (!pin) return null;
+        const highlighted = pin._id === highlightedId;
+        const title = titleOf(listingsById.get(pin._id)) ?? HOME;
         return (
           <Marker
-            key={listing._id}
+            key={pin._id}
             longitude={lng}
             latitude={lat}
             style={{ zIndex: highlighted ? 2 : 1, pointerEvents: clickable ? 'auto' : 'none' }}
           >
             <button
               type="button"
-              aria-label={`${title}, ${priceRangeText(listing.minPrice, listing.maxPrice)}`}
+              aria-label={`${title}, ${priceRangeText(pin.minPrice, pin.maxPrice)}`}
               aria-pressed={highlighted}
-              data-listing-id={listing._id}
-              onMouseEnter={() => onHighlight(listing._id)}
+              data-listing-id={pin._id}
+              onMouseEnter={() => onHighlight(pin._id)}
               onMouseLeave={() => onHighlight(null)}
-              onFocus={() => onHighlight(listing._id)}
+              onFocus={() => onHighlight(pin._id)}
               onBlur={() => onHighlight(null)}
               onClick={() => {
-                onHighlight(listing._id);
-                setOpenId(listing._id);
+                onHighlight(pin._id);
+                setOpenId(pin._id);
               }}
               className={markerStyle(highlighted)}
             >
-              {markerPrice(listing.minPrice)}
+              {markerPrice(pin.minPrice)}
             </button>
           </Marker>
         );
@@ -167,10 +189,8 @@ export function ListingMarkers({
           onClose={() => setOpenId(null)}
           maxWidth="16rem"
         >
-          <p className="pr-4 font-bold text-stone-900">
-            {open.title.trim() || PROPERTY_MESSAGES.untitled}
-          </p>
-          <p className="mt-1 text-sm text-teal-900">
+          {openTitle && <p className="pr-4 font-bold text-stone-900">{openTitle}</p>}
+          <p className={cn('text-sm text-teal-900', openTitle ? 'mt-1' : 'pr-4 font-bold')}>
             {priceRangeText(open.minPrice, open.maxPrice)}
           </p>
           <Link

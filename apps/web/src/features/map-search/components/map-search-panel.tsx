@@ -12,11 +12,15 @@ import {
   isPinned,
 } from '../lib/map-area';
 import { DrawArea, type DrawTool } from './draw-area';
-import { ListingMarkers } from './listing-markers';
+import { ListingMarkers, type MapPin } from './listing-markers';
+import { type PinsState, PinsStatus } from './pins-status';
 
 export type MapSearchPanelProps = {
-  /** The listings of the page on screen; those without coordinates stay off the map. */
+  /** The listings of the page on screen: the map names their markers and fits them until pins come. */
   listings: Property[];
+  /** Every home of the search with a map position (up to the pin limit), whatever the page. */
+  pins: MapPin[];
+  pinsState: Omit<PinsState, 'shown'>;
   bbox?: Bbox;
   polygon?: LngLat[];
   highlightedId: string | null;
@@ -36,10 +40,14 @@ const AREA_FILLS_SCREEN = 0.9;
 /** Before anything is known: the whole world. */
 const WORLD_VIEW = { longitude: 0, latitude: 20, zoom: 1 };
 
-/** What the map shows: the area in the address, else the outline, else the listings. */
-function targetOf({ bbox, polygon, listings }: MapSearchPanelProps): BoundsArray | undefined {
+/**
+ * What the map shows: the area in the address, else the outline, else the search's homes (those
+ * of the page until the pins arrive).
+ */
+function targetOf({ bbox, polygon, listings, pins }: MapSearchPanelProps): BoundsArray | undefined {
   if (bbox) return bboxToBounds(bbox);
-  return boundsAround(polygon ?? listings.filter(isPinned));
+  if (polygon) return boundsAround(polygon);
+  return boundsAround(pins.length > 0 ? pins : listings.filter(isPinned));
 }
 
 /**
@@ -91,7 +99,7 @@ function SearchThisArea({ onSearchArea }: { onSearchArea: (bbox: Bbox) => void }
   return (
     <Button
       size="sm"
-      className="absolute bottom-8 left-1/2 z-10 -translate-x-1/2 shadow-lg"
+      className="pointer-events-auto shadow-lg"
       onClick={() => {
         const bounds = map.getBounds();
         setMoved(false);
@@ -106,13 +114,16 @@ function SearchThisArea({ onSearchArea }: { onSearchArea: (bbox: Bbox) => void }
 }
 
 /**
- * The map beside the list: price markers, clusters, "Search this area" and the draw tool. It
- * opens on the area in the address, else on the outline, else around the listings.
+ * The map beside the list: every home of the search as price markers and clusters, "Search this
+ * area" and the draw tool. It opens on the area in the address, else on the outline, else around
+ * the homes.
  */
 export function MapSearchPanel(props: MapSearchPanelProps) {
-  const { listings, bbox, polygon, highlightedId, onHighlight, onSearchArea, onOutline } = props;
+  const { listings, pins, pinsState, bbox, polygon, highlightedId, onHighlight } = props;
+  const { onSearchArea, onOutline } = props;
+  // Read when the map itself first draws (after its code loads), so it opens where FollowSearch
+  // starts from, even when the pins arrived in between.
   const target = targetOf(props);
-  const [initialTarget] = useState(target);
   const [tool, setTool] = useState<DrawTool>('idle');
 
   return (
@@ -120,9 +131,9 @@ export function MapSearchPanel(props: MapSearchPanelProps) {
       aria-label="Map of the listings"
       className="size-full rounded-2xl"
       initialViewState={
-        initialTarget
+        target
           ? {
-              bounds: initialTarget,
+              bounds: target,
               fitBoundsOptions: bbox
                 ? { maxZoom: AREA_MAX_ZOOM }
                 : { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM },
@@ -132,13 +143,18 @@ export function MapSearchPanel(props: MapSearchPanelProps) {
     >
       <FollowSearch target={target} exact={Boolean(bbox)} />
       <ListingMarkers
+        pins={pins}
         listings={listings}
         highlightedId={highlightedId}
         onHighlight={onHighlight}
         clickable={tool !== 'drawing'}
       />
       <DrawArea polygon={polygon} onOutline={onOutline} tool={tool} onToolChange={setTool} />
-      <SearchThisArea onSearchArea={onSearchArea} />
+      {/* Clicks pass through the notes to the map, as they do above. */}
+      <div className="pointer-events-none absolute inset-x-3 bottom-8 z-10 flex flex-col items-center gap-2 text-center">
+        <PinsStatus shown={pins.length} {...pinsState} />
+        <SearchThisArea onSearchArea={onSearchArea} />
+      </div>
     </LazyBaseMap>
   );
 }

@@ -10,7 +10,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { inputStyles } from '@/components/ui/input';
-import type { CatalogueCounts } from '../api/get-all-properties';
+import type { CatalogueCounts } from '../api/get-search-facets';
 import {
   BOUND_RULES,
   boundFrom,

@@ -2,7 +2,7 @@ import { PRICE_RANGES, PROPERTY_TYPES } from '@keyhaven/shared/constants';
 import { screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '@/test/fake-api';
+import { fakeApi, json } from '@/test/fake-api';
 import { buyer, listing } from '@/test/fixtures';
 import { renderInApp } from '@/test/render';
 import { AllPropertiesPage, type CatalogueMapProps } from './all-properties-page';
@@ -24,42 +24,30 @@ const catalogue = (items: unknown[], total = items.length) =>
 
 const LIST = 'GET /api/all-properties';
 
-type Narrowing = { types?: string; features?: string; maxPrice?: string; minBeds?: string };
+const FACETS = 'GET /api/all-properties/facets';
+const PINS = 'GET /api/all-properties/pins';
 
-/**
- * The count requests the open filters make for each type and price bucket of a search, each
- * answered: a type's count keeps the other filters, a bucket's replaces the price bounds.
- */
-function countRoutes({ types, ...rest }: Narrowing, countOf: (query: string) => number) {
-  const routes: Record<string, Response> = {};
-  const paging = { sort: 'newest', page: '1', limit: '1' };
-  const answer = (params: Record<string, string | undefined>) => {
-    const query = new URLSearchParams(
-      Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined),
-    ).toString();
-    routes[`${LIST}?${query}`] = catalogue([listing], countOf(query));
-  };
-  for (const type of PROPERTY_TYPES) {
-    answer({
-      propertyType: type,
-      features: rest.features,
-      maxPrice: rest.maxPrice,
-      minBeds: rest.minBeds,
-      ...paging,
-    });
-  }
-  for (const range of PRICE_RANGES) {
-    answer({
-      types,
-      features: rest.features,
-      minPrice: String(range.min),
-      maxPrice: range.max ? String(range.max) : undefined,
-      minBeds: rest.minBeds,
-      ...paging,
-    });
-  }
-  return routes;
+/** The counts beside the filters, as the server sends them: every type and bucket counted. */
+function facets(countOf: (choice: string) => number) {
+  return json({
+    total: 2,
+    types: PROPERTY_TYPES.map((propertyType) => ({ propertyType, count: countOf(propertyType) })),
+    priceRanges: PRICE_RANGES.map(({ label }) => ({ label, count: countOf(label) })),
+  });
 }
+
+/** The map's pins of a search. */
+const pinsOf = (items: Array<typeof listing>, total = items.length) =>
+  json({
+    pins: items.map(({ _id, lat, lng, minPrice, maxPrice }) => ({
+      _id,
+      lat,
+      lng,
+      minPrice,
+      maxPrice,
+    })),
+    total,
+  });
 
 function Address() {
   const { search } = useLocation();
@@ -72,7 +60,9 @@ function MapStandIn(props: CatalogueMapProps) {
     <div>
       <output aria-label="Marked on the map">{props.highlightedId ?? 'nothing'}</output>
       <output aria-label="On the map">
-        {props.listings.filter((item) => item.lat !== null).length}
+        {props.pinsState.loading
+          ? 'loading'
+          : `${props.pins.map((pin) => pin._id).join(',')} of ${props.pinsState.total}`}
       </output>
       <button
         type="button"
@@ -101,11 +91,10 @@ describe('All Properties', () => {
   it('puts the filters of the panel in the address and asks for them, with counts beside the choices', async () => {
     const api = fakeApi({
       [`${LIST}?sort=newest&page=1&limit=24`]: catalogue([listing, villa]),
-      ...countRoutes({}, (query) => (query.startsWith('propertyType=House') ? 7 : 1)),
-      ...countRoutes(
-        { types: 'House,Villa', features: 'Garden', maxPrice: '600000', minBeds: '3' },
-        () => 1,
-      ),
+      [FACETS]: facets((choice) => (choice === 'House' ? 7 : 1)),
+      [`${FACETS}?types=House%2CVilla&features=Garden&maxPrice=600000&minBeds=3`]: facets(() => 1),
+      [PINS]: pinsOf([listing, villa]),
+      [`${PINS}?types=House%2CVilla&features=Garden&maxPrice=600000&minBeds=3`]: pinsOf([villa]),
       [`${LIST}?types=House%2CVilla&features=Garden&maxPrice=600000&minBeds=3&sort=newest&page=1&limit=24`]:
         catalogue([villa]),
     });
@@ -129,12 +118,17 @@ describe('All Properties', () => {
     expect(screen.getByRole('button', { name: 'Filters (4)' })).toBeInTheDocument();
     expect(screen.getByLabelText('Property type')).toHaveValue('House,Villa');
     expect(api.sent.at(-1)?.path).toContain('types=House%2CVilla');
+    // One request brings every count: the open panel asks for those of the new search alone.
+    expect(
+      api.sent.filter((request) => request.path.startsWith('/api/all-properties/facets')),
+    ).toHaveLength(2);
   });
 
   it('says what to fix when the maximum price is under the minimum, and asks nothing', async () => {
     const api = fakeApi({
       [`${LIST}?sort=newest&page=1&limit=24`]: catalogue([listing]),
-      ...countRoutes({}, () => 1),
+      [FACETS]: facets(() => 1),
+      [PINS]: pinsOf([listing]),
     });
     const { user } = renderPage('/all-properties');
     expect(await screen.findByText('1 property')).toBeInTheDocument();
@@ -158,12 +152,18 @@ describe('All Properties', () => {
     expect(address()).toBe('');
   });
 
-  it('marks on the map the listing whose card the buyer points at, and notes one with no map position', async () => {
-    fakeApi({ [`${LIST}?sort=newest&page=1&limit=24`]: catalogue([listing, unpinned]) });
+  it('puts every home of the search on the map, beyond the page, marks the one whose card the buyer points at, and notes one with no map position', async () => {
+    const elsewhere = { ...listing, _id: 'page-9-home' };
+    fakeApi({
+      [`${LIST}?sort=newest&page=1&limit=24`]: catalogue([listing, unpinned], 1300),
+      [PINS]: pinsOf([listing, elsewhere], 1250),
+    });
     const { user } = renderPage('/all-properties?view=map');
     const card = (await screen.findByRole('heading', { name: unpinned.title })).closest('li');
     expect(card).toHaveTextContent('No map position');
-    expect(screen.getByRole('status', { name: 'On the map' })).toHaveTextContent('1');
+    expect(await screen.findByRole('status', { name: 'On the map' })).toHaveTextContent(
+      `${listing._id},page-9-home of 1250`,
+    );
 
     const first = screen.getByRole('heading', { name: listing.title }).closest('li');
     if (!first) throw new Error('no card');
@@ -179,12 +179,23 @@ describe('All Properties', () => {
     const api = fakeApi({
       [`${LIST}?sort=newest&page=2&limit=24`]: catalogue([listing], 30),
       [`${LIST}?bbox=-98%2C30%2C-97.5%2C30.5&sort=newest&page=1&limit=24`]: catalogue([villa]),
+      [PINS]: pinsOf([listing]),
+      [`${PINS}?bbox=-98%2C30%2C-97.5%2C30.5`]: pinsOf([villa]),
     });
     const { user } = renderPage('/all-properties?page=2&view=map');
     expect(await screen.findByText('30 properties')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Search this area' }));
     expect(await screen.findByText('1 property')).toBeInTheDocument();
     expect(address()).toBe('?bbox=-98,30,-97.5,30.5&view=map');
-    expect(api.sent).toHaveLength(2);
+    expect(await screen.findByRole('status', { name: 'On the map' })).toHaveTextContent(
+      `${villa._id} of 1`,
+    );
+    // The map's pins follow the filters and the area, never the page.
+    expect(api.sent.map((request) => request.path).sort()).toEqual([
+      '/api/all-properties/pins',
+      '/api/all-properties/pins?bbox=-98%2C30%2C-97.5%2C30.5',
+      '/api/all-properties?bbox=-98%2C30%2C-97.5%2C30.5&sort=newest&page=1&limit=24',
+      '/api/all-properties?sort=newest&page=2&limit=24',
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { MapPins } from '@keyhaven/shared';
 import { type Bbox, type LngLat, PROPERTY_TYPES } from '@keyhaven/shared/constants';
 import { MESSAGES } from '@keyhaven/shared/texts';
 import { type ReactNode, useId, useState } from 'react';
@@ -20,9 +21,11 @@ import { plural } from '@/lib/listing-format';
 import { paths } from '@/lib/paths';
 import {
   CATALOGUE_PAGE_SIZE,
+  catalogueFilterQueryOf,
   useAllProperties,
-  useCatalogueCounts,
 } from '../api/get-all-properties';
+import { useMapPins } from '../api/get-map-pins';
+import { useSearchFacets } from '../api/get-search-facets';
 import { CatalogueFilters } from '../components/catalogue-filters';
 import { SearchForm } from '../components/search-form';
 import {
@@ -52,8 +55,18 @@ export const catalogueQueryFrom = (params: URLSearchParams) =>
 
 /** What the map beside the list is given, and how it changes the search. */
 export type CatalogueMapProps = {
-  /** The listings of the page on screen; those without coordinates are not on the map. */
+  /** The listings of the page on screen: their titles name their markers. */
   listings: Property[];
+  /** Every home of the search with a map position, up to the pin limit, whatever the page. */
+  pins: MapPins['pins'];
+  pinsState: {
+    /** Homes of the search with a map position; more than `pins` when the view holds too many. */
+    total: number;
+    loading: boolean;
+    failed: boolean;
+    retrying: boolean;
+    onRetry: () => void;
+  };
   bbox?: Bbox;
   polygon?: LngLat[];
   /** The listing whose card or marker the buyer points at. */
@@ -82,10 +95,13 @@ export function AllPropertiesPage({ map }: AllPropertiesPageProps) {
   const search = catalogueSearchFrom(params);
   const outlineProblem = polygonProblem(params);
   const result = useAllProperties(catalogueQueryOf(search));
+  const filterQuery = catalogueFilterQueryOf(search);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const counts = useCatalogueCounts(search, filtersOpen);
+  const counts = useSearchFacets(filterQuery, filtersOpen);
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
   const sideBySide = useMediaQuery(SIDE_BY_SIDE);
+  const mapShown = Boolean(map) && (sideBySide || search.view === 'map');
+  const pins = useMapPins(filterQuery, mapShown);
 
   const total = result.data?.total ?? 0;
   const pageCount = pageCountOf(total, CATALOGUE_PAGE_SIZE);
@@ -99,7 +115,6 @@ export function AllPropertiesPage({ map }: AllPropertiesPageProps) {
     );
 
   const showView = (view: CatalogueView) => go({ view, page: search.page }, { keepScroll: true });
-  const mapShown = sideBySide || search.view === 'map';
   const listings = result.data?.items ?? [];
 
   return (
@@ -286,6 +301,14 @@ export function AllPropertiesPage({ map }: AllPropertiesPageProps) {
           >
             {map({
               listings,
+              pins: pins.data?.pins ?? [],
+              pinsState: {
+                total: pins.data?.total ?? 0,
+                loading: pins.isPending || pins.isPlaceholderData,
+                failed: pins.isError,
+                retrying: pins.isFetching,
+                onRetry: () => pins.refetch(),
+              },
               bbox: search.bbox,
               polygon: search.polygon,
               highlightedId,
