@@ -353,6 +353,50 @@ export const MATRIX: MatrixRow[] = [
   },
   {
     method: 'GET',
+    path: '/properties/search/facets',
+    cases: [
+      {
+        input: 'the public search’s counts per type and price bracket',
+        request: () => ({ url: '/properties/search/facets' }),
+        expect: all(200),
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/api/all-properties/facets',
+    cases: [
+      {
+        input: 'the signed-in catalogue’s counts per type and price bracket',
+        request: () => ({ url: '/api/all-properties/facets' }),
+        expect: signedIn(200),
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/properties/search/pins',
+    cases: [
+      {
+        input: 'the public search’s map pins',
+        request: () => ({ url: '/properties/search/pins' }),
+        expect: all(200),
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/api/all-properties/pins',
+    cases: [
+      {
+        input: 'the signed-in catalogue’s map pins (a sold listing included)',
+        request: () => ({ url: '/api/all-properties/pins' }),
+        expect: signedIn(200),
+      },
+    ],
+  },
+  {
+    method: 'GET',
     path: '/api/properties',
     cases: [
       {

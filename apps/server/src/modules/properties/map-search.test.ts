@@ -1,5 +1,5 @@
-import { GEO_MESSAGES } from '@keyhaven/shared';
-import { eq } from 'drizzle-orm';
+import { GEO_MESSAGES, MAP_PINS_MAX } from '@keyhaven/shared';
+import { desc, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../../test/helpers/accounts.js';
 import { createListing, listingBody } from '../../../test/helpers/listings.js';
@@ -261,7 +261,7 @@ describe('hidden listings stay hidden on the map', () => {
     const admin = await createAccount(ctx.app, 'admin');
     const buyer = await createAccount(ctx.app, 'user');
     const here = pin(-97.74, 30.27);
-    await createListing(ctx.app, agent, { title: 'Approved', ...here });
+    const approved = await createListing(ctx.app, agent, { title: 'Approved', ...here });
     await createListing(ctx.app, agent, { title: 'Pending', ...here }, 'pending');
     await createListing(ctx.app, agent, { title: 'Rejected', ...here }, 'rejected');
     await createListing(ctx.app, cheat, { title: 'By a fraud', ...here });
@@ -274,6 +274,19 @@ describe('hidden listings stay hidden on the map', () => {
     await expectFound('bbox=-98,30,-97,31', buyer, ['Approved']);
     await expectFound('polygon=-98,30;-97,30;-97.5,31', buyer, ['Approved']);
     await expectFound('bbox=-98,30,-97,31&sort=area-desc&types=House', admin, ['Approved']);
+    for (const [url, viewer] of [
+      ['/properties/search/pins?bbox=-98,30,-97,31', buyer],
+      ['/api/all-properties/pins?polygon=-98,30;-97,30;-97.5,31', admin],
+      ['/api/all-properties/pins', buyer],
+    ] as const) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: viewer.bearer });
+      const { pins, total } = response.json();
+      expect(
+        pins.map((p: { _id: string }) => p._id),
+        url,
+      ).toEqual([approved]);
+      expect(total, url).toBe(1);
+    }
   });
 });
 
@@ -366,14 +379,14 @@ describe('a map view of more homes than an index read pays for', () => {
   const lngOf = (column: number) => Number((-97.8 + column / 1000).toFixed(3));
   const latOf = (row: number) => Number((30 + row / 1000).toFixed(3));
 
-  async function seedGrid() {
+  async function seedGrid(columns = COLUMNS, rows = ROWS) {
     const agent = await createAccount(ctx.app, 'agent');
     const buyer = await createAccount(ctx.app, 'user');
     const newest = Date.now();
     const homes = [];
-    for (let i = 0; i < COLUMNS * ROWS; i++) {
-      const column = Math.floor(i / ROWS);
-      const row = i % ROWS;
+    for (let i = 0; i < columns * rows; i++) {
+      const column = Math.floor(i / rows);
+      const row = i % rows;
       homes.push({
         title: `Home ${column}-${row}`,
         description: 'A home on the grid, long enough to describe.',
@@ -404,6 +417,19 @@ describe('a map view of more homes than an index read pays for', () => {
     const whole = await searchBoth(`bbox=${grid}`, buyer);
     expect(whole.total).toBe(COLUMNS * ROWS);
     expect(whole.titles).toEqual(titles.slice(0, 24));
+    // So wide a view's pins are found by walking the newest-first order too.
+    const firstPage = await ctx.app.inject({
+      method: 'GET',
+      url: `/properties/search?bbox=${grid}`,
+    });
+    const pins = await ctx.app.inject({
+      method: 'GET',
+      url: `/properties/search/pins?bbox=${grid}`,
+    });
+    const pinIds: string[] = pins.json().pins.map((p: { _id: string }) => p._id);
+    expect(pins.json().total).toBe(COLUMNS * ROWS);
+    expect(new Set(pinIds).size).toBe(MAP_PINS_MAX);
+    expect(pinIds.slice(0, 24)).toEqual(firstPage.json().map((p: { _id: string }) => p._id));
 
     // A U with a notch from the top between columns 45 and 55 above row 80; its edges run along
     // grid lines, so the homes on them count as inside.
@@ -429,5 +455,29 @@ describe('a map view of more homes than an index read pays for', () => {
     expect(drawn.titles).toEqual(expected.slice(0, 24));
     const deep = await searchBoth(`polygon=${outline}&page=20&limit=100`, buyer);
     expect(deep.titles).toEqual(expected.slice(1900, 2000));
+  });
+
+  it(`shows the newest ${MAP_PINS_MAX} pins of a crowded view and says how many there are`, async () => {
+    // Fewer than WIDE_AREA: the pins are read from the area's index.
+    const { buyer } = await seedGrid(10, 105);
+    await createListing(ctx.app, await createAccount(ctx.app, 'agent'), { title: 'No pin' });
+    const newest = await ctx.app.db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(isNotNull(properties.lat))
+      .orderBy(desc(properties.createdAt))
+      .limit(MAP_PINS_MAX);
+    for (const url of [
+      `/properties/search/pins?bbox=${lngOf(0)},${latOf(0)},${lngOf(9)},${latOf(104)}`,
+      '/api/all-properties/pins',
+    ]) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: buyer.bearer });
+      const { pins, total } = response.json();
+      expect(total, url).toBe(1050);
+      expect(
+        pins.map((p: { _id: string }) => p._id),
+        url,
+      ).toEqual(newest.map((row) => row.id));
+    }
   });
 });

@@ -1,9 +1,11 @@
 import {
   IMAGE_MESSAGES,
+  MAP_PINS_MAX,
   PROPERTY_MESSAGES,
   type Property,
   ZApprovalParams,
   ZInsertedResponse,
+  ZMapPins,
   ZMessageResponse,
   ZProperty,
   ZPropertyAddRequest,
@@ -12,6 +14,7 @@ import {
   ZPropertyList,
   ZPropertyListQuery,
   ZPropertySearchQuery,
+  ZSearchFacets,
 } from '@keyhaven/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -30,24 +33,31 @@ import {
   findListing,
   type ListingFilters,
   managedListings,
+  searchFacets,
   searchListings,
+  searchPins,
   setApproval,
   sharedListing,
   updateListing,
 } from './properties.service.js';
 import { personalViews, sharedViews } from './property-view.js';
 
-/** The parsed filters, in a fixed order, name a cached search page. */
-const searchCacheKey = (query: ListingFilters) =>
+/** The parsed filters, in a fixed order, name the listings a search finds, in any order. */
+const matchesKey = (query: ListingFilters) =>
   [
     areaKey(query),
     query.types?.join(',') ?? '',
     query.propertyType ?? '',
     query.priceRange ?? '',
-    query.sort ?? '',
-    query.page,
-    query.limit,
   ].join('\u0000');
+
+/** The parsed filters, in a fixed order, name a cached search page. */
+const searchCacheKey = (query: ListingFilters) =>
+  [matchesKey(query), query.sort ?? '', query.page, query.limit].join('\u0000');
+
+/** A map view's pins are always the newest first, whatever page, size and order the list shows. */
+const pinsCacheKey = (scope: 'open' | 'approved', query: ListingFilters) =>
+  `pins\u0000${scope}\u0000${matchesKey(query)}`;
 
 /** What both searches accept besides the page, for the OpenAPI document. */
 const SEARCH_PARAMETERS =
@@ -117,6 +127,92 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!own) return sendListPage(request, reply, shared.page, 'private, no-cache');
       reply.header('x-total-count', shared.page.total);
       return own;
+    },
+  );
+
+  const FACETS_DESCRIPTION = `Takes the search's own parameters (\`page\`, \`limit\` and \`sort\` are accepted and change nothing). \`total\` is the search's X-Total-Count; \`types\` counts, for every property type, the listings matching every filter but \`propertyType\` and \`types\`; \`priceRanges\` counts, for every price bracket, the listings matching every filter but \`priceRange\` (bounds that are exactly a bracket are read as that bracket). Counted from the per-process cache of counts the search itself uses, which lives SEARCH_CACHE_SECONDS and is emptied by every listing change. ${SEARCH_PARAMETERS}`;
+
+  app.get(
+    '/properties/search/facets',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['properties'],
+        summary:
+          'How many approved, available listings of the public search fall under each property type and price bracket, beside its total',
+        description: FACETS_DESCRIPTION,
+        querystring: ZPropertySearchQuery,
+        response: { 200: ZSearchFacets, ...errorResponses(400) },
+      },
+    },
+    (request) => searchFacets(app.db, 'open', request.query, cachedCounts),
+  );
+
+  app.get(
+    '/api/all-properties/facets',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['properties'],
+        summary:
+          'How many approved listings of the signed-in catalogue’s search fall under each property type and price bracket, beside its total',
+        description: FACETS_DESCRIPTION,
+        querystring: ZPropertySearchQuery,
+        response: { 200: ZSearchFacets, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await request.requireUser();
+      return searchFacets(app.db, 'approved', request.query, cachedCounts);
+    },
+  );
+
+  const PINS_DESCRIPTION = `Takes the search's own parameters (\`page\`, \`limit\` and \`sort\` are accepted and change nothing). \`pins\` holds the search's listings that have a map position, newest first, at most ${MAP_PINS_MAX}, each with its id, position and price range in dollars; \`total\` (also in X-Total-Count) is how many listings of the search have a map position. Kept in a per-process cache that lives SEARCH_CACHE_SECONDS and is emptied by every listing change; sends an ETag and answers If-None-Match with 304. ${SEARCH_PARAMETERS}`;
+
+  /** A map view's pins, encoded once and cached like a search page. */
+  const pinsPage = (scope: 'open' | 'approved', query: ListingFilters) =>
+    app.listingCache.pages.get(pinsCacheKey(scope, query), async () => {
+      const pins = await searchPins(app.db, scope, query, cachedCounts);
+      return withEtag({ body: JSON.stringify(ZMapPins.encode(pins)), total: pins.total });
+    });
+
+  app.get(
+    '/properties/search/pins',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['properties'],
+        summary:
+          'Map pins of the public search: its approved, available listings with a map position, newest first, and how many there are',
+        description: PINS_DESCRIPTION,
+        querystring: ZPropertySearchQuery,
+        response: { 200: ZMapPins, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => sendListPage(request, reply, await pinsPage('open', request.query)),
+  );
+
+  app.get(
+    '/api/all-properties/pins',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['properties'],
+        summary:
+          'Map pins of the signed-in catalogue’s search: its approved listings with a map position, newest first, and how many there are',
+        description: PINS_DESCRIPTION,
+        querystring: ZPropertySearchQuery,
+        response: { 200: ZMapPins, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await request.requireUser();
+      return sendListPage(
+        request,
+        reply,
+        await pinsPage('approved', request.query),
+        'private, no-cache',
+      );
     },
   );
 

@@ -1,9 +1,14 @@
 import {
   type Bbox,
   type LngLat,
+  MAP_PINS_MAX,
+  type MapPins,
   PRICE_RANGES,
+  PROPERTY_TYPES,
+  type SearchFacets,
   type SearchSort,
   toCents,
+  toDollars,
   type ZPropertyAddRequest,
   type ZPropertyEditRequest,
 } from '@keyhaven/shared';
@@ -313,6 +318,14 @@ function asBracket(filters: ListingFilters): ListingFilters {
   return { ...others, priceRange: bracket.label };
 }
 
+/** The facet counts of a search's area and filters, from the count source (usually cached). */
+function areaCounts(db: Database, scope: Scope, filters: AreaFilters, counts: FacetCountSource) {
+  return counts(`${scope}\u0000${areaKey(filters)}`, () => countFacets(db, scope, filters));
+}
+
+/** How a pin is best tested for an area of this many matching listings (see WIDE_AREA). */
+const areaTestFor = (matching: number): AreaTest => (matching > WIDE_AREA ? 'walked' : 'indexed');
+
 /** A page of approved listings with their sales, and the total count, the same for everyone. */
 async function sharedPage(
   db: Database,
@@ -322,15 +335,14 @@ async function sharedPage(
 ): Promise<SharedListings & { total: number }> {
   const filters = asBracket(asked);
   const order = ORDER[filters.sort ?? 'newest'];
-  const facets = () =>
-    counts(`${scope}\u0000${areaKey(filters)}`, () => countFacets(db, scope, filters));
+  const facets = () => areaCounts(db, scope, filters, counts);
   let rows: ListingWithAgent[];
   let facetCounts: FacetCount[];
   if (filters.bbox || filters.polygon) {
     // The area's counts (usually cached) say how many listings match in it, which decides how
     // its page is best found (see WIDE_AREA).
     facetCounts = await facets();
-    const test = totalOf(facetCounts, filters) > WIDE_AREA ? 'walked' : 'indexed';
+    const test = areaTestFor(totalOf(facetCounts, filters));
     const where = and(...publicConditions(scope, filters, test));
     rows = await pageRows(db, where, order, filters.page, filters.limit);
   } else {
@@ -359,6 +371,81 @@ export async function searchListings(
  */
 export function catalogueListings(db: Database, filters: ListingFilters, counts = countEveryTime) {
   return sharedPage(db, 'approved', filters, counts);
+}
+
+/**
+ * How many listings of a search fall under each type (every filter but the type applies) and each
+ * price bracket (every filter but the bracket applies), and the search's own total: all read from
+ * the area's one set of facet counts, which the search's list shares.
+ */
+export async function searchFacets(
+  db: Database,
+  scope: Scope,
+  asked: ListingFilters,
+  counts = countEveryTime,
+): Promise<SearchFacets> {
+  const filters = asBracket(asked);
+  const facetCounts = await areaCounts(db, scope, filters, counts);
+  const anyType = { ...filters, propertyType: undefined, types: undefined };
+  const anyPrice = { ...filters, priceRange: undefined };
+  return {
+    total: totalOf(facetCounts, filters),
+    types: PROPERTY_TYPES.map((propertyType) => ({
+      propertyType,
+      count: totalOf(facetCounts, { ...anyType, propertyType }),
+    })),
+    priceRanges: PRICE_RANGES.map(({ label }) => ({
+      label,
+      count: totalOf(facetCounts, { ...anyPrice, priceRange: label }),
+    })),
+  };
+}
+
+/**
+ * Every map position there is: the check constraints keep every pin inside it, so a search
+ * limited to it finds exactly the listings with a pin, through the same index and counts as any
+ * map view.
+ */
+const WHOLE_WORLD: Bbox = { west: -180, south: -90, east: 180, north: 90 };
+
+/**
+ * The pins of a search's listings that have a map position, newest first, at most MAP_PINS_MAX,
+ * and how many there are. The count is the area's facet counts (shared with the search's list),
+ * and it decides, as for a page, whether the pins are read from the area's index (which holds
+ * everything a pin shows) or by walking the newest-first order until enough are found.
+ */
+export async function searchPins(
+  db: Database,
+  scope: Scope,
+  asked: ListingFilters,
+  counts = countEveryTime,
+): Promise<MapPins> {
+  const bracketed = asBracket(asked);
+  const filters =
+    bracketed.bbox || bracketed.polygon ? bracketed : { ...bracketed, bbox: WHOLE_WORLD };
+  const total = totalOf(await areaCounts(db, scope, filters, counts), filters);
+  const rows = await db
+    .select({
+      id: properties.id,
+      lat: properties.lat,
+      lng: properties.lng,
+      minPriceCents: properties.minPriceCents,
+      maxPriceCents: properties.maxPriceCents,
+    })
+    .from(properties)
+    .where(and(...publicConditions(scope, filters, areaTestFor(total))))
+    .orderBy(...ORDER.newest)
+    .limit(MAP_PINS_MAX);
+  return {
+    pins: rows.map((row) => ({
+      _id: row.id,
+      lat: row.lat as number,
+      lng: row.lng as number,
+      minPrice: toDollars(row.minPriceCents),
+      maxPrice: toDollars(row.maxPriceCents),
+    })),
+    total,
+  };
 }
 
 export interface ManagedFilters {
