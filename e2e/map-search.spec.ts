@@ -93,6 +93,14 @@ async function readyMap(page: Page): Promise<Locator> {
   return map;
 }
 
+/** Homes the map shows: the count of each cluster bubble plus each single marker. */
+async function homesOnMap(map: Locator): Promise<number> {
+  const clustered = await map
+    .getByRole('button', { name: /here: zoom in$/ })
+    .evaluateAll((bubbles) => bubbles.reduce((sum, bubble) => sum + Number(bubble.textContent), 0));
+  return clustered + (await map.locator('button[data-listing-id]').count());
+}
+
 /** A point of the map's canvas given as fractions of its width and height, in page pixels. */
 async function pointOnMap(map: Locator, [x, y]: [number, number]) {
   const box = await map.locator('canvas.maplibregl-canvas').boundingBox();
@@ -195,8 +203,14 @@ test.describe('searching on the map', () => {
     const area = busiestArea(pinned(await wholeCatalogue(page.request)));
     await page.goto(`/all-properties?bbox=${bboxParam(area)}`);
     const map = await readyMap(page);
-    const marker = map.locator('button[data-listing-id]').first();
-    const id = await marker.getAttribute('data-listing-id');
+    // The map holds every home of the area; the one pointed at has its card on this page.
+    const listed = new Set(await listedIds(page));
+    const markerIds = await map
+      .locator('button[data-listing-id]')
+      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-listing-id')));
+    const id = markerIds.find((markerId) => markerId !== null && listed.has(markerId));
+    if (!id) throw new Error('no marker of a listing on this page');
+    const marker = map.locator(`button[data-listing-id="${id}"]`);
     const card = page.locator(`li[data-listing-id="${id}"]`);
 
     await card.hover();
@@ -216,6 +230,58 @@ test.describe('searching on the map', () => {
       `/propertyDetails/${id}`,
     );
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the map shows every home of the search beyond the first page, and a type counts what its list holds', async ({
+    page,
+  }) => {
+    const response = await page.request.get('/api/all-properties/pins');
+    expect(response.status()).toBe(200);
+    const { pins, total } = (await response.json()) as { pins: Listing[]; total: number };
+    expect(total, 'more homes than one page of the list').toBeGreaterThan(24);
+    expect(pins).toHaveLength(total);
+
+    await page.goto('/all-properties');
+    const map = await readyMap(page);
+
+    await test.step('the clusters and single markers add up to every home of the search', async () => {
+      // The map opens around every home, so none is out of view.
+      await expect.poll(() => homesOnMap(map)).toBe(total);
+      expect(await listingCards(page).count()).toBe(24);
+    });
+
+    await test.step('a marker of a home on another page opens its price and page', async () => {
+      const listed = new Set(await listedIds(page));
+      const markerIds = await map
+        .locator('button[data-listing-id]')
+        .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-listing-id')));
+      const elsewhere = markerIds.find((id) => id !== null && !listed.has(id));
+      if (!elsewhere) throw new Error('every single marker is of a listing on this page');
+      // From the keyboard: a marker among many may sit under its neighbours.
+      await map.locator(`button[data-listing-id="${elsewhere}"]`).press('Enter');
+      const popup = map.locator('.maplibregl-popup');
+      await expect(popup.getByRole('link', { name: 'View details' })).toHaveAttribute(
+        'href',
+        `/propertyDetails/${elsewhere}`,
+      );
+      await expect(popup).toContainText('$');
+    });
+
+    await test.step('the count beside a type is the total of its list', async () => {
+      await page.getByRole('button', { name: /^Filters/ }).click();
+      const panel = page.getByRole('form', { name: 'Filters' });
+      const house = panel.getByLabel(/^House \(\d+\)$/);
+      await expect(house).toBeVisible();
+      const labelText = await house.evaluate(
+        (box) => (box as HTMLInputElement).labels?.[0]?.textContent,
+      );
+      const count = Number(/\((\d+)\)/.exec(labelText ?? '')?.[1]);
+      expect(count, 'the demo data holds houses').toBeGreaterThan(0);
+      await house.check();
+      await panel.getByRole('button', { name: 'Show results' }).click();
+      await expect(page).toHaveURL(/[?&]propertyType=House/);
+      expect(await listedTotal(page)).toBe(count);
+    });
   });
 
   test('"Search this area" after moving the map lists the homes it shows', async ({ page }) => {
@@ -323,13 +389,22 @@ test.describe('searching on the map', () => {
     test.use({ viewport: { width: 375, height: 800 } });
 
     test('List and Map switch, and the filters open in a panel', async ({ page }) => {
+      const pinRequests: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/all-properties/pins') {
+          pinRequests.push(request.url());
+        }
+      });
       await page.goto('/all-properties');
       await expect(listingCards(page).first()).toBeVisible();
       await expect(page.getByRole('region', { name: 'Map of the listings' })).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      expect(pinRequests, 'the list alone asks for no pins').toEqual([]);
 
       await page.getByRole('button', { name: 'Map', exact: true }).click();
       await expect(page).toHaveURL(/[?&]view=map/);
       await readyMap(page);
+      expect(pinRequests).toHaveLength(1);
       await expect(listingCards(page).first()).toBeHidden();
 
       await page.getByRole('button', { name: 'List', exact: true }).click();
