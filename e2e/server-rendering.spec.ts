@@ -76,7 +76,11 @@ test('a hydrated All Properties asks for no data on load, and pages on request',
   const requests = recordDataRequests(page);
   await page.goto('/all-properties');
   await page.waitForLoadState('networkidle');
-  expect(requests, 'the page holds its data').toEqual([]);
+  // The map beside the list is drawn only in the browser, and asks for its own pins there.
+  expect(
+    requests.filter((request) => request !== 'GET /api/all-properties/pins'),
+    'the page holds its data',
+  ).toEqual([]);
 
   const firstTitle = await cardsIn(page).first().getByRole('heading').textContent();
   await page.getByRole('button', { name: 'Next page' }).click();
