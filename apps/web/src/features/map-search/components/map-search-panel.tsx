@@ -150,7 +150,7 @@ export function MapSearchPanel(props: MapSearchPanelProps) {
         clickable={tool !== 'drawing'}
       />
       <DrawArea polygon={polygon} onOutline={onOutline} tool={tool} onToolChange={setTool} />
-      {/* Clicks pass through the notes to the map, as they do above. */}
+      {/* Clicks pass through the notes to the map: only their buttons take them. */}
       <div className="pointer-events-none absolute inset-x-3 bottom-8 z-10 flex flex-col items-center gap-2 text-center">
         <PinsStatus shown={pins.length} {...pinsState} />
         <SearchThisArea onSearchArea={onSearchArea} />
