@@ -339,7 +339,8 @@ function evaluateTargets(result) {
       );
   }
   const mapTarget = size >= 1_000_000 ? 40 : 20;
-  for (const map of [find('map-bbox'), find('map-polygon')].filter(Boolean)) {
+  const mapScenarios = ['map-bbox', 'map-polygon', 'map-pins', 'map-facets'];
+  for (const map of mapScenarios.map(find).filter(Boolean)) {
     if (kind !== 'postgres') break;
     add(
       `PostgreSQL: ${map.name} p95 < ${mapTarget} ms at ${connections} connections, zero errors${size >= 1_000_000 ? sizeNote(1_000_000) : sizeNote(100_000)}`,

@@ -80,6 +80,14 @@ async function listCases(db) {
     ],
   );
 
+  // The map's pins: a city or metro from the index alone, a country and the whole map by walking
+  // the newest-first order.
+  const pinCases = (await mapViews('bbox', 3, 17, '/properties/search/pins')).map((view) => [
+    `GET ${decodeURIComponent(view.path)}`,
+    () => properties.searchPins(db, 'open', { ...page, ...view.filters, bbox: view.bbox }),
+  ]);
+  const contiguousUnitedStates = { west: -125, south: 24.5, east: -66.9, north: 49.4 };
+
   return [
     [
       'GET /properties/search (no filter)',
@@ -141,6 +149,32 @@ async function listCases(db) {
           ...page,
           sort: 'area-desc',
           bbox: { west: -125, south: 24.5, east: -66.9, north: 49.4 },
+        }),
+    ],
+    ...pinCases,
+    [
+      'GET /properties/search/pins?bbox=<contiguous United States>',
+      () => properties.searchPins(db, 'open', { ...page, bbox: contiguousUnitedStates }),
+    ],
+    [
+      'GET /properties/search/pins (every listing with a map position)',
+      () => properties.searchPins(db, 'open', page),
+    ],
+    [
+      'GET /api/all-properties/pins?bbox=<New York metro>',
+      () =>
+        properties.searchPins(db, 'approved', {
+          ...page,
+          bbox: { west: -74.4, south: 40.45, east: -73.6, north: 40.95 },
+        }),
+    ],
+    [
+      'GET /properties/search/facets?bbox=<New York metro>&types=House',
+      () =>
+        properties.searchFacets(db, 'open', {
+          ...page,
+          types: ['House'],
+          bbox: { west: -74.4, south: 40.45, east: -73.6, north: 40.95 },
         }),
     ],
     [

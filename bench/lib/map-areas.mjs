@@ -37,8 +37,8 @@ function weighted(random, choices) {
 
 const round = (degrees) => Math.round(degrees * 1e6) / 1e6;
 
-/** The search address of a view: the area or outline, then its filters. */
-function queryOf(view) {
+/** The address of a view on `route`: the area or outline, then its filters. */
+function queryOf(view, route) {
   const params = new URLSearchParams();
   if (view.bbox) {
     const { west, south, east, north } = view.bbox;
@@ -50,22 +50,23 @@ function queryOf(view) {
   for (const [name, value] of Object.entries(view.filters)) {
     params.set(name, Array.isArray(value) ? value.join(',') : String(value));
   }
-  return `/properties/search?${params}`;
+  return `${route}?${params}`;
 }
 
 /**
- * `count` views of one kind (`bbox` or `polygon`), each around a seeded city: the city's centre
- * moved by up to a third of the view, a view 1.6 times wider than tall as a screen is. An outline
+ * An endless source of views of one kind (`bbox` or `polygon`) on `route`, each around a seeded
+ * city: the city's centre moved by up to a third of the view, a view 1.6 times wider than tall as
+ * a screen is. The move is a fresh random amount for every view, so no two views are the same, as
+ * no two buyers pan a map to the same spot: nothing is answered from the search caches. An outline
  * is a star-shaped ring of 8 to 16 corners at varying distances, concave as hand-drawn ones are,
  * never crossing itself.
  */
-export async function mapViews(kind, count, seed) {
+export async function mapViewSource(kind, seed, route = '/properties/search') {
   const { seededRandom } = await importServer('lib/seeded-random.js');
   const { CITY_CENTRES } = await importServer('db/seed/city-centres.js');
   const { CITIES } = await importServer('db/seed/cities.js');
   const random = seededRandom(seed);
-  const views = [];
-  for (let i = 0; i < count; i++) {
+  return () => {
     const [lat, lng] = CITY_CENTRES[CITIES[Math.floor(random() * CITIES.length)]];
     const halfHeightKm = weighted(random, VIEW_SIZES);
     const dLat = halfHeightKm / KM_PER_DEGREE;
@@ -94,8 +95,13 @@ export async function mapViews(kind, count, seed) {
         };
       });
     }
-    view.path = queryOf(view);
-    views.push(view);
-  }
-  return views;
+    view.path = queryOf(view, route);
+    return view;
+  };
+}
+
+/** The first `count` views of a source, for the plans to check. */
+export async function mapViews(kind, count, seed, route) {
+  const next = await mapViewSource(kind, seed, route);
+  return Array.from({ length: count }, () => next());
 }
