@@ -34,13 +34,20 @@ const CLUSTER_MAX_ZOOM = 14;
 
 type MapView = { bounds: BoundsArray; zoom: number };
 
-const markerStyle = (highlighted: boolean) =>
+/**
+ * A price marker is white and a count bubble dark, so the two read apart; either turns amber
+ * while its home's card is pointed at. One class per property: `cn` does not resolve conflicts.
+ */
+const markerStyle = (highlighted: boolean, kind: 'price' | 'count' = 'price') =>
   cn(
-    'cursor-pointer rounded-full border px-2 py-0.5 text-xs font-bold whitespace-nowrap shadow-md',
+    'cursor-pointer rounded-full border font-bold whitespace-nowrap shadow-md',
     'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-500',
+    kind === 'price' ? 'px-2 py-0.5 text-xs' : 'flex size-10 items-center justify-center text-sm',
     highlighted
       ? 'scale-110 border-amber-600 bg-amber-400 text-stone-950'
-      : 'border-teal-900 bg-white text-teal-900 hover:bg-teal-50',
+      : kind === 'price'
+        ? 'border-teal-900 bg-white text-teal-900 hover:bg-teal-50'
+        : 'border-white bg-teal-800 text-white hover:bg-teal-900',
   );
 
 /** A marker's and a popup's name: the listing's title when its card is on the page. */
@@ -138,11 +145,7 @@ export function ListingMarkers({
                     zoom: Math.min(index.getClusterExpansionZoom(clusterId), CLUSTER_MAX_ZOOM + 1),
                   })
                 }
-                className={cn(
-                  markerStyle(holdsHighlighted),
-                  'flex size-10 items-center justify-center px-0 text-sm',
-                  !holdsHighlighted && 'bg-teal-800 text-white hover:bg-teal-900',
-                )}
+                className={markerStyle(holdsHighlighted, 'count')}
               >
                 {count}
               </button>
