@@ -8,6 +8,7 @@ import type { Property } from '@/lib/listing';
 import { areaText, priceRangeText, roomCount } from '@/lib/listing-format';
 import { paths } from '@/lib/paths';
 import { ApprovalBadge } from './approval-badge';
+import { PropertyLocation } from './property-location';
 
 type PropertyDetailsProps = {
   property: Property;
@@ -25,7 +26,7 @@ const APPROVAL_NOTES: Partial<Record<Property['adminApproval'], string>> = {
   false: 'An admin rejected this listing. Buyers cannot see it.',
 };
 
-/** A listing's page: picture, facts, description, features, price and agent. */
+/** A listing's page: picture, facts, description, features, price, agent and where it is. */
 export function PropertyDetails({ property, actions, children }: PropertyDetailsProps) {
   const title = property.title.trim() || PROPERTY_MESSAGES.untitled;
   const location = property.location.trim() || PROPERTY_MESSAGES.noLocation;
@@ -106,7 +107,7 @@ export function PropertyDetails({ property, actions, children }: PropertyDetails
           </section>
         </div>
 
-        <aside aria-label="Price and agent" className="space-y-6">
+        <aside aria-label="Price, agent and location" className="space-y-6">
           <div className="rounded-2xl border border-sand bg-white p-6 shadow-sm">
             <p className="text-sm font-semibold text-stone-700">Price range</p>
             <p className="mt-1 text-2xl font-bold text-teal-900">
@@ -138,6 +139,8 @@ export function PropertyDetails({ property, actions, children }: PropertyDetails
               {property.agentEmail}
             </a>
           </section>
+
+          <PropertyLocation location={location} lat={property.lat} lng={property.lng} />
         </aside>
       </div>
 
