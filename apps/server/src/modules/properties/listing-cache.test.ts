@@ -344,4 +344,34 @@ describe('ShortLivedCache', () => {
     await cache.get('k', load);
     expect(loads).toBe(2);
   });
+
+  it('holds no more bytes than its budget: the oldest answers go first, and one too large is not kept', async () => {
+    const cache = new ShortLivedCache<{ body: string }>(60_000, {
+      weigh: (value) => value.body.length,
+      maxBytes: 1000,
+    });
+    let loads = 0;
+    const answer = (size: number) => async () => {
+      loads++;
+      return { body: 'x'.repeat(size) };
+    };
+    for (let view = 0; view < 10; view++) await cache.get(`view ${view}`, answer(300));
+    expect(cache.heldBytes).toBeLessThanOrEqual(1000);
+    expect(loads).toBe(10);
+
+    // The newest view is still held; the first was dropped to make room.
+    await cache.get('view 9', answer(300));
+    expect(loads).toBe(10);
+    await cache.get('view 0', answer(300));
+    expect(loads).toBe(11);
+
+    const held = cache.heldBytes;
+    await cache.get('huge', answer(5000));
+    await cache.get('huge', answer(5000));
+    expect(loads).toBe(13);
+    expect(cache.heldBytes).toBe(held);
+
+    cache.invalidate();
+    expect(cache.heldBytes).toBe(0);
+  });
 });

@@ -27,12 +27,29 @@ export interface ListingCaches {
 
 const MAX_ENTRIES = 5000;
 
+/**
+ * What one cache may hold of encoded answers. Buyers panning a map ask for a new view with every
+ * move, up to a thousand pins each: bounded by entries alone, those views could fill hundreds of
+ * megabytes within a cache's lifetime, more than the embedded server has.
+ */
+export const MAX_CACHED_BYTES = 32 * 1024 * 1024;
+
+interface CacheLimits<T> {
+  /** The bytes an entry holds beyond its key, where that is worth counting. */
+  weigh?: (value: T) => number;
+  maxBytes?: number;
+}
+
 export class ShortLivedCache<T> {
-  private readonly entries = new Map<string, { value: T; expires: number }>();
+  private readonly entries = new Map<string, { value: T; expires: number; bytes: number }>();
   private readonly loading = new Map<string, Promise<T>>();
   private generation = 0;
+  private bytes = 0;
 
-  constructor(private readonly ttlMs: number) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly limits: CacheLimits<T> = {},
+  ) {}
 
   get enabled() {
     return this.ttlMs > 0;
@@ -51,11 +68,7 @@ export class ShortLivedCache<T> {
     const promise = load()
       .then((value) => {
         // A change during the load may not be in it: serve it to the waiters, keep it for no one.
-        if (generation === this.generation) {
-          if (this.entries.size >= MAX_ENTRIES) this.evict(now);
-          this.entries.delete(key);
-          this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
-        }
+        if (generation === this.generation) this.keep(key, value);
         return value;
       })
       .finally(() => {
@@ -69,17 +82,46 @@ export class ShortLivedCache<T> {
     this.generation++;
     this.entries.clear();
     this.loading.clear();
+    this.bytes = 0;
   }
 
-  private evict(now: number) {
-    for (const [key, entry] of this.entries) {
-      if (entry.expires <= now) this.entries.delete(key);
+  /** Bytes held now, as `weigh` counts them. */
+  get heldBytes() {
+    return this.bytes;
+  }
+
+  private keep(key: string, value: T) {
+    const bytes = this.limits.weigh?.(value) ?? 0;
+    const maxBytes = this.limits.maxBytes ?? Number.POSITIVE_INFINITY;
+    // An answer larger than the whole budget is served and not kept.
+    if (bytes > maxBytes) return;
+    this.drop(key);
+    if (this.entries.size >= MAX_ENTRIES || this.bytes + bytes > maxBytes) {
+      this.evict(MAX_ENTRIES - 1, maxBytes - bytes);
     }
-    // Still full: drop the oldest tenth (Map keeps insertion order).
-    let excess = this.entries.size - Math.floor(MAX_ENTRIES * 0.9);
+    this.entries.set(key, { value, expires: Date.now() + this.ttlMs, bytes });
+    this.bytes += bytes;
+  }
+
+  private drop(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  /** Drops expired entries, then the oldest (Map keeps insertion order) until both limits hold. */
+  private evict(maxEntries: number, maxBytes: number) {
+    const now = Date.now();
+    for (const [key, entry] of this.entries) {
+      if (entry.expires <= now) this.drop(key);
+    }
+    // Room for a tenth more at once, so a full cache does not evict on every miss.
+    const entriesGoal = Math.min(maxEntries, Math.floor(MAX_ENTRIES * 0.9));
+    const bytesGoal = Math.min(maxBytes, (this.limits.maxBytes ?? Number.POSITIVE_INFINITY) * 0.9);
     for (const key of this.entries.keys()) {
-      if (excess-- <= 0) break;
-      this.entries.delete(key);
+      if (this.entries.size <= entriesGoal && this.bytes <= bytesGoal) break;
+      this.drop(key);
     }
   }
 }

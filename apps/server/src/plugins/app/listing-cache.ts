@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import {
   forgetListings,
   type ListingCaches,
+  MAX_CACHED_BYTES,
   ShortLivedCache,
 } from '../../modules/properties/listing-cache.js';
 
@@ -37,10 +38,20 @@ export const listingCachePlugin = fp(
   async (app: FastifyInstance, options: { ttlSeconds: number }) => {
     const ttlMs = options.ttlSeconds * 1000;
     const caches: ListingCaches = {
-      pages: new ShortLivedCache(ttlMs),
+      pages: new ShortLivedCache(ttlMs, {
+        weigh: (page) => page.body.length,
+        maxBytes: MAX_CACHED_BYTES,
+      }),
       counts: new ShortLivedCache(ttlMs),
-      catalogue: new ShortLivedCache(ttlMs),
-      listings: new ShortLivedCache(ttlMs),
+      // Its rows, kept only for pages with a sale, weigh about as much as their encoding again.
+      catalogue: new ShortLivedCache(ttlMs, {
+        weigh: (shared) => shared.page.body.length * (shared.rows.length > 0 ? 2 : 1),
+        maxBytes: MAX_CACHED_BYTES,
+      }),
+      listings: new ShortLivedCache(ttlMs, {
+        weigh: (listing) => (listing ? listing.body.length * 2 : 0),
+        maxBytes: MAX_CACHED_BYTES,
+      }),
     };
     app.decorate('listingCache', caches);
     if (ttlMs <= 0) return;
