@@ -18,6 +18,9 @@ export function priceRangeText(minPrice?: number | null, maxPrice?: number | nul
 
 const whole = new Intl.NumberFormat('en-US');
 
+/** `12,345`: counts read with thousands separators. */
+export const countFormat = (count: number) => whole.format(count);
+
 /** `1,850 sqft`, or N/A. */
 export const areaText = (areaSize?: number | null) =>
   known(areaSize) ? `${whole.format(areaSize)} sqft` : PROPERTY_MESSAGES.notAvailable;
@@ -26,4 +29,4 @@ export const areaText = (areaSize?: number | null) =>
 export const roomCount = (value?: number | null) => (known(value) ? value : 0);
 
 export const plural = (count: number, one: string, many: string) =>
-  `${count} ${count === 1 ? one : many}`;
+  `${countFormat(count)} ${count === 1 ? one : many}`;

@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { countFormat } from '@/lib/listing-format';
 
 /** What the map knows of its pins: loading, failed, or how many of the search's homes it holds. */
 export type PinsState = {
@@ -13,13 +14,11 @@ export type PinsState = {
   onRetry: () => void;
 };
 
-const wholeNumber = new Intl.NumberFormat('en-US');
-
 export const PINS_TEXTS = {
   loading: 'Loading homes on the map…',
   failed: 'The homes could not be shown on the map.',
   overflow: (shown: number, total: number) =>
-    `Showing ${wholeNumber.format(shown)} of ${wholeNumber.format(total)} homes — zoom in or draw an area to see them all`,
+    `Showing ${countFormat(shown)} of ${countFormat(total)} homes — zoom in or draw an area to see them all`,
 } as const;
 
 const noteStyle = 'rounded-lg bg-white/95 px-3 py-2 text-sm text-stone-800 shadow';

@@ -39,7 +39,7 @@ describe('the counts beside the filters', () => {
     });
     expect(within(panel).getByRole('button', { name: '$100k - $300k (40)' })).toBeVisible();
     expect(within(panel).getByRole('button', { name: '$300k - $600k (0)' })).toBeVisible();
-    expect(within(panel).getByRole('button', { name: '$600k+ (1200)' })).toBeVisible();
+    expect(within(panel).getByRole('button', { name: '$600k+ (1,200)' })).toBeVisible();
     expect(within(panel).queryByText(/a bracket this page does not offer/)).toBeNull();
   });
 

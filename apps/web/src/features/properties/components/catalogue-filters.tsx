@@ -10,6 +10,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { inputStyles } from '@/components/ui/input';
+import { countFormat } from '@/lib/listing-format';
 import type { CatalogueCounts } from '../api/get-search-facets';
 import {
   BOUND_RULES,
@@ -104,7 +105,8 @@ function MinimumSelect({
 }
 
 /** ` (12)` beside a choice once its count has arrived. */
-const countText = (count: number | undefined) => (count === undefined ? '' : ` (${count})`);
+const countText = (count: number | undefined) =>
+  count === undefined ? '' : ` (${countFormat(count)})`;
 
 type CatalogueFiltersProps = {
   id: string;
