@@ -25,6 +25,33 @@ export const IMAGE_MAX_PIXELS: Record<ImagePurpose, number> = {
  */
 export const OWN_IMAGE_URL = /^\/uploads\/([a-z0-9]+)-(\d+)\.webp$/;
 
+/*
+ * Every upload is stored at each of these widths (an image narrower than a width keeps its own
+ * size) in each of these formats, as `/uploads/<key>-<width>.<format>`. Its address in the API
+ * is always the widest WebP; pages derive the others from it for `srcset` and `<picture>`.
+ */
+export const PHOTO_WIDTHS = [480, 960, 1600] as const;
+export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
+/** Best first: a browser takes the first `<source>` it can decode. */
+export const PHOTO_FORMATS = ['avif', 'webp'] as const;
+export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
+export const PHOTO_LARGE_WIDTH = 1600;
+export const PHOTO_THUMBNAIL_WIDTH = 480;
+
+/** The address of one stored variant of the upload whose address (its widest WebP) is `url`. */
+export function photoVariantUrl(url: string, width: PhotoWidth, format: PhotoFormat): string {
+  const match = OWN_IMAGE_URL.exec(url);
+  if (!match) return url;
+  return `/uploads/${match[1]}-${width}.${format}`;
+}
+
+/** A listing shows 1 to 30 photos; each says what it shows for people who cannot see it. */
+export const PHOTO_LIMITS = {
+  maxPerListing: 30,
+  altMaxLength: 250,
+  captionMaxLength: 200,
+} as const;
+
 export const isOwnImageUrl = (value: string | null | undefined): value is string =>
   typeof value === 'string' && OWN_IMAGE_URL.test(value);
 

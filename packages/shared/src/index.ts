@@ -7,6 +7,7 @@ export * from './health.js';
 export * from './numbers.js';
 export * from './offers.js';
 export * from './payments.js';
+export * from './photos.js';
 export * from './places.js';
 export * from './properties.js';
 export * from './reviews.js';

@@ -1,5 +1,5 @@
 import { LIMITS, type Role } from './constants.js';
-import { IMAGE_MAX_PIXELS, type ImagePurpose } from './images.js';
+import { IMAGE_MAX_PIXELS, type ImagePurpose, PHOTO_LIMITS } from './images.js';
 import { formatDollars } from './money.js';
 
 /*
@@ -232,6 +232,28 @@ export const offerBoundsMessage = (min: number, max: number) =>
   `Offer must be between ${formatDollars(min)} and ${formatDollars(max)}`;
 
 export const roleChangedMessage = (role: Role) => `User role has been updated to ${role}`;
+
+export const PHOTO_MESSAGES = {
+  required: 'Add at least one photo of the home.',
+  tooMany: `A listing can have at most ${PHOTO_LIMITS.maxPerListing} photos.`,
+  duplicate: 'This photo is already in the listing.',
+  notOurs: 'This photo was not uploaded here, or no longer exists. Please upload it again.',
+  coverAltRequired: 'Describe the cover photo for people who cannot see it.',
+  altTooLong: `A photo description can be at most ${PHOTO_LIMITS.altMaxLength} characters.`,
+  captionTooLong: `A caption can be at most ${PHOTO_LIMITS.captionMaxLength} characters.`,
+  /** The Image URL of a request that also lists the photos must be the cover's. */
+  imageNotCover: 'Image URL must be the address of the cover photo (the first photo).',
+  /** An edit that would leave a listing without any photo. */
+  lastPhoto: 'A listing needs at least one photo.',
+  /** Photos left over when more were chosen than a listing can hold. */
+  overLimit: (left: number) =>
+    left === 0
+      ? `This listing already has ${PHOTO_LIMITS.maxPerListing} photos. Remove one to add another.`
+      : `Only ${left} more ${left === 1 ? 'photo fits' : 'photos fit'}: a listing can have at most ${PHOTO_LIMITS.maxPerListing}.`,
+  /** The default description of a photo whose agent wrote none. */
+  defaultAlt: (title: string, position: number, count: number) =>
+    count === 1 ? title : `${title}, photo ${position} of ${count}`,
+} as const;
 
 export const IMAGE_MESSAGES = {
   /** A profile photo that is not one of our uploads (or no longer exists). */

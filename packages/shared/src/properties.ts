@@ -26,6 +26,8 @@ import { atMostCharactersMessage, IMAGE_MESSAGES, PROPERTY_MESSAGES } from './me
 import { hasAtMostCents } from './money.js';
 import { strictNumberInput } from './number-input.js';
 import { queryInteger, strictNumber } from './numbers.js';
+import { PHOTO_MESSAGES } from './messages.js';
+import { ZListingPhoto, ZListingPhotosInput } from './photos.js';
 import { ownImageUrlInput, ZServedImageUrl } from './uploads.js';
 
 const price = (requiredMessage: string) =>
@@ -49,6 +51,11 @@ const propertyFields = {
     .max(LIMITS.descriptionMaxLength, atMostCharactersMessage(LIMITS.descriptionMaxLength)),
   location: requiredText(PROPERTY_MESSAGES.locationRequired, LIMITS.locationMaxLength),
   image: ownImageUrlInput(IMAGE_MESSAGES.imageUrlNotOurs),
+  /**
+   * The photos in order, the cover first. Absent on an edit keeps them (or, with `image`, makes
+   * that upload the cover); `image`, when sent too, must be the cover's address.
+   */
+  photos: ZListingPhotosInput.optional(),
   minPrice: price(PROPERTY_MESSAGES.minPriceRequired),
   maxPrice: price(PROPERTY_MESSAGES.maxPriceRequired),
   bedrooms: strictNumber(
@@ -106,6 +113,27 @@ function pinComplete(value: { lat?: number | null; lng?: number | null }, ctx: z
   }
 }
 
+/** When a request lists the photos, its Image URL (if any) is the cover's. */
+function imageIsCover(
+  value: { image?: string | null; photos?: { url: string }[] },
+  ctx: z.RefinementCtx,
+) {
+  if (!value.photos || value.image === undefined) return;
+  if (value.image !== value.photos[0]?.url) {
+    ctx.addIssue({ code: 'custom', path: ['image'], message: PHOTO_MESSAGES.imageNotCover });
+  }
+}
+
+/** A new listing shows at least one photo: the list, or the Image URL alone. */
+function hasPhoto(
+  value: { image?: string | null; photos?: unknown[] },
+  ctx: z.RefinementCtx,
+) {
+  if (!value.photos && !value.image) {
+    ctx.addIssue({ code: 'custom', path: ['photos'], message: PHOTO_MESSAGES.required });
+  }
+}
+
 const maxAtLeastMin =
   (message: string) =>
   <T extends { minPrice: number; maxPrice: number }>(value: T, ctx: z.RefinementCtx) => {
@@ -125,6 +153,8 @@ export const ZPropertyAddRequest = z
   })
   .superRefine(maxAtLeastMin(PROPERTY_MESSAGES.maxBelowMinAdd))
   .superRefine(pinComplete)
+  .superRefine(hasPhoto)
+  .superRefine(imageIsCover)
   .meta({ id: 'PropertyAddRequest' });
 export type PropertyAddRequest = z.input<typeof ZPropertyAddRequest>;
 
@@ -136,6 +166,7 @@ export const ZPropertyEditRequest = z
   })
   .superRefine(maxAtLeastMin(PROPERTY_MESSAGES.maxBelowMinEdit))
   .superRefine(pinComplete)
+  .superRefine(imageIsCover)
   .meta({ id: 'PropertyEditRequest' });
 export type PropertyEditRequest = z.input<typeof ZPropertyEditRequest>;
 
@@ -157,7 +188,10 @@ export const ZProperty = z
     title: z.string(),
     description: z.string(),
     location: z.string(),
+    /** The cover's address (the first photo's); null for a listing without photos. */
     image: ZServedImageUrl,
+    /** In order, the cover first; empty only for a listing from before photos were required. */
+    photos: z.array(ZListingPhoto),
     propertyType: z.enum(PROPERTY_TYPES),
     minPrice: z.number(),
     maxPrice: z.number(),

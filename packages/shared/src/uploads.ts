@@ -9,6 +9,8 @@ export const ZUploadResponse = z
       thumbnailUrl: z.string(),
       width: z.number().int(),
       height: z.number().int(),
+      /** A ThumbHash (base64) of the image, painted while it loads. */
+      placeholder: z.string(),
     }),
   })
   .meta({ id: 'UploadResponse' });

@@ -127,12 +127,28 @@ export const verifications = pgTable(
 
 /* Marketplace. Money is integer cents; the API speaks dollars with at most two decimals. */
 
+/**
+ * One photo of a listing as stored: the address of one of our uploads (its widest WebP), its
+ * size and placeholder copied from the upload, and what the agent wrote about it. A null `alt`
+ * is described from the listing's title when shown.
+ */
+export interface StoredPhoto {
+  url: string;
+  alt: string | null;
+  caption: string | null;
+  width: number;
+  height: number;
+  placeholder: string | null;
+}
+
 /** The content of a listing that an admin reviews before buyers see it. */
 export interface PublishedListing {
   title: string;
   description: string;
   location: string;
+  /** The cover's address: always the first photo's. */
   image: string | null;
+  photos: StoredPhoto[];
   propertyType: string;
   minPriceCents: number;
   maxPriceCents: number;
@@ -152,7 +168,10 @@ export const properties = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     location: text('location').notNull(),
+    /** The cover's address, kept equal to the first photo's for the lists and joins that read it. */
     image: text('image'),
+    /** In order, the cover first. */
+    photos: jsonb('photos').$type<StoredPhoto[]>().notNull().default(sql`'[]'::jsonb`),
     propertyType: propertyTypeEnum('property_type').notNull(),
     minPriceCents: bigint('min_price_cents', { mode: 'number' }).notNull(),
     maxPriceCents: bigint('max_price_cents', { mode: 'number' }).notNull(),
@@ -195,6 +214,7 @@ export const properties = pgTable(
       check('properties_price_positive', sql`${t.minPriceCents} >= 0`),
       check('properties_rooms_positive', sql`${t.bedrooms} >= 0 and ${t.bathrooms} >= 0`),
       check('properties_area_positive', sql`${t.areaSize} >= 0`),
+      check('properties_photos_count', sql`jsonb_array_length(${t.photos}) <= 30`),
       check('properties_pin_complete', sql`(${t.lat} is null) = (${t.lng} is null)`),
       check(
         'properties_pin_range',
@@ -398,6 +418,13 @@ export const uploads = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     bytes: integer('bytes').notNull(),
+    /** A ThumbHash (base64) of the image; null until an upload from before placeholders is redone. */
+    placeholder: text('placeholder'),
+    /**
+     * Which variants are stored: 1, WebP at 1600 and 480 px only (uploads from before galleries);
+     * 2, every width of PHOTO_WIDTHS in AVIF and WebP. Uploads at 1 are redone in the background.
+     */
+    variantSet: smallint('variant_set').notNull().default(2),
     createdAt: createdAt(),
   },
   (t) => [index('uploads_owner_idx').on(t.ownerId)],

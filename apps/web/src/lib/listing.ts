@@ -1,4 +1,4 @@
-import type { Property, PropertyList, SoldDetails } from '@keyhaven/shared';
+import type { ListingPhoto, Property, PropertyList, SoldDetails } from '@keyhaven/shared';
 import {
   ADMIN_APPROVAL,
   AVAILABILITY,
@@ -25,12 +25,23 @@ const soldDetailsTwin = v.object({
 });
 const ZSoldDetails: ContractTwin<typeof soldDetailsTwin, SoldDetails> = soldDetailsTwin;
 
+const listingPhotoTwin = v.object({
+  url: v.string(),
+  alt: v.string(),
+  caption: v.nullable(v.string()),
+  width: v.number(),
+  height: v.number(),
+  placeholder: v.nullable(v.string()),
+});
+const ZListingPhoto: ContractTwin<typeof listingPhotoTwin, ListingPhoto> = listingPhotoTwin;
+
 const propertyTwin = v.object({
   _id: v.string(),
   title: v.string(),
   description: v.string(),
   location: v.string(),
   image: v.nullable(v.string()),
+  photos: v.array(ZListingPhoto),
   propertyType: v.picklist(PROPERTY_TYPES),
   minPrice: v.number(),
   maxPrice: v.number(),

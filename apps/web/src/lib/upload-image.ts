@@ -16,6 +16,7 @@ const uploadResponseTwin = v.object({
     thumbnailUrl: v.string(),
     width: v.number(),
     height: v.number(),
+    placeholder: v.string(),
   }),
 });
 const ZUploadResponse: ContractTwin<typeof uploadResponseTwin, UploadResponse> = uploadResponseTwin;
