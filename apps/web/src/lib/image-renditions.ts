@@ -1,3 +1,12 @@
+import type { ListingPhoto } from '@keyhaven/shared';
+import {
+  isOwnImageUrl,
+  PHOTO_WIDTHS,
+  type PhotoFormat,
+  photoVariantUrl,
+} from '@keyhaven/shared/constants';
+import { thumbHashToAverageRGBA } from 'thumbhash';
+
 /**
  * Our uploads (listing pictures and profile photos alike) are stored in two widths:
  * `/uploads/<key>-1600.webp` and `/uploads/<key>-480.webp`.
@@ -21,4 +30,64 @@ export function renditionsOf(image: string | null | undefined): Renditions | nul
   const ours = OUR_LARGE_IMAGE.exec(url);
   if (!ours) return { large: url, thumbnail: url, responsive: false };
   return { large: url, thumbnail: `${ours[1]}-${THUMBNAIL_WIDTH}.webp`, responsive: true };
+}
+
+/** A photo as pages show it: the API's, or one made from a listing's picture address alone. */
+export type ShownPhoto = Pick<ListingPhoto, 'url' | 'alt' | 'width' | 'height' | 'placeholder'>;
+
+// Listing pictures from before photos had sizes were 3:2 (the seeds are 1200 x 800).
+const ADDRESS_ONLY_HEIGHT = Math.round((LARGE_WIDTH * 2) / 3);
+
+/** A photo known only by its address: 3:2, nothing to paint while it loads. */
+export function photoFromAddress(url: string | null | undefined, alt: string): ShownPhoto | null {
+  const address = url?.trim();
+  if (!address) return null;
+  return { url: address, alt, width: LARGE_WIDTH, height: ADDRESS_ONLY_HEIGHT, placeholder: null };
+}
+
+/** What a card shows: the cover photo, else the listing's picture, else nothing. */
+export function coverPhotoOf(
+  listing: { photos?: ShownPhoto[]; image?: string | null },
+  alt: string,
+): ShownPhoto | null {
+  return listing.photos?.[0] ?? photoFromAddress(listing.image, alt);
+}
+
+/**
+ * `srcset` of one format of our upload at `url`: each stored width, described by the width it
+ * really has (a photo narrower than a width was stored at its own size, so those variants are the
+ * same picture and only the first is offered). Null for an address that is not ours.
+ */
+export function photoSrcSet(url: string, photoWidth: number, format: PhotoFormat): string | null {
+  if (!isOwnImageUrl(url)) return null;
+  const offered = new Map<number, string>();
+  for (const width of PHOTO_WIDTHS) {
+    const realWidth = Math.min(width, photoWidth);
+    if (!offered.has(realWidth)) offered.set(realWidth, photoVariantUrl(url, width, format));
+  }
+  return [...offered].map(([width, variant]) => `${variant} ${width}w`).join(', ');
+}
+
+/** The bytes of a ThumbHash sent as base64, or null when it is not one. */
+export function thumbHashBytes(placeholder: string | null | undefined): Uint8Array | null {
+  if (!placeholder) return null;
+  try {
+    const bytes = Uint8Array.from(atob(placeholder), (char) => char.charCodeAt(0));
+    return bytes.length >= 5 ? bytes : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The average colour of a photo's ThumbHash, as CSS: what cards paint while the photo loads. It
+ * costs a few hundred bytes of code, where drawing the whole placeholder costs over a kilobyte
+ * on the home page's first download.
+ */
+export function placeholderColour(placeholder: string | null | undefined): string | null {
+  const hash = thumbHashBytes(placeholder);
+  if (!hash) return null;
+  const { r, g, b } = thumbHashToAverageRGBA(hash);
+  const channel = (value: number) => Math.round(Math.min(1, Math.max(0, value)) * 255);
+  return `rgb(${channel(r)}, ${channel(g)}, ${channel(b)})`;
 }

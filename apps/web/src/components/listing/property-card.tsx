@@ -3,11 +3,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { coverPhotoOf } from '@/lib/image-renditions';
 import type { Property } from '@/lib/listing';
 import { areaText, plural, priceRangeText, roomCount } from '@/lib/listing-format';
 import { propertyDetailsPath } from '@/lib/paths';
 import { CompareToggle } from './compare-toggle';
-import { PropertyImage } from './property-image';
+import { CARD_SIZES, ListingPicture } from './listing-picture';
 
 type CardProperty = Partial<Property> & Pick<Property, '_id'>;
 
@@ -39,7 +40,11 @@ export function PropertyCard({
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-sand bg-white shadow-sm">
       <div className="relative">
-        <PropertyImage image={property.image} alt={title} variant="card" loading={imageLoading} />
+        <ListingPicture
+          photo={coverPhotoOf(property, title)}
+          sizes={CARD_SIZES}
+          loading={imageLoading}
+        />
         {badges && <div className="absolute top-3 left-3 flex flex-wrap gap-2">{badges}</div>}
       </div>
       <div className="flex flex-1 flex-col p-5">

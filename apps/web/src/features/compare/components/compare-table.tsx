@@ -1,10 +1,11 @@
 import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import { Link } from 'react-router';
-import { PropertyImage } from '@/components/listing/property-image';
+import { ListingPicture } from '@/components/listing/listing-picture';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TableRegion, Td, Th } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
+import { coverPhotoOf } from '@/lib/image-renditions';
 import type { Property } from '@/lib/listing';
 import { propertyDetailsPath } from '@/lib/paths';
 import { compareRows } from '../lib/compare-rows';
@@ -30,11 +31,11 @@ function ColumnHeading({ column, onRemove }: { column: CompareColumn; onRemove: 
     <Th scope="col" wrap className="min-w-52 align-top">
       {column.state === 'loaded' && (
         <>
-          <PropertyImage
-            image={column.property.image}
+          <ListingPicture
+            photo={coverPhotoOf(column.property, '')}
             alt=""
-            variant="card"
-            className="rounded-lg"
+            sizes="16rem"
+            className="aspect-[3/2] w-full rounded-lg"
           />
           <Link
             to={propertyDetailsPath(column.property._id)}

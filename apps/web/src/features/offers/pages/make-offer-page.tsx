@@ -2,11 +2,12 @@ import { OFFER_MESSAGES } from '@keyhaven/shared/texts';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { PropertyImage } from '@/components/listing/property-image';
+import { ListingPicture } from '@/components/listing/listing-picture';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/hooks/use-session';
+import { coverPhotoOf } from '@/lib/image-renditions';
 import { priceRangeText } from '@/lib/listing-format';
 import { paths, propertyDetailsPath } from '@/lib/paths';
 import type { User } from '@/lib/user';
@@ -28,7 +29,11 @@ function Summary({ property }: { property: Property }) {
       aria-labelledby="offer-summary-title"
       className="overflow-hidden rounded-2xl border border-sand bg-white shadow-sm"
     >
-      <PropertyImage image={property.image} alt={property.title} variant="card" loading="eager" />
+      <ListingPicture
+        photo={coverPhotoOf(property, property.title)}
+        sizes="(min-width: 1024px) 20rem, 100vw"
+        priority
+      />
       <div className="p-5">
         <h2 id="offer-summary-title" className="text-xl font-bold text-stone-900">
           {property.title}

@@ -4,7 +4,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { isUnderReview, UnderReviewBadge } from '@/components/listing/listing-badges';
-import { PropertyImage } from '@/components/listing/property-image';
+import { ListingPicture } from '@/components/listing/listing-picture';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
@@ -14,6 +14,7 @@ import { useReturnFocus } from '@/hooks/use-return-focus';
 import { useSignedInUser } from '@/hooks/use-session';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { photoFromAddress } from '@/lib/image-renditions';
 import { paths, propertyDetailsPath } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useMyOffers } from '../api/get-my-offers';
@@ -92,11 +93,10 @@ function OfferCard({ offer, payButton, canPay, now, onWithdraw }: OfferCardProps
       aria-labelledby={`offer-${offer.offerId}`}
       className="flex flex-col gap-4 rounded-2xl border border-sand bg-white p-4 shadow-sm sm:flex-row"
     >
-      <PropertyImage
-        image={offer.image}
-        alt={offer.title}
-        variant="card"
-        className="w-full rounded-lg sm:w-44 sm:shrink-0 sm:self-start"
+      <ListingPicture
+        photo={photoFromAddress(offer.image, offer.title)}
+        sizes="(min-width: 640px) 11rem, 100vw"
+        className="aspect-[3/2] w-full rounded-lg sm:w-44 sm:shrink-0 sm:self-start"
       />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">

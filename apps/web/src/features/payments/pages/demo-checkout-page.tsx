@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { PropertyImage } from '@/components/listing/property-image';
+import { ListingPicture } from '@/components/listing/listing-picture';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Field } from '@/components/ui/field';
@@ -14,6 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { InlineSpinner, PageSpinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { photoFromAddress } from '@/lib/image-renditions';
 import { paths } from '@/lib/paths';
 import { useDemoCheckout, usePayDemoCheckout } from '../api/demo-checkout';
 
@@ -50,11 +51,10 @@ function OrderSummary({ checkout }: { checkout: DemoCheckout }) {
       aria-labelledby="checkout-summary-title"
       className="overflow-hidden rounded-2xl border border-sand bg-white shadow-sm"
     >
-      <PropertyImage
-        image={checkout.propertyImage}
-        alt={checkout.propertyTitle}
-        variant="card"
-        loading="eager"
+      <ListingPicture
+        photo={photoFromAddress(checkout.propertyImage, checkout.propertyTitle)}
+        sizes="(min-width: 1024px) 20rem, 100vw"
+        priority
       />
       <div className="p-5">
         <h2 id="checkout-summary-title" className="text-lg font-bold text-stone-900">

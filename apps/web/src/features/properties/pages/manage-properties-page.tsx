@@ -4,13 +4,14 @@ import { Link, useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListEmpty, ListError } from '@/components/list-states';
 import { AvailabilityBadge } from '@/components/listing/listing-badges';
-import { PropertyImage } from '@/components/listing/property-image';
+import { ListingPicture } from '@/components/listing/listing-picture';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { pageCountOf } from '@/hooks/use-page-param';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { coverPhotoOf } from '@/lib/image-renditions';
 import type { Property } from '@/lib/listing';
 import { plural, priceRangeText } from '@/lib/listing-format';
 import { propertyDetailsPath } from '@/lib/paths';
@@ -54,7 +55,11 @@ function PropertyRow({ property, onDecide, deciding }: RowProps) {
   const title = property.title.trim() || PROPERTY_MESSAGES.untitled;
   return (
     <article className="grid grid-cols-[5.5rem_minmax(0,1fr)] gap-4 rounded-2xl border border-sand bg-white p-4 shadow-sm sm:grid-cols-[9rem_minmax(0,1fr)_10rem] sm:items-center">
-      <PropertyImage image={property.image} alt={title} variant="card" className="rounded-lg" />
+      <ListingPicture
+        photo={coverPhotoOf(property, title)}
+        sizes="(min-width: 640px) 9rem, 5.5rem"
+        className="aspect-[3/2] w-full rounded-lg"
+      />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <ApprovalBadge adminApproval={property.adminApproval} />

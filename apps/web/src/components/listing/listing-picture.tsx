@@ -1,0 +1,164 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { cn } from '@/lib/cn';
+import { photoSrcSet, placeholderColour, type ShownPhoto } from '@/lib/image-renditions';
+
+/** A card is a column of a grid: one on phones, two on tablets, three on wide screens. */
+export const CARD_SIZES = '(min-width: 1024px) 23rem, (min-width: 640px) 50vw, 100vw';
+
+type ListingPictureProps = {
+  /** The photo to show; none draws a house instead. */
+  photo: ShownPhoto | null | undefined;
+  /** How wide the picture is drawn at each screen width, so the browser fetches no more. */
+  sizes: string;
+  /** The photo's own description when left out; `""` where the text around says it all. */
+  alt?: string;
+  /** The first picture a visitor sees: fetched at once, before others. */
+  priority?: boolean;
+  /** Pictures below the fold wait until they are scrolled near. */
+  loading?: 'lazy' | 'eager';
+  /** `cover` crops to the frame (cards, thumbnails); `contain` shows all of it (the viewer). */
+  fit?: 'cover' | 'contain';
+  /**
+   * The drawn ThumbHash to paint while the photo loads (a data: URL); without it, the photo's
+   * average colour is painted.
+   */
+  placeholderImage?: string | null;
+  /** Classes of the frame: its shape (3:2 unless told), corners, and size. */
+  className?: string;
+};
+
+/**
+ * How far a photo got: its `<picture>` of every width and format; the plain address alone after
+ * that failed (an old upload was stored without AVIF or the middle width); the drawn house when
+ * even that failed.
+ */
+type Stage = 'picture' | 'plain' | 'drawn';
+
+/**
+ * A listing's photo: AVIF or WebP at the width the layout needs, its space kept from the start,
+ * and its placeholder painted behind it until it arrives.
+ */
+export function ListingPicture({
+  photo,
+  sizes,
+  alt,
+  priority = false,
+  loading = 'lazy',
+  fit = 'cover',
+  placeholderImage,
+  className,
+}: ListingPictureProps) {
+  const url = photo?.url ?? null;
+  const [shown, setShown] = useState<{ url: string | null; stage: Stage; loaded: boolean }>({
+    url,
+    stage: 'picture',
+    loaded: false,
+  });
+  // Another photo in the same place (a gallery moving on) starts over.
+  const current = shown.url === url ? shown : { url, stage: 'picture' as Stage, loaded: false };
+  const image = useRef<HTMLImageElement>(null);
+
+  const onError = () =>
+    setShown({ url, stage: current.stage === 'picture' ? 'plain' : 'drawn', loaded: false });
+  const onLoad = () => setShown({ url, stage: current.stage, loaded: true });
+
+  // A photo drawn on the server may have loaded, or failed, before React listened to it; React
+  // itself makes a photo it creates in the browser report again.
+  const fromServer = useRef(
+    useSyncExternalStore(
+      keepStill,
+      () => false,
+      () => true,
+    ),
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, as the page comes alive.
+  useEffect(() => {
+    const element = image.current;
+    if (!fromServer.current || !element?.complete || !element.currentSrc) return;
+    if (element.naturalWidth > 0) onLoad();
+    else onError();
+  }, []);
+
+  // Sand shows until the photo or its placeholder paints; a contained photo keeps the page behind.
+  const frame = cn(
+    'relative block overflow-hidden',
+    fit === 'cover' && 'bg-sand',
+    className ?? 'aspect-[3/2] w-full',
+  );
+  if (!photo || current.stage === 'drawn') {
+    return <ImagePlaceholder className={frame} />;
+  }
+
+  const avif = photoSrcSet(photo.url, photo.width, 'avif');
+  const webp = photoSrcSet(photo.url, photo.width, 'webp');
+  const img = (
+    <img
+      ref={image}
+      src={photo.url}
+      width={photo.width}
+      height={photo.height}
+      alt={alt ?? photo.alt}
+      loading={priority ? 'eager' : loading}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding="async"
+      onLoad={onLoad}
+      onError={onError}
+      className={cn(
+        'relative block size-full',
+        fit === 'cover' ? 'object-cover' : 'object-contain',
+      )}
+    />
+  );
+  const colour = placeholderImage ? null : placeholderColour(photo.placeholder);
+
+  return (
+    <span className={frame}>
+      {!current.loaded && (placeholderImage || colour) && (
+        <span
+          aria-hidden="true"
+          data-placeholder=""
+          className="absolute inset-0 bg-cover bg-center"
+          style={
+            placeholderImage
+              ? { backgroundImage: `url("${placeholderImage}")` }
+              : { background: colour ?? undefined }
+          }
+          // Drawn from the same hash on both sides, but a browser's maths may round a pixel
+          // differently from the server's; either drawing will do.
+          suppressHydrationWarning
+        />
+      )}
+      {current.stage === 'picture' && avif && webp ? (
+        <picture>
+          <source type="image/avif" srcSet={avif} sizes={sizes} />
+          <source type="image/webp" srcSet={webp} sizes={sizes} />
+          {img}
+        </picture>
+      ) : (
+        img
+      )}
+    </span>
+  );
+}
+
+/** Whether the page came from the server never changes once it is in the browser. */
+const keepStill = () => () => {};
+
+/** A drawn house for a listing without a photo, so every card keeps its shape. */
+function ImagePlaceholder({ className }: { className: string }) {
+  return (
+    <svg
+      role="img"
+      aria-label="No photo available"
+      viewBox="0 0 300 200"
+      preserveAspectRatio="xMidYMid slice"
+      className={className}
+    >
+      <rect width="300" height="200" fill="#f3e6cf" />
+      <path d="M0 160h300v40H0z" fill="#e6d3b1" />
+      <path d="M105 160V105l45-35 45 35v55z" fill="#fff8ec" stroke="#115e59" strokeWidth="4" />
+      <path d="M95 112l55-44 55 44" fill="none" stroke="#115e59" strokeWidth="6" />
+      <path d="M140 160v-30h20v30" fill="#115e59" />
+    </svg>
+  );
+}
