@@ -2,8 +2,8 @@ import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AvailabilityBadge } from '@/components/listing/listing-badges';
-import { PropertyImage } from '@/components/listing/property-image';
 import { Badge } from '@/components/ui/badge';
+import { PhotoGallery } from '@/features/gallery';
 import type { Property } from '@/lib/listing';
 import { areaText, priceRangeText, roomCount } from '@/lib/listing-format';
 import { paths } from '@/lib/paths';
@@ -26,7 +26,7 @@ const APPROVAL_NOTES: Partial<Record<Property['adminApproval'], string>> = {
   false: 'An admin rejected this listing. Buyers cannot see it.',
 };
 
-/** A listing's page: picture, facts, description, features, price, agent and where it is. */
+/** A listing's page: photos, facts, description, features, price, agent and where it is. */
 export function PropertyDetails({ property, actions, children }: PropertyDetailsProps) {
   const title = property.title.trim() || PROPERTY_MESSAGES.untitled;
   const location = property.location.trim() || PROPERTY_MESSAGES.noLocation;
@@ -71,13 +71,7 @@ export function PropertyDetails({ property, actions, children }: PropertyDetails
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0">
-          <PropertyImage
-            image={property.image}
-            alt={title}
-            variant="feature"
-            loading="eager"
-            className="rounded-2xl shadow-sm"
-          />
+          <PhotoGallery photos={property.photos} title={title} />
 
           <section aria-labelledby="property-description" className="mt-8">
             <h2 id="property-description" className="text-2xl font-bold text-teal-900">
