@@ -232,13 +232,21 @@ async function request(
     throw new NetworkError(`${method} ${path} did not reach the server`, { cause: error });
   }
 
-  if (!response.ok) {
-    if ((signOutOn as ReadonlyArray<number>).includes(response.status)) {
-      await signOutAfterRefusal();
-    }
-    throw apiErrorFrom(response.status, payload);
-  }
+  if (!response.ok) throw await refusalOf(response.status, payload, signOutOn);
   return { payload, headers: response.headers };
+}
+
+/**
+ * The `ApiError` for a non-2xx answer that arrived some other way than `api` (an upload that
+ * reports its progress), after signing out on a 401 or 403 as `api` does.
+ */
+export async function refusalOf(
+  status: number,
+  payload: unknown,
+  signOutOn: ReadonlyArray<401 | 403> = REFUSALS,
+): Promise<ApiError> {
+  if ((signOutOn as ReadonlyArray<number>).includes(status)) await signOutAfterRefusal();
+  return apiErrorFrom(status, payload);
 }
 
 /** Calls the server with JSON in and out; rejects with `ApiError` on any non-2xx answer. */

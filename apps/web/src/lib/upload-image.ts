@@ -3,7 +3,7 @@ import { IMAGE_MAX_PIXELS, LIMITS, UPLOAD_MIME_TYPES } from '@keyhaven/shared/co
 import { MESSAGES } from '@keyhaven/shared/texts';
 import { useMutation } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { ApiError, apiUpload } from './api-client';
+import { ApiError, apiUpload, refusalOf } from './api-client';
 import type { ContractTwin } from './contract-twins';
 import { fitImage } from './fit-image';
 
@@ -21,7 +21,7 @@ const uploadResponseTwin = v.object({
 });
 const ZUploadResponse: ContractTwin<typeof uploadResponseTwin, UploadResponse> = uploadResponseTwin;
 
-type UploadedImage = UploadResponse['data'];
+export type UploadedImage = UploadResponse['data'];
 export type UploadProblem = { title: string; message: string };
 
 /** Why a file cannot be uploaded (type or size, checked before sending); `null` when it can. */
@@ -37,7 +37,7 @@ export function checkImageFile(file: File): UploadProblem | null {
 
 /**
  * Sends one image as multipart (field `image`) for a purpose, which sets its pixel limit; a
- * larger picture is scaled down here first. The server stores a 1600 px and a 480 px WebP.
+ * larger picture is scaled down here first. The server stores it in several widths and formats.
  * Uploading takes a signed-in user (registration sends the photo once the account exists).
  */
 export async function uploadImage(file: File, purpose: ImagePurpose): Promise<UploadedImage> {
@@ -49,6 +49,73 @@ export async function uploadImage(file: File, purpose: ImagePurpose): Promise<Up
     schema: ZUploadResponse,
   });
   return data;
+}
+
+type UploadProgress = {
+  /** How much of the file has reached the server, from 0 to 1. */
+  onProgress: (sent: number) => void;
+  /** Cancels the upload (the photo was removed while it was on its way). */
+  signal: AbortSignal;
+};
+
+/**
+ * `uploadImage` for a listing's photos, which report how far each upload has got: `fetch` tells
+ * nothing of a request body on its way, `XMLHttpRequest` does. It fails as `uploadImage` does
+ * (an `ApiError` for a refusal, signing out on a 401 or 403), and with the signal's reason when
+ * cancelled.
+ */
+export async function uploadImageWithProgress(
+  file: File,
+  purpose: ImagePurpose,
+  { onProgress, signal }: UploadProgress,
+): Promise<UploadedImage> {
+  const form = new FormData();
+  form.append('image', await fitImage(file, IMAGE_MAX_PIXELS[purpose]));
+  signal.throwIfAborted();
+  const { status, payload } = await postWithProgress(
+    `${UPLOADS_PATH}?purpose=${purpose}`,
+    form,
+    onProgress,
+    signal,
+  );
+  if (status < 200 || status > 299) throw await refusalOf(status, payload);
+  const answer = v.safeParse(uploadResponseTwin, payload);
+  if (!answer.success) throw new Error(`Unexpected response from POST ${UPLOADS_PATH}`);
+  return answer.output.data;
+}
+
+function postWithProgress(
+  path: string,
+  form: FormData,
+  onProgress: (sent: number) => void,
+  signal: AbortSignal,
+): Promise<{ status: number; payload: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', path);
+    request.setRequestHeader('Accept', 'application/json');
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    });
+    request.addEventListener('load', () =>
+      resolve({ status: request.status, payload: parseAnswer(request.responseText) }),
+    );
+    request.addEventListener('error', () =>
+      reject(new Error(`POST ${path} did not reach the server`)),
+    );
+    request.addEventListener('abort', () => reject(signal.reason));
+    signal.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(form);
+  });
+}
+
+function parseAnswer(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 /** A failed upload's title and text: the server's reason for a refused file, else the catalogue's. */

@@ -62,6 +62,7 @@ export function fakeApi(routes: Record<string, Answer>) {
     }
     return typeof answer === 'function' ? answer(request) : answer.clone();
   });
+  vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
   return {
     /** Every request sent to `route` (`'PATCH /make-offer/1'`), oldest first. */
     requestsTo: (route: string) =>
@@ -69,4 +70,71 @@ export function fakeApi(routes: Record<string, Answer>) {
     /** Every request sent, oldest first. */
     sent,
   };
+}
+
+const sizeOf = (body: unknown) =>
+  body instanceof FormData
+    ? [...body.values()].reduce((size, value) => size + (value instanceof Blob ? value.size : 0), 0)
+    : 0;
+
+const progress = (type: string, loaded = 0, total = 0) =>
+  new ProgressEvent(type, { lengthComputable: total > 0, loaded, total });
+
+/**
+ * `XMLHttpRequest` (uploads that report their progress) through the same routes as `fetch`:
+ * half the body is reported sent until the route answers, so a test that holds the answer sees
+ * an upload on its way; `abort` drops the answer.
+ */
+class FakeXMLHttpRequest extends EventTarget {
+  readonly upload = new EventTarget();
+  status = 0;
+  responseText = '';
+  #method = 'GET';
+  #url = '';
+  #headers: Record<string, string> = {};
+  #finished = false;
+
+  open(method: string, url: string) {
+    this.#method = method;
+    this.#url = url;
+  }
+
+  setRequestHeader(name: string, value: string) {
+    this.#headers[name] = value;
+  }
+
+  abort() {
+    if (this.#finished) return;
+    this.#finished = true;
+    this.dispatchEvent(progress('abort'));
+  }
+
+  send(body: XMLHttpRequestBodyInit | null = null) {
+    const total = sizeOf(body);
+    void (async () => {
+      await Promise.resolve();
+      if (this.#finished) return;
+      this.upload.dispatchEvent(progress('progress', total / 2, total));
+      let response: Response;
+      try {
+        response = await globalThis.fetch(this.#url, {
+          method: this.#method,
+          headers: this.#headers,
+          body,
+        });
+      } catch {
+        if (this.#finished) return;
+        this.#finished = true;
+        this.dispatchEvent(progress('error'));
+        return;
+      }
+      const text = await response.text();
+      if (this.#finished) return;
+      this.#finished = true;
+      this.upload.dispatchEvent(progress('progress', total, total));
+      this.status = response.status;
+      this.responseText = text;
+      this.dispatchEvent(progress('load'));
+    })();
+  }
 }
