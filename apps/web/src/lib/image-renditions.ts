@@ -5,13 +5,6 @@ import {
   type PhotoFormat,
   photoVariantUrl,
 } from '@keyhaven/shared/constants';
-import { thumbHashToAverageRGBA } from 'thumbhash';
-
-/**
- * Our uploads (listing pictures and profile photos alike) are stored in two widths:
- * `/uploads/<key>-1600.webp` and `/uploads/<key>-480.webp`.
- */
-const OUR_LARGE_IMAGE = /^(\/uploads\/[a-z0-9][a-z0-9-]*)-1600\.webp$/;
 
 export const LARGE_WIDTH = 1600;
 export const THUMBNAIL_WIDTH = 480;
@@ -23,13 +16,15 @@ type Renditions = {
   responsive: boolean;
 };
 
-/** The large and thumbnail addresses of a listing's image; an outside image is both. */
+/** The large and thumbnail addresses of an upload (a profile photo); an outside image is both. */
 export function renditionsOf(image: string | null | undefined): Renditions | null {
   const url = image?.trim();
   if (!url) return null;
-  const ours = OUR_LARGE_IMAGE.exec(url);
-  if (!ours) return { large: url, thumbnail: url, responsive: false };
-  return { large: url, thumbnail: `${ours[1]}-${THUMBNAIL_WIDTH}.webp`, responsive: true };
+  return {
+    large: url,
+    thumbnail: photoVariantUrl(url, THUMBNAIL_WIDTH, 'webp'),
+    responsive: isOwnImageUrl(url),
+  };
 }
 
 /** A photo as pages show it: the API's, or one made from a listing's picture address alone. */
@@ -70,24 +65,31 @@ export function photoSrcSet(url: string, photoWidth: number, format: PhotoFormat
 
 /** The bytes of a ThumbHash sent as base64, or null when it is not one. */
 export function thumbHashBytes(placeholder: string | null | undefined): Uint8Array | null {
-  if (!placeholder) return null;
   try {
-    const bytes = Uint8Array.from(atob(placeholder), (char) => char.charCodeAt(0));
-    return bytes.length >= 5 ? bytes : null;
+    const bytes = Uint8Array.from(atob(placeholder ?? ''), (char) => char.charCodeAt(0));
+    return bytes.length > 4 ? bytes : null;
   } catch {
     return null;
   }
 }
 
 /**
- * The average colour of a photo's ThumbHash, as CSS: what cards paint while the photo loads. It
- * costs a few hundred bytes of code, where drawing the whole placeholder costs over a kilobyte
- * on the home page's first download.
+ * The average colour of a photo's ThumbHash, as CSS: what cards paint while the photo loads.
+ * It is the hash's first three bytes (lightness and two colour differences), read here rather
+ * than with the `thumbhash` package, whose decoder would add over a kilobyte to the home page's
+ * first download; the listing's page draws the whole placeholder with it.
  */
 export function placeholderColour(placeholder: string | null | undefined): string | null {
   const hash = thumbHashBytes(placeholder);
   if (!hash) return null;
-  const { r, g, b } = thumbHashToAverageRGBA(hash);
+  const [first = 0, second = 0, third = 0] = hash;
+  const header = first | (second << 8) | (third << 16);
+  const lightness = (header & 63) / 63;
+  const blueYellow = ((header >> 6) & 63) / 31.5 - 1;
+  const redGreen = ((header >> 12) & 63) / 31.5 - 1;
+  const blue = lightness - (2 / 3) * blueYellow;
+  const red = (3 * lightness - blue + redGreen) / 2;
+  const green = red - redGreen;
   const channel = (value: number) => Math.round(Math.min(1, Math.max(0, value)) * 255);
-  return `rgb(${channel(r)}, ${channel(g)}, ${channel(b)})`;
+  return `rgb(${channel(red)}, ${channel(green)}, ${channel(blue)})`;
 }

@@ -109,20 +109,18 @@ export function ListingPicture({
       )}
     />
   );
-  const colour = placeholderImage ? null : placeholderColour(photo.placeholder);
+  const backdrop = placeholderImage
+    ? `center / cover url("${placeholderImage}")`
+    : placeholderColour(photo.placeholder);
 
   return (
     <span className={frame}>
-      {!current.loaded && (placeholderImage || colour) && (
+      {!current.loaded && backdrop && (
         <span
           aria-hidden="true"
           data-placeholder=""
-          className="absolute inset-0 bg-cover bg-center"
-          style={
-            placeholderImage
-              ? { backgroundImage: `url("${placeholderImage}")` }
-              : { background: colour ?? undefined }
-          }
+          className="absolute inset-0"
+          style={{ background: backdrop }}
           // Drawn from the same hash on both sides, but a browser's maths may round a pixel
           // differently from the server's; either drawing will do.
           suppressHydrationWarning
