@@ -1,10 +1,15 @@
 import type { ListingPhoto } from '@keyhaven/shared';
-import {
-  isOwnImageUrl,
-  PHOTO_WIDTHS,
-  type PhotoFormat,
-  photoVariantUrl,
-} from '@keyhaven/shared/constants';
+// Types only: the home page's first download carries none of the shared image module. The
+// widths below are checked against it, so they cannot drift apart.
+import type { PHOTO_WIDTHS, PhotoFormat } from '@keyhaven/shared/constants';
+
+/**
+ * Our uploads are stored as `/uploads/<key>-<width>.<format>` at each of these widths, in AVIF
+ * and WebP; the address the API gives is the widest WebP (see `photoVariantUrl` in
+ * @keyhaven/shared, which this follows).
+ */
+const OUR_LARGE_IMAGE = /^(\/uploads\/[a-z0-9]+)-1600\.webp$/;
+const STORED_WIDTHS: typeof PHOTO_WIDTHS = [480, 960, 1600];
 
 export const LARGE_WIDTH = 1600;
 export const THUMBNAIL_WIDTH = 480;
@@ -20,11 +25,9 @@ type Renditions = {
 export function renditionsOf(image: string | null | undefined): Renditions | null {
   const url = image?.trim();
   if (!url) return null;
-  return {
-    large: url,
-    thumbnail: photoVariantUrl(url, THUMBNAIL_WIDTH, 'webp'),
-    responsive: isOwnImageUrl(url),
-  };
+  const ours = OUR_LARGE_IMAGE.exec(url);
+  if (!ours) return { large: url, thumbnail: url, responsive: false };
+  return { large: url, thumbnail: `${ours[1]}-${THUMBNAIL_WIDTH}.webp`, responsive: true };
 }
 
 /** A photo as pages show it: the API's, or one made from a listing's picture address alone. */
@@ -54,36 +57,32 @@ export function coverPhotoOf(
  * same picture and only the first is offered). Null for an address that is not ours.
  */
 export function photoSrcSet(url: string, photoWidth: number, format: PhotoFormat): string | null {
-  if (!isOwnImageUrl(url)) return null;
+  const base = OUR_LARGE_IMAGE.exec(url)?.[1];
+  if (!base) return null;
   const offered = new Map<number, string>();
-  for (const width of PHOTO_WIDTHS) {
+  for (const width of STORED_WIDTHS) {
     const realWidth = Math.min(width, photoWidth);
-    if (!offered.has(realWidth)) offered.set(realWidth, photoVariantUrl(url, width, format));
+    if (!offered.has(realWidth)) offered.set(realWidth, `${base}-${width}.${format}`);
   }
   return [...offered].map(([width, variant]) => `${variant} ${width}w`).join(', ');
 }
 
-/** The bytes of a ThumbHash sent as base64, or null when it is not one. */
-export function thumbHashBytes(placeholder: string | null | undefined): Uint8Array | null {
+/**
+ * The average colour of a photo's ThumbHash, as CSS: what cards paint while the photo loads.
+ * It is in the hash's first three bytes (lightness and two colour differences), the first four
+ * characters of its base64, read here rather than with the `thumbhash` package, whose decoder
+ * would add over a kilobyte to the home page's first download; the listing's page draws the
+ * whole placeholder with it.
+ */
+export function placeholderColour(placeholder: string | null | undefined): string | null {
+  if (!placeholder || placeholder.length < 8) return null;
+  let header: number;
   try {
-    const bytes = Uint8Array.from(atob(placeholder ?? ''), (char) => char.charCodeAt(0));
-    return bytes.length > 4 ? bytes : null;
+    const bytes = atob(placeholder.slice(0, 4));
+    header = bytes.charCodeAt(0) | (bytes.charCodeAt(1) << 8) | (bytes.charCodeAt(2) << 16);
   } catch {
     return null;
   }
-}
-
-/**
- * The average colour of a photo's ThumbHash, as CSS: what cards paint while the photo loads.
- * It is the hash's first three bytes (lightness and two colour differences), read here rather
- * than with the `thumbhash` package, whose decoder would add over a kilobyte to the home page's
- * first download; the listing's page draws the whole placeholder with it.
- */
-export function placeholderColour(placeholder: string | null | undefined): string | null {
-  const hash = thumbHashBytes(placeholder);
-  if (!hash) return null;
-  const [first = 0, second = 0, third = 0] = hash;
-  const header = first | (second << 8) | (third << 16);
   const lightness = (header & 63) / 63;
   const blueYellow = ((header >> 6) & 63) / 31.5 - 1;
   const redGreen = ((header >> 12) & 63) / 31.5 - 1;
