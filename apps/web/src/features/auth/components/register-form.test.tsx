@@ -176,7 +176,13 @@ describe('RegisterForm', () => {
       'GET /auth/session': json({ user: { ...buyer, photo: photoUrl } }),
       'POST /api/uploads?purpose=avatar': json({
         success: true,
-        data: { url: photoUrl, thumbnailUrl: '/uploads/face42-480.webp', width: 800, height: 800 },
+        data: {
+          url: photoUrl,
+          thumbnailUrl: '/uploads/face42-480.webp',
+          width: 800,
+          height: 800,
+          placeholder: '1QcSHQRnh493V4dIh4eXh1h4kJUI',
+        },
       }),
       'PATCH /api/profile/photo': json({ ...buyer, photo: photoUrl }),
     });

@@ -1,5 +1,5 @@
-import { IMAGE_MESSAGES, MESSAGES, PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
-import { screen } from '@testing-library/react';
+import { PHOTO_MESSAGES, PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json, refusal } from '@/test/fake-api';
 import { fillFields } from '@/test/fill';
@@ -11,8 +11,16 @@ import { EditPropertyForm } from './edit-property-form';
 const saveRoute = `PATCH /api/properties/${listing._id}`;
 const saved = json({ message: PROPERTY_MESSAGES.updated });
 
-function renderEditProperty() {
-  const view = renderInApp(<EditPropertyForm property={listing} />, {
+const DESCRIBE = 'Describe this photo';
+
+const photoTile = (position: number, count: number) =>
+  screen.getByRole('listitem', { name: `Photo ${position} of ${count}` });
+
+/** The request's photos as the listing has them. */
+const listingPhotos = () => listing.photos.map(({ url, alt, caption }) => ({ url, alt, caption }));
+
+function renderEditProperty(property = listing) {
+  const view = renderInApp(<EditPropertyForm property={property} />, {
     signedInAs: agent,
     path: `/EditPropertyDetails/${listing._id}`,
   });
@@ -41,25 +49,22 @@ describe('EditPropertyForm', () => {
 
   itChecksTheListingFields(renderEditProperty, {
     maxBelowMin: PROPERTY_MESSAGES.maxBelowMinEdit,
-    imageLabel: 'Upload a new photo',
+    imageLabel: 'Photo files',
   });
 
-  it('refuses an Image URL that is not a photo uploaded here', async () => {
-    const api = fakeApi({});
-    const { user, submit } = renderEditProperty();
-    const imageUrl = screen.getByLabelText('Image URL');
-    await user.clear(imageUrl);
-    await user.type(imageUrl, 'https://example.com/house.jpg');
-    await submit();
-    await screen.findByText(IMAGE_MESSAGES.imageUrlNotOurs);
-    expect(imageUrl).toBeInvalid();
-    expect(imageUrl).toHaveAccessibleDescription(
-      expect.stringContaining(IMAGE_MESSAGES.imageUrlNotOurs),
+  it('starts from the listing’s photos, the cover first, with their words', () => {
+    renderEditProperty();
+    const [cover, second] = listing.photos;
+    expect(within(photoTile(1, 2)).getByLabelText(DESCRIBE)).toHaveValue(cover?.alt);
+    expect(within(photoTile(1, 2)).getByText('Cover')).toBeInTheDocument();
+    expect(within(photoTile(2, 2)).getByLabelText(DESCRIBE)).toHaveValue(second?.alt);
+    expect(within(photoTile(2, 2)).getByLabelText('Caption (optional)')).toHaveValue(
+      second?.caption,
     );
-    expect(api.sent).toEqual([]);
+    expect(screen.getByLabelText('Image URL')).toHaveAttribute('readonly');
   });
 
-  it('saves the changes with the stored image address, and goes back to My Properties', async () => {
+  it('saves the changes with the photos in order, and goes back to My Properties', async () => {
     const api = fakeApi({ [saveRoute]: saved });
     const { user, submit } = renderEditProperty();
     await fillFields(user, { Title: 'Lakeside Cottage with Jetty', Bedrooms: '3' });
@@ -77,12 +82,12 @@ describe('EditPropertyForm', () => {
         bedrooms: 3,
         features: ['Garden', 'Gym'],
         availability: 'Pending',
-        image: listing.image,
+        photos: listingPhotos(),
       },
     ]);
   });
 
-  it('uploads a new photo into the Image URL, and saves it', async () => {
+  it('makes a photo the cover, and the Image URL follows it', async () => {
     const photoUrl = '/uploads/newlake9-1600.webp';
     const api = fakeApi({
       'POST /api/uploads?purpose=listing': json({
@@ -92,19 +97,45 @@ describe('EditPropertyForm', () => {
           thumbnailUrl: '/uploads/newlake9-480.webp',
           width: 1600,
           height: 900,
+          placeholder: '1QcSHQRnh493V4dIh4eXh1h4kJUI',
         },
       }),
       [saveRoute]: saved,
     });
     const { user, submit } = renderEditProperty();
-    await user.upload(screen.getByLabelText('Upload a new photo'), picture());
-    expect(await screen.findByText(MESSAGES.upload.success)).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Photo files'), picture());
+    await waitFor(() => expect(screen.queryAllByRole('progressbar')).toEqual([]));
+    await user.click(screen.getByRole('button', { name: 'Make cover, photo 3' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Photo 3 is now the cover.');
     expect(screen.getByLabelText('Image URL')).toHaveValue(`${window.location.origin}${photoUrl}`);
+    await user.type(within(photoTile(1, 3)).getByLabelText(DESCRIBE), 'The lake at dawn');
     await submit();
     await screen.findByText('Now at /dashboard/my-properties');
-    expect(api.requestsTo(saveRoute).map((request) => request.body)).toEqual([
-      { ...listingBody(listing), availability: listing.availability, image: photoUrl },
-    ]);
+    expect(api.requestsTo(saveRoute)[0]?.body).toMatchObject({
+      photos: [{ url: photoUrl, alt: 'The lake at dawn', caption: null }, ...listingPhotos()],
+    });
+    expect(api.requestsTo(saveRoute)[0]?.body).not.toHaveProperty('image');
+  });
+
+  it('keeps at least one photo', async () => {
+    const api = fakeApi({});
+    const { user, submit } = renderEditProperty();
+    await user.click(screen.getByRole('button', { name: 'Remove, photo 2' }));
+    await user.click(screen.getByRole('button', { name: 'Remove, photo 1' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Photo 1 removed. No photos left.');
+    expect(screen.getByRole('button', { name: 'Add photos' })).toHaveFocus();
+    expect(screen.getByLabelText('Image URL')).toHaveValue('');
+    await submit();
+    expect(await screen.findByText(PHOTO_MESSAGES.lastPhoto)).toBeInTheDocument();
+    expect(api.sent).toEqual([]);
+  });
+
+  it('saves a listing from before photos were required without any', async () => {
+    const api = fakeApi({ [saveRoute]: saved });
+    const { submit } = renderEditProperty({ ...listing, image: null, photos: [] });
+    await submit();
+    await screen.findByText('Now at /dashboard/my-properties');
+    expect(api.requestsTo(saveRoute)[0]?.body).not.toHaveProperty('photos');
   });
 
   it('submits with Enter, and moves focus to the first field to fix', async () => {
@@ -115,20 +146,22 @@ describe('EditPropertyForm', () => {
     expect(screen.getByLabelText('Title')).toHaveFocus();
   });
 
-  it("puts the server's refusal under its field and says why, staying on the form", async () => {
+  it("puts the server's refusal under the photo it concerns and says why, staying on the form", async () => {
     fakeApi({
       [saveRoute]: refusal(400, 'Please check the highlighted fields', 'VALIDATION_FAILED', {
-        image: IMAGE_MESSAGES.imageUrlNotOurs,
+        'photos.1.url': PHOTO_MESSAGES.notOurs,
+        'photos.0.alt': PHOTO_MESSAGES.altTooLong,
       }),
     });
     const { submit } = renderEditProperty();
     await submit();
     expect(await screen.findByText('Please check the highlighted fields')).toBeInTheDocument();
-    const imageUrl = screen.getByLabelText('Image URL');
-    expect(imageUrl).toHaveAccessibleDescription(
-      expect.stringContaining(IMAGE_MESSAGES.imageUrlNotOurs),
+    const coverAlt = within(photoTile(1, 2)).getByLabelText(DESCRIBE);
+    expect(coverAlt).toHaveAccessibleDescription(
+      expect.stringContaining(PHOTO_MESSAGES.altTooLong),
     );
-    expect(imageUrl).toHaveFocus();
+    expect(coverAlt).toHaveFocus();
+    expect(within(photoTile(2, 2)).getByText(PHOTO_MESSAGES.notOurs)).toBeInTheDocument();
     expect(screen.queryByText(/^Now at/)).toBeNull();
   });
 

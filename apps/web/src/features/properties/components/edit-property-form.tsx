@@ -1,30 +1,29 @@
 import { ZPropertyEditRequest } from '@keyhaven/shared';
-import { AVAILABILITY, FEATURES, PROPERTY_TYPES, TIMINGS_MS } from '@keyhaven/shared/constants';
-import { MESSAGES, PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
-import { useState } from 'react';
+import { AVAILABILITY, FEATURES, PROPERTY_TYPES } from '@keyhaven/shared/constants';
+import { PHOTO_MESSAGES, PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { PropertyImage } from '@/components/listing/property-image';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, inputStyles } from '@/components/ui/input';
 import { InlineSpinner } from '@/components/ui/spinner';
+import { draftOfListingPhoto, PhotoManager } from '@/features/photo-manager';
 import { useSignedInUser } from '@/hooks/use-session';
 import { errorMessage } from '@/lib/api-client';
 import type { Property } from '@/lib/listing';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
-import { type UploadProblem, uploadFailure, useUploadImage } from '@/lib/upload-image';
 import { useUpdateProperty } from '../api/manage-property';
-import { toDisplayUrl, toStoredImage } from '../lib/image-url';
+import { toDisplayUrl } from '../lib/image-url';
 import {
+  focusPhotosWhenOnlyThey,
   type PropertyFormValues,
   pinChange,
   propertyResolver,
   showServerFieldErrors,
   usePlacePin,
 } from '../lib/property-form';
-import { ImageFileField } from './image-file-field';
 import { PropertyFields } from './property-fields';
 
 function defaultsOf(property: Property): PropertyFormValues {
@@ -41,31 +40,37 @@ function defaultsOf(property: Property): PropertyFormValues {
     areaSize: String(property.areaSize),
     features: property.features,
     availability: property.availability,
-    image: toDisplayUrl(property.image),
+    photos: property.photos.map(draftOfListingPhoto),
     lat: property.lat,
     lng: property.lng,
   };
 }
 
-/** The edit form: the same fields as the add form, plus Image URL and Availability. */
+/**
+ * The edit form: the same fields as the add form, plus Image URL and Availability. The Image URL
+ * is the cover's address, which follows the cover chosen among the photos.
+ */
 export function EditPropertyForm({ property }: { property: Property }) {
   const user = useSignedInUser();
   const navigate = useNavigate();
   const update = useUpdateProperty(property._id);
-  const upload = useUploadImage('listing');
-  const [fileProblem, setFileProblem] = useState<UploadProblem | null>(null);
+  const addPhotosButton = useRef<HTMLButtonElement>(null);
   const form = useForm<PropertyFormValues, unknown, ReturnType<typeof ZPropertyEditRequest.parse>>({
-    resolver: propertyResolver(ZPropertyEditRequest),
+    // A listing from before photos were required may stay without any; one that has photos
+    // keeps at least one.
+    resolver: propertyResolver(ZPropertyEditRequest, {
+      noPhotos: property.photos.length > 0 ? PHOTO_MESSAGES.lastPhoto : null,
+    }),
     defaultValues: defaultsOf(property),
   });
   const {
     register,
     handleSubmit,
     setError,
-    setValue,
     watch,
     formState: { errors, isSubmitting },
   } = form;
+  const cover = watch('photos')[0];
   const place = usePlacePin(form);
   const savedPin =
     property.lat !== null && property.lng !== null
@@ -73,19 +78,6 @@ export function EditPropertyForm({ property }: { property: Property }) {
       : null;
 
   const reviewedAgain = user.role === 'agent' && property.adminApproval === 'true';
-
-  const onFile = async (file: File | null, problem: UploadProblem | null) => {
-    setFileProblem(problem);
-    if (!file || problem) return;
-    try {
-      const uploaded = await upload.mutateAsync(file);
-      setValue('image', toDisplayUrl(uploaded.url), { shouldDirty: true, shouldValidate: true });
-      toast.success(MESSAGES.upload.success, { duration: TIMINGS_MS.uploadNotice });
-    } catch (error) {
-      const failure = uploadFailure(error);
-      toast.error(failure.title, { description: failure.message });
-    }
-  };
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -100,7 +92,7 @@ export function EditPropertyForm({ property }: { property: Property }) {
     navigate(
       user.role === 'admin' ? paths.dashboard.manageProperties : paths.dashboard.myProperties,
     );
-  });
+  }, focusPhotosWhenOnlyThey(addPhotosButton));
 
   return (
     <form
@@ -127,10 +119,17 @@ export function EditPropertyForm({ property }: { property: Property }) {
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
         <Field
           label="Image URL"
-          hint="The address of a photo uploaded here; to use another picture, upload it below."
-          error={errors.image?.message}
+          hint="The cover photo's address: it follows the cover chosen below."
         >
-          {(control) => <Input {...control} {...register('image')} type="url" inputMode="url" />}
+          {(control) => (
+            <Input
+              {...control}
+              value={cover?.upload === 'done' ? toDisplayUrl(cover.url) : ''}
+              type="url"
+              readOnly
+              className="read-only:bg-stone-100 read-only:text-stone-700"
+            />
+          )}
         </Field>
         <Field label="Availability" error={errors.availability?.message}>
           {(control) => (
@@ -145,38 +144,15 @@ export function EditPropertyForm({ property }: { property: Property }) {
         </Field>
       </div>
 
-      <div className="mt-6 grid items-start gap-5 sm:grid-cols-[12rem_minmax(0,1fr)]">
-        <PropertyImage
-          image={toStoredImage(watch('image'))}
-          alt={property.title}
-          variant="card"
-          className="rounded-lg ring-1 ring-sand"
-        />
-        <ImageFileField
-          label="Upload a new photo"
-          file={null}
-          preview={false}
-          problem={fileProblem}
-          disabled={upload.isPending || isSubmitting}
-          hint={
-            upload.isPending
-              ? 'Uploading image...'
-              : 'JPG, PNG, GIF or WEBP, up to 5 MB. It replaces the Image URL.'
-          }
-          onChange={onFile}
-        />
+      <div className="mt-6">
+        <PhotoManager form={form} addButtonRef={addPhotosButton} />
       </div>
 
       <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row">
         <Button variant="secondary" size="lg" onClick={() => navigate(-1)}>
           Cancel
         </Button>
-        <Button
-          type="submit"
-          size="lg"
-          disabled={isSubmitting || upload.isPending}
-          aria-busy={isSubmitting}
-        >
+        <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
           {isSubmitting && <InlineSpinner />}
           {isSubmitting ? 'Saving...' : 'Save Changes'}
         </Button>

@@ -1,10 +1,10 @@
 import { GEO_MESSAGES } from '@keyhaven/shared';
 import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json, refusal } from '@/test/fake-api';
 import { fillFields } from '@/test/fill';
-import { agent, listing } from '@/test/fixtures';
+import { agent, listing, picture } from '@/test/fixtures';
 import { listingBody, validListing } from '@/test/property-form';
 import { renderInApp } from '@/test/render';
 import { AddPropertyPage } from '../pages/add-property-page';
@@ -109,6 +109,21 @@ describe('the Location field', () => {
 
 const added = json({ insertedId: 'new-listing-1' }, 201);
 
+/** The listing's one photo, uploaded as the form is filled. */
+const photoUpload = {
+  'POST /api/uploads?purpose=listing': json({
+    success: true,
+    data: {
+      url: '/uploads/lyon1-1600.webp',
+      thumbnailUrl: '/uploads/lyon1-480.webp',
+      width: 1600,
+      height: 1067,
+      placeholder: '1QcSHQRnh493V4dIh4eXh1h4kJUI',
+    },
+  }),
+};
+const sentPhotos = [{ url: '/uploads/lyon1-1600.webp', alt: 'The house in Lyon', caption: null }];
+
 /** Opens the add form with Lyon chosen as its place, the pin on it. */
 async function addFormInLyon() {
   const view = renderAddProperty();
@@ -117,6 +132,9 @@ async function addFormInLyon() {
   const submitRest = async () => {
     const { Location: _, ...rest } = validListing;
     await fillFields(view.user, rest);
+    await view.user.upload(screen.getByLabelText('Photo files'), picture());
+    await waitFor(() => expect(screen.queryAllByRole('progressbar')).toEqual([]));
+    await view.user.type(screen.getByLabelText('Describe this photo'), 'The house in Lyon');
     await view.user.click(screen.getByRole('button', { name: 'Add Property' }));
   };
   return { ...view, submitRest };
@@ -124,7 +142,7 @@ async function addFormInLyon() {
 
 describe('the map pin', () => {
   it('is sent with the listing where the agent moved it', async () => {
-    const api = fakeApi({ [LYO]: json([LYON]), 'POST /api/properties': added });
+    const api = fakeApi({ [LYO]: json([LYON]), ...photoUpload, 'POST /api/properties': added });
     const { user, submitRest } = await addFormInLyon();
     await user.click(screen.getByRole('button', { name: 'Move pin north' }));
     await user.click(screen.getByRole('button', { name: 'Move pin east' }));
@@ -143,7 +161,7 @@ describe('the map pin', () => {
         features: [],
         location: 'Lyon, France',
         availability: 'Available',
-        image: null,
+        photos: sentPhotos,
         lat: 45.74796,
         lng: 4.84721,
       },
@@ -151,7 +169,7 @@ describe('the map pin', () => {
   });
 
   it('is left out of the listing once removed, and the form says what that means', async () => {
-    const api = fakeApi({ [LYO]: json([LYON]), 'POST /api/properties': added });
+    const api = fakeApi({ [LYO]: json([LYON]), ...photoUpload, 'POST /api/properties': added });
     const { user, submitRest } = await addFormInLyon();
     await user.click(screen.getByRole('button', { name: 'Remove pin' }));
     expect(screen.getByText(/will show in lists but not on the map/)).toBeInTheDocument();
@@ -167,6 +185,7 @@ describe('the map pin', () => {
   it('shows the server’s refusal of a coordinate by the map', async () => {
     fakeApi({
       [LYO]: json([LYON]),
+      ...photoUpload,
       'POST /api/properties': refusal(400, GEO_MESSAGES.latitudeRange, 'VALIDATION_FAILED', {
         lat: GEO_MESSAGES.latitudeRange,
       }),

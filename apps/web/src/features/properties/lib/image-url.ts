@@ -1,6 +1,6 @@
 /*
- * The edit form's Image URL field. Apart from lib/image-renditions.ts, which the home page loads:
- * only the edit form needs these.
+ * The edit form's Image URL field, which shows the cover's address. Apart from
+ * lib/image-renditions.ts, which the home page loads: only the edit form needs it.
  */
 const UPLOADS_PREFIX = '/uploads/';
 
@@ -8,12 +8,4 @@ const UPLOADS_PREFIX = '/uploads/';
 export function toDisplayUrl(image: string | null | undefined): string {
   if (!image) return '';
   return image.startsWith(UPLOADS_PREFIX) ? `${window.location.origin}${image}` : image;
-}
-
-/** The field's address as the API stores it: ours back to `/uploads/...`, empty as null. */
-export function toStoredImage(value: string | null | undefined): string | null {
-  const url = value?.trim();
-  if (!url) return null;
-  const ours = `${window.location.origin}${UPLOADS_PREFIX}`;
-  return url.startsWith(ours) ? url.slice(window.location.origin.length) : url;
 }

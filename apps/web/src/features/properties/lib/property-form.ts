@@ -1,15 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type {
   Place,
+  PropertyAddRequest,
   PropertyEditRequest,
   ZPropertyAddRequest,
   ZPropertyEditRequest,
 } from '@keyhaven/shared';
-import { useState } from 'react';
-import type { FieldPath, Resolver, UseFormReturn, UseFormSetError } from 'react-hook-form';
+import { type RefObject, useState } from 'react';
+import type {
+  FieldPath,
+  Resolver,
+  SubmitErrorHandler,
+  UseFormReturn,
+  UseFormSetError,
+} from 'react-hook-form';
 import type { z } from 'zod';
+import { type PhotoDraft, photoInputs, photosNotReady } from '@/features/photo-manager';
 import { ApiError } from '@/lib/api-client';
-import { toStoredImage } from './image-url';
 import { type MapView, type Pin, pinAt, STREET_ZOOM } from './map-pin';
 
 /**
@@ -19,11 +26,17 @@ import { type MapView, type Pin, pinAt, STREET_ZOOM } from './map-pin';
  * values, and from the fields the server's messages go under, until they list it too.
  */
 export type PropertyFormValues = {
-  [Field in Exclude<keyof PropertyEditRequest, 'features' | 'image' | 'lat' | 'lng'>]-?: string;
+  [Field in Exclude<
+    keyof PropertyEditRequest,
+    'features' | 'image' | 'photos' | 'lat' | 'lng'
+  >]-?: string;
 } & {
   features: string[];
-  /** The Image URL field of the edit form; the add form uploads a file instead. */
-  image: string | null;
+  /**
+   * The photos in order, the cover first, uploaded or on their way. The requests send these and
+   * no Image URL: the listing's image is its cover.
+   */
+  photos: PhotoDraft[];
   /** The pin on the map, both or neither (null: no map position). */
   lat: number | null;
   lng: number | null;
@@ -31,21 +44,43 @@ export type PropertyFormValues = {
 
 type PropertySchema = typeof ZPropertyAddRequest | typeof ZPropertyEditRequest;
 
+type ResolverOptions = {
+  /**
+   * What an empty list of photos says; null sends no photos at all (an edit of a listing from
+   * before photos were required keeps having none). The add schema says it itself.
+   */
+  noPhotos?: string | null;
+};
+
 /**
  * Validates the form with a shared schema (the same messages the server sends). The
  * schema's input type is looser than the form's (numbers arrive as strings and are coerced), so
- * the resolver is typed for the form here, once.
+ * the resolver is typed for the form here, once. Photos still uploading, or that failed to, hold
+ * the form back with their own message under the photos.
  */
 export function propertyResolver<S extends PropertySchema>(
   schema: S,
+  { noPhotos = null }: ResolverOptions = {},
 ): Resolver<PropertyFormValues, unknown, z.output<S>> {
   const resolve = zodResolver(schema) as unknown as Resolver<
-    PropertyFormValues,
+    Omit<PropertyFormValues, 'photos'> & { photos?: PropertyAddRequest['photos'] },
     unknown,
     z.output<S>
   >;
-  return (values, context, options) =>
-    resolve({ ...values, image: toStoredImage(values.image) }, context, options);
+  return async (values, context, options) => {
+    const photos = photoInputs(values.photos);
+    const result = await resolve(
+      { ...values, photos: photos.length > 0 ? photos : undefined },
+      context,
+      options as never,
+    );
+    const photosProblem = photosNotReady(values.photos) ?? (photos.length ? null : noPhotos);
+    if (!photosProblem) return result;
+    return {
+      values: {},
+      errors: { ...result.errors, photos: { type: 'photos', message: photosProblem } },
+    };
+  };
 }
 
 const FORM_FIELDS: Record<keyof PropertyFormValues, true> = {
@@ -60,10 +95,23 @@ const FORM_FIELDS: Record<keyof PropertyFormValues, true> = {
   areaSize: true,
   features: true,
   availability: true,
-  image: true,
+  photos: true,
   lat: true,
   lng: true,
 };
+
+/**
+ * What a refused submit does besides focusing the first field to fix: when the photos are all
+ * that is wrong, focus goes to Add photos, whose description says why.
+ */
+export const focusPhotosWhenOnlyThey =
+  (addPhotos: RefObject<HTMLButtonElement | null>): SubmitErrorHandler<PropertyFormValues> =>
+  (errors) => {
+    const problems = Object.keys(errors);
+    if (problems.length === 1 && errors.photos?.message) addPhotos.current?.focus();
+  };
+
+const PHOTO_FIELD = /^photos\.\d+\.(url|alt|caption)$/;
 
 /** Puts the server's per-field messages (a 400's `fields`) under the fields they concern. */
 export function showServerFieldErrors(
@@ -73,9 +121,11 @@ export function showServerFieldErrors(
   if (!(error instanceof ApiError) || !error.fields) return;
   let first = true;
   for (const [name, message] of Object.entries(error.fields)) {
-    if (!Object.hasOwn(FORM_FIELDS, name)) continue;
+    // A photo's own field (`photos.2.alt`) goes to that photo.
+    if (!Object.hasOwn(FORM_FIELDS, name) && !PHOTO_FIELD.test(name)) continue;
     setError(name as FieldPath<PropertyFormValues>, { message }, { shouldFocus: first });
-    first = false;
+    // A photo's address and the photos as a whole have no field to type in: focus goes on.
+    if (name !== 'photos' && !name.endsWith('.url')) first = false;
   }
 }
 

@@ -1,20 +1,20 @@
 import { ZPropertyAddRequest } from '@keyhaven/shared';
 import { FEATURES, PROPERTY_TYPES, TIMINGS_MS } from '@keyhaven/shared/constants';
 import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { InlineSpinner } from '@/components/ui/spinner';
+import { PhotoManager } from '@/features/photo-manager';
 import { useSignedInUser } from '@/hooks/use-session';
 import { toast } from '@/lib/toast';
-import { type UploadProblem, uploadFailure, useUploadImage } from '@/lib/upload-image';
 import { useAddProperty } from '../api/manage-property';
-import { ImageFileField } from '../components/image-file-field';
 import { PropertyFields } from '../components/property-fields';
 import {
+  focusPhotosWhenOnlyThey,
   type PropertyFormValues,
   pinChange,
   propertyResolver,
@@ -35,7 +35,7 @@ const DEFAULTS: PropertyFormValues = {
   areaSize: '',
   features: [],
   availability: 'Available',
-  image: null,
+  photos: [],
   lat: null,
   lng: null,
 };
@@ -76,13 +76,9 @@ export function AddPropertyPage() {
   useEffect(() => {
     void loadAddedDialog();
   }, []);
-  const upload = useUploadImage('listing');
   const add = useAddProperty();
   const dialog = useAddedDialog();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileProblem, setFileProblem] = useState<UploadProblem | null>(null);
-  // A new key empties the file input after a successful add.
-  const [fileInputKey, setFileInputKey] = useState(0);
+  const addPhotosButton = useRef<HTMLButtonElement>(null);
   const form = useForm<PropertyFormValues, unknown, ReturnType<typeof ZPropertyAddRequest.parse>>({
     resolver: propertyResolver(ZPropertyAddRequest),
     defaultValues: DEFAULTS,
@@ -97,20 +93,9 @@ export function AddPropertyPage() {
   const place = usePlacePin(form);
 
   const onSubmit = handleSubmit(async (values) => {
-    if (fileProblem) return;
-    let image: string | null = null;
-    if (file) {
-      try {
-        image = (await upload.mutateAsync(file)).url;
-      } catch (error) {
-        const problem = uploadFailure(error);
-        toast.error(problem.title, { description: problem.message });
-        return;
-      }
-    }
     try {
       const { lat, lng, ...fields } = values;
-      await add.mutateAsync({ ...fields, image, ...pinChange({ lat, lng }, null) });
+      await add.mutateAsync({ ...fields, ...pinChange({ lat, lng }, null) });
     } catch (error) {
       showServerFieldErrors(error, setError);
       toast.error(PROPERTY_MESSAGES.addFailed);
@@ -118,12 +103,8 @@ export function AddPropertyPage() {
     }
     toast.success(PROPERTY_MESSAGES.added);
     reset(DEFAULTS);
-    setFile(null);
-    setFileInputKey((key) => key + 1);
     dialog.schedule();
-  });
-
-  const busyLabel = upload.isPending ? 'Uploading image...' : 'Adding property...';
+  }, focusPhotosWhenOnlyThey(addPhotosButton));
 
   return (
     <ContentLayout heading="Add Property">
@@ -153,18 +134,11 @@ export function AddPropertyPage() {
           place={place}
         />
 
+        <div className="mt-6">
+          <PhotoManager form={form} addButtonRef={addPhotosButton} />
+        </div>
+
         <div className="mt-6 grid gap-5 sm:grid-cols-2">
-          <ImageFileField
-            key={fileInputKey}
-            label="Property image"
-            file={file}
-            problem={fileProblem}
-            disabled={isSubmitting}
-            onChange={(next, problem) => {
-              setFile(problem ? null : next);
-              setFileProblem(problem);
-            }}
-          />
           <Field label="Availability" hint="New listings start as Available.">
             {(control) => <Input {...control} value="Available" readOnly className={READ_ONLY} />}
           </Field>
@@ -178,7 +152,7 @@ export function AddPropertyPage() {
           aria-busy={isSubmitting}
         >
           {isSubmitting && <InlineSpinner />}
-          {isSubmitting ? busyLabel : 'Add Property'}
+          {isSubmitting ? 'Adding property...' : 'Add Property'}
         </Button>
       </form>
       {dialog.open && (

@@ -1,0 +1,8 @@
+export {
+  draftOfListingPhoto,
+  PHOTO_UPLOAD_MESSAGES,
+  type PhotoDraft,
+  photoInputs,
+  photosNotReady,
+} from './photo-draft';
+export { PhotoManager } from './photo-manager';
