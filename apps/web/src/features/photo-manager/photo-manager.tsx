@@ -48,7 +48,10 @@ export function PhotoManager<Values extends PhotoForm>({
   const photos = useWatch({ control, name: 'photos' });
   const [uploads, setUploads] = useState<Record<string, UploadState>>({});
   const [refusals, setRefusals] = useState<string[]>([]);
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, setAnnouncementState] = useState({ text: '', count: 0 });
+  // The same words twice (two moves to one position) are still a change a screen reader reads.
+  const setAnnouncement = (text: string) =>
+    setAnnouncementState((current) => ({ text, count: current.count + 1 }));
   const [dropping, setDropping] = useState(false);
   const [dragged, setDragged] = useState<string | null>(null);
   const transfers = useRef(new Map<string, { file: File; controller: AbortController }>());
@@ -285,7 +288,8 @@ export function PhotoManager<Values extends PhotoForm>({
         </div>
         {managerError && <FieldError id={errorId}>{managerError}</FieldError>}
         <p role="status" className="sr-only">
-          {announcement}
+          {announcement.text}
+          {announcement.count % 2 === 1 ? '\u00a0' : ''}
         </p>
 
         {fields.length > 0 && (
