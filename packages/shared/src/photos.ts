@@ -40,7 +40,7 @@ export const ZListingPhotoInput = z
     alt: optionalText(PHOTO_LIMITS.altMaxLength, PHOTO_MESSAGES.altTooLong),
     caption: optionalText(PHOTO_LIMITS.captionMaxLength, PHOTO_MESSAGES.captionTooLong),
   })
-  .meta({ id: 'ListingPhotoInput' });
+  .meta({ id: 'ListingPhotoRequest' });
 export type ListingPhotoInput = z.input<typeof ZListingPhotoInput>;
 
 /**
