@@ -1,5 +1,4 @@
 import {
-  IMAGE_MESSAGES,
   MAP_PINS_MAX,
   PROPERTY_MESSAGES,
   type Property,
@@ -22,7 +21,6 @@ import { z } from 'zod';
 import { forbidden } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { sendListPage, withEtag } from '../../lib/list-page.js';
-import { requireStoredUploads } from '../uploads/upload-references.js';
 import {
   areaKey,
   assertMayChangeListing,
@@ -60,16 +58,19 @@ const pinsCacheKey = (scope: 'open' | 'approved', query: ListingFilters) =>
   `pins\u0000${scope}\u0000${matchesKey(query)}`;
 
 /** What both searches accept besides the page, for the OpenAPI document. */
+/** What every listing answer says about its photos, for the OpenAPI document. */
+const PHOTOS_IN_ANSWERS =
+  'Each listing carries `photos`, in order, the cover first (`image` is the cover’s address, null for a listing from before photos were required, which has none): each with its `url` (the widest WebP of the upload; its other widths and formats are derived from it), `alt` (what the agent wrote, or else the title and the photo’s place, such as “Title, photo 3 of 12”), `caption` (or null), `width` and `height` in pixels and `placeholder` (a ThumbHash in base64, or null). Buyers of a listing whose edit waits for review see its last approved photos.';
+
+/** The photo rules of an add or edit request, for the OpenAPI document. */
+const PHOTO_RULES =
+  '`photos` lists 1 to 30 photos in order, the cover first, each `{url, alt?, caption?}`: `url` is the address of one of our uploads (`/uploads/<key>-<width>.webp`) made by the caller, unowned (the demo pictures) or already on this listing; each upload at most once; the cover needs an `alt` (at most 250 characters), a caption is at most 200. `image`, when sent with `photos`, must be the cover’s `url`. Width, height and placeholder are taken from the upload. Refusals answer 400 naming the field: `photos` (none, or more than 30), `photos.N.url` (not one of our uploads, another account’s upload, or the same upload twice), `photos.0.alt`, `photos.N.alt`, `photos.N.caption`, `image` (not one of our uploads, or not the cover).';
+
 const SEARCH_PARAMETERS =
-  'Filters, all optional and combined with AND: `location` (text in the location), `propertyType` and `types` (a comma list; any of them), `priceRange` (one of the price brackets) and `minPrice`/`maxPrice` (dollars; a listing matches when its whole price range lies within), `minBeds`, `minBaths`, `features` (a comma list; the listing has all of them), `bbox=west,south,east,north` (degrees, edges included) and `polygon=lng,lat;lng,lat;...` (3 to 100 corners, closed automatically, edges included; an outline that crosses itself is refused). With `bbox` or `polygon`, listings without a map position are left out. `sort` is newest (default), price-asc, price-desc or area-desc (largest first); ties go by id. A malformed or out-of-range value answers 400 naming the parameter. Each listing carries `lat` and `lng` (both null without a map position).';
+  'Filters, all optional and combined with AND: `location` (text in the location), `propertyType` and `types` (a comma list; any of them), `priceRange` (one of the price brackets) and `minPrice`/`maxPrice` (dollars; a listing matches when its whole price range lies within), `minBeds`, `minBaths`, `features` (a comma list; the listing has all of them), `bbox=west,south,east,north` (degrees, edges included) and `polygon=lng,lat;lng,lat;...` (3 to 100 corners, closed automatically, edges included; an outline that crosses itself is refused). With `bbox` or `polygon`, listings without a map position are left out. `sort` is newest (default), price-asc, price-desc or area-desc (largest first); ties go by id. A malformed or out-of-range value answers 400 naming the parameter. Each listing carries `lat` and `lng` (both null without a map position). ' +
+  PHOTOS_IN_ANSWERS;
 
 export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** A listing shows only a picture this server holds: an upload that exists. */
-  const requireListingImage = (image: string | null | undefined) =>
-    requireStoredUploads(app.db, {
-      image: { url: image, message: IMAGE_MESSAGES.imageUrlNotOurs },
-    });
-
   const cachedCounts: FacetCountSource = (key, load) => app.listingCache.counts.get(key, load);
 
   app.get(
@@ -224,6 +225,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['properties'],
         summary:
           "An agent's own listings (?agentUID=self, or the agent's own id) or, for admins, everyone's or one agent's (?agentUID=<id>); total in X-Total-Count",
+        description: PHOTOS_IN_ANSWERS,
         querystring: ZPropertyListQuery,
         response: { 200: ZPropertyList, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -249,7 +251,8 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['properties'],
         summary: 'One listing (pending or rejected ones only for their agent and admins)',
         description:
-          "A public listing (approved, its agent in good standing) is read once for every viewer and kept in a per-process cache that lives SEARCH_CACHE_SECONDS and is emptied by every listing change before that change's answer is sent; the parties to its sale (its agent, its buyer, admins) get the sale's details added. Any other listing is read for each request and shown only to its agent and admins.",
+          "A public listing (approved, its agent in good standing) is read once for every viewer and kept in a per-process cache that lives SEARCH_CACHE_SECONDS and is emptied by every listing change before that change's answer is sent; the parties to its sale (its agent, its buyer, admins) get the sale's details added. Any other listing is read for each request and shown only to its agent and admins. " +
+          PHOTOS_IN_ANSWERS,
         params: ZPropertyIdParams,
         response: { 200: ZProperty, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -280,14 +283,14 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ['agent'], changesListings: true },
       schema: {
         tags: ['properties'],
-        summary: 'List a home (agents); it waits for admin approval',
+        summary: 'List a home (agents), with its photos; it waits for admin approval',
+        description: `A new listing needs at least one photo: \`photos\`, or \`image\` alone (one of our uploads, which becomes the only photo, described from the title); neither answers 400 \`photos\`. ${PHOTO_RULES}`,
         body: ZPropertyAddRequest,
         response: { 200: ZInsertedResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       const agent = await request.requireRole('agent');
-      await requireListingImage(request.body.image);
       return { insertedId: await createListing(app.db, agent, request.body) };
     },
   );
@@ -307,6 +310,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['properties'],
         summary:
           "Edit a listing (its agent or an admin; checked before the body); an agent's change to anything but availability sends an approved or rejected listing back for review, and buyers see the last approved version meanwhile",
+        description: `Without \`photos\` the listing keeps its photos; \`image\` alone makes that upload the cover (moved first if the listing shows it, else in place of the cover), and \`image\` null or empty on a listing with photos answers 400 \`image\` (a listing needs at least one photo). \`photos\` replaces them all. Any change of the photos (which, their order, descriptions, captions) is a change of content: an agent's approved listing goes back to review and buyers keep its approved photos meanwhile. ${PHOTO_RULES}`,
         params: ZPropertyIdParams,
         body: ZPropertyEditRequest,
         response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
@@ -314,7 +318,6 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await request.requireRole('agent', 'admin');
-      await requireListingImage(request.body.image);
       await updateListing(app.db, caller, request.params.id, request.body);
       return { message: PROPERTY_MESSAGES.updated };
     },

@@ -29,10 +29,18 @@ import {
 } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, type Executor, preparedPerDatabase } from '../../db/client.js';
-import { offers, type PublishedListing, payments, properties, users } from '../../db/schema.js';
+import {
+  offers,
+  type PublishedListing,
+  payments,
+  properties,
+  type StoredPhoto,
+  users,
+} from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
+import { photosAfterEdit, photosToAdd, samePhotos } from './listing-photos.js';
 import {
   agents,
   type ListingRow,
@@ -522,18 +530,18 @@ export async function findListing(db: Database, id: string, viewer: SessionUser)
   return view as NonNullable<typeof view>;
 }
 
-const imageOrNull = (image: string | null | undefined) => image ?? null;
-
 /**
  * The columns buyers read, from an add or edit request. Every field of the reviewed content is
  * named here, so a field added to it cannot be forgotten when a listing is saved.
  */
-function contentColumns(input: AddInput | EditInput, image: string | null, pin: Pin) {
+function contentColumns(input: AddInput | EditInput, photos: StoredPhoto[], pin: Pin) {
   return {
     title: input.title,
     description: input.description,
     location: input.location,
-    image,
+    // The lists and joins that show one picture read the cover from here.
+    image: photos[0]?.url ?? null,
+    photos,
     propertyType: input.propertyType,
     minPriceCents: toCents(input.minPrice),
     maxPriceCents: toCents(input.maxPrice),
@@ -555,10 +563,11 @@ const requestedPin = (input: AddInput | EditInput): Pin => ({
 });
 
 export async function createListing(db: Database, agent: SessionUser, input: AddInput) {
+  const photos = await photosToAdd(db, agent, input);
   const [created] = await db
     .insert(properties)
     .values({
-      ...contentColumns(input, imageOrNull(input.image), requestedPin(input)),
+      ...contentColumns(input, photos, requestedPin(input)),
       availability: 'Available',
       approval: 'pending',
       agentId: agent.id,
@@ -616,17 +625,17 @@ export async function updateListing(
 ) {
   await db.transaction(async (tx) => {
     const current = await lockOwnedListing(tx, id, caller);
-    const image = input.image === undefined ? current.image : imageOrNull(input.image);
+    const photos = await photosAfterEdit(tx, caller, current, input);
     // An edit that does not mention the pin keeps it; null removes it.
     const pin = input.lat === undefined && input.lng === undefined ? current : requestedPin(input);
-    const next = { ...contentColumns(input, image, pin), availability: input.availability };
+    const next = { ...contentColumns(input, photos, pin), availability: input.availability };
     if (next.availability !== current.availability && (await hasCommittedOffer(tx, id))) {
       throw conflict('This property has an accepted offer: its availability follows the sale.');
     }
     // Everything buyers read about a home is checked again by an admin after its agent changes
-    // it; only availability, which follows offers and sales, is the agent's alone. A rejected
-    // listing that its agent edits asks for review again. An admin's own edit stands as
-    // reviewed.
+    // it (its photos too: their order, descriptions and captions); only availability, which
+    // follows offers and sales, is the agent's alone. A rejected listing that its agent edits
+    // asks for review again. An admin's own edit stands as reviewed.
     const changedContent = contentChanged(current, next);
     const approval =
       caller.role === 'admin'
@@ -646,7 +655,8 @@ export async function updateListing(
 }
 
 /** One field of a listing's content, the same before and after an edit. */
-function sameContent(before: unknown, after: unknown) {
+function sameContent(field: keyof PublishedListing, before: unknown, after: unknown) {
+  if (field === 'photos') return samePhotos(before as StoredPhoto[], after as StoredPhoto[]);
   if (Array.isArray(before) && Array.isArray(after)) {
     return before.length === after.length && before.every((item, index) => item === after[index]);
   }
@@ -665,7 +675,7 @@ function contentChanged(current: ListingRow, next: Partial<ListingRow>) {
   const before = publishedContent(current);
   const after = publishedContent({ ...current, ...next });
   return (Object.keys(before) as Array<keyof PublishedListing>).some(
-    (field) => !sameContent(before[field], after[field]),
+    (field) => !sameContent(field, before[field], after[field]),
   );
 }
 

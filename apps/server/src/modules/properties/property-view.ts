@@ -1,8 +1,22 @@
-import { APPROVAL_TO_WIRE, LISTING_UNDER_REVIEW, type Property, toDollars } from '@keyhaven/shared';
+import {
+  APPROVAL_TO_WIRE,
+  isOwnImageUrl,
+  LISTING_UNDER_REVIEW,
+  type ListingPhoto,
+  PHOTO_MESSAGES,
+  type Property,
+  toDollars,
+} from '@keyhaven/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
-import { type PublishedListing, payments, properties, users } from '../../db/schema.js';
+import {
+  type PublishedListing,
+  payments,
+  properties,
+  type StoredPhoto,
+  users,
+} from '../../db/schema.js';
 
 export type ListingRow = typeof properties.$inferSelect;
 export interface AgentInfo {
@@ -68,6 +82,7 @@ export function publishedContent(
     description: row.description,
     location: row.location,
     image: row.image,
+    photos: row.photos,
     propertyType: row.propertyType,
     minPriceCents: row.minPriceCents,
     maxPriceCents: row.maxPriceCents,
@@ -86,6 +101,7 @@ const UNDER_REVIEW_CONTENT: PublishedListing = {
   description: LISTING_UNDER_REVIEW.description,
   location: '',
   image: null,
+  photos: [],
   propertyType: 'Other',
   minPriceCents: 0,
   maxPriceCents: 0,
@@ -131,17 +147,37 @@ export async function buyerVisibleListing(db: Database, id: string) {
   return row ? buyerVisibleRow(row) : undefined;
 }
 
+/**
+ * The photos as the API shows them: only our own uploads, as every image we serve (a browser
+ * sent to another host would tell it who looked). A photo its agent did not describe is
+ * described from the listing's title and its place among the photos, read now, so a new title
+ * describes it anew.
+ */
+function photoViews(stored: StoredPhoto[], title: string): ListingPhoto[] {
+  const photos = stored.filter((photo) => isOwnImageUrl(photo.url));
+  return photos.map((photo, index) => ({
+    url: photo.url,
+    alt: photo.alt ?? PHOTO_MESSAGES.defaultAlt(title, index + 1, photos.length),
+    caption: photo.caption,
+    width: photo.width,
+    height: photo.height,
+    placeholder: photo.placeholder,
+  }));
+}
+
 function toPropertyView(
   row: ListingRow,
   agent: AgentInfo,
   soldDetails: SoldDetails | undefined,
 ): Property {
+  const photos = photoViews(row.photos, row.title);
   return {
     _id: row.id,
     title: row.title,
     description: row.description,
     location: row.location,
-    image: row.image,
+    image: photos[0]?.url ?? null,
+    photos,
     propertyType: row.propertyType,
     minPrice: toDollars(row.minPriceCents),
     maxPrice: toDollars(row.maxPriceCents),
