@@ -1,9 +1,31 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { properties } from '../../src/db/schema.js';
+import { properties, uploads } from '../../src/db/schema.js';
 import { publishedContent } from '../../src/modules/properties/property-view.js';
 import type { TestAccount } from './accounts.js';
 
+/** The storage key of the unowned picture every test app holds, as the demo pictures are. */
+const TEST_PHOTO_KEY = '0123456789abcdef0123456789abcdef';
+
+/** A listing photo every test may use: an unowned upload that the test app inserts. */
+export const TEST_LISTING_PHOTO = `/uploads/${TEST_PHOTO_KEY}-1600.webp`;
+
+/** Stores the upload behind TEST_LISTING_PHOTO (its row only: no test reads its files). */
+export async function insertTestListingPhoto(db: FastifyInstance['db']) {
+  await db
+    .insert(uploads)
+    .values({
+      storageKey: TEST_PHOTO_KEY,
+      ownerId: null,
+      sourceType: 'image/png',
+      width: 1600,
+      height: 1067,
+      bytes: 1,
+    })
+    .onConflictDoNothing();
+}
+
+/** A valid add request; a new listing needs a photo, so it has TEST_LISTING_PHOTO. */
 export function listingBody(overrides: Record<string, unknown> = {}) {
   return {
     title: 'Sunny family home',
@@ -16,6 +38,7 @@ export function listingBody(overrides: Record<string, unknown> = {}) {
     bathrooms: 2.5,
     areaSize: 1800,
     features: ['Garden', 'Garage'],
+    image: TEST_LISTING_PHOTO,
     ...overrides,
   };
 }
@@ -37,11 +60,14 @@ export async function createListing(
   overrides: Record<string, unknown> = {},
   approval: 'pending' | 'approved' | 'rejected' = 'approved',
 ): Promise<string> {
+  const payload = listingBody(overrides);
+  // Apps built outside useTestApp (their own settings, their own database) hold it too.
+  if (payload.image === TEST_LISTING_PHOTO) await insertTestListingPhoto(app.db);
   const response = await app.inject({
     method: 'POST',
     url: '/api/properties',
     headers: agent.bearer,
-    payload: listingBody(overrides),
+    payload,
   });
   if (response.statusCode !== 200) {
     throw new Error(`listing failed: ${response.statusCode} ${response.body}`);

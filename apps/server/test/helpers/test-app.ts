@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type AppDependencies, buildApp } from '../../src/app.js';
 import { configFrom } from '../../src/config.js';
+import { insertTestListingPhoto, TEST_LISTING_PHOTO } from './listings.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestContext {
@@ -21,6 +22,19 @@ export const REPEATING_ACCOUNT_LIMITS = { review: 1e6, offer: 1e6, withdrawal: 1
 
 /** Settings for the app, or a function giving them once earlier hooks have run (a port, a URL). */
 export type TestEnv = Record<string, string> | (() => Record<string, string>);
+
+/**
+ * A new listing needs a photo, so every test's listing shows TEST_LISTING_PHOTO: the app stores
+ * its (unowned) upload before any request that names it. Only then: tests that count uploads or
+ * sweep them see none they did not make.
+ */
+function holdTestListingPhoto(app: FastifyInstance) {
+  const inject = app.inject.bind(app);
+  app.inject = (async (options: InjectOptions | string) => {
+    if (JSON.stringify(options).includes(TEST_LISTING_PHOTO)) await insertTestListingPhoto(app.db);
+    return inject(options);
+  }) as FastifyInstance['inject'];
+}
 
 /**
  * Registers hooks that build the real app once per test file (or describe block) on its own
@@ -46,6 +60,7 @@ export function useTestApp(
       { ...deps, database: context.database },
     );
     await context.app.ready();
+    holdTestListingPhoto(context.app);
   });
 
   beforeEach(async () => {

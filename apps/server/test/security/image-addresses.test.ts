@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { properties, users } from '../../src/db/schema.js';
 import { MATRIX } from '../authz/matrix.js';
 import { createAccount, nextAddress } from '../helpers/accounts.js';
-import { createListing, listingBody } from '../helpers/listings.js';
+import { createListing, listingBody, TEST_LISTING_PHOTO } from '../helpers/listings.js';
 import { useTestApp } from '../helpers/test-app.js';
 import { uploadAs } from '../helpers/uploads.js';
 import { type Actor, buildWorld, callAs } from './support/world.js';
@@ -45,12 +45,13 @@ describe('image addresses on the way in', () => {
       }
     }
     const [stored] = await ctx.app.db.select().from(properties);
-    expect(stored?.image).toBeNull();
+    expect(stored?.image).toBe(TEST_LISTING_PHOTO);
     expect(await ctx.app.db.select().from(properties)).toHaveLength(1);
 
-    // One of our uploads is taken, as the large picture or the card thumbnail; '' clears it.
+    // One of our uploads is taken as the cover, by the address of its large picture or of its
+    // card thumbnail; either way the photo is the large picture.
     const upload = await uploadAs(ctx.app, agent);
-    for (const image of [upload.url, upload.thumbnailUrl, '']) {
+    for (const image of [upload.url, upload.thumbnailUrl]) {
       const response = await ctx.app.inject({
         method: 'PATCH',
         url: `/api/properties/${listing}`,
@@ -59,7 +60,7 @@ describe('image addresses on the way in', () => {
       });
       expect(response.statusCode, image).toBe(200);
       const [row] = await ctx.app.db.select().from(properties).where(eq(properties.id, listing));
-      expect(row?.image).toBe(image || null);
+      expect(row?.image).toBe(upload.url);
     }
   });
 
@@ -103,12 +104,20 @@ describe('image addresses on the way out', () => {
   it('never carry another host’s address written before, on any page, to anyone', async () => {
     const world = await buildWorld(ctx.app);
     // Rows from before images had to be ours: every person, listing and approved version.
+    const foreignPhoto = {
+      url: FOREIGN,
+      alt: 'A pixel',
+      caption: null,
+      width: 1,
+      height: 1,
+      placeholder: null,
+    };
     await ctx.app.db.update(users).set({ image: FOREIGN });
-    await ctx.app.db.update(properties).set({ image: FOREIGN });
+    await ctx.app.db.update(properties).set({ image: FOREIGN, photos: [foreignPhoto] });
     await ctx.app.db
       .update(properties)
       .set({
-        published: sql`jsonb_set(${properties.published}, '{image}', ${JSON.stringify(FOREIGN)}::jsonb)`,
+        published: sql`${properties.published} || ${JSON.stringify({ image: FOREIGN, photos: [foreignPhoto] })}::jsonb`,
       })
       .where(isNotNull(properties.published));
 
@@ -141,7 +150,7 @@ describe('image addresses on the way out', () => {
       method: 'GET',
       url: `/api/properties/${world.openListing}`,
     });
-    expect(listing.json()).toMatchObject({ _id: world.openListing, image: null });
+    expect(listing.json()).toMatchObject({ _id: world.openListing, image: null, photos: [] });
   }, 120_000);
 });
 

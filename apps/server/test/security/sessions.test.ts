@@ -11,7 +11,7 @@ import { buildApp } from '../../src/app.js';
 import { configFrom } from '../../src/config.js';
 import { properties, reviews, sessions, users } from '../../src/db/schema.js';
 import { createAccount, type TestAccount } from '../helpers/accounts.js';
-import { listingBody } from '../helpers/listings.js';
+import { insertTestListingPhoto, listingBody } from '../helpers/listings.js';
 import { useTestApp } from '../helpers/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { changedTables, fingerprint } from './support/db-state.js';
@@ -280,6 +280,8 @@ describe('access ends on the very next request', () => {
   it('after a role change: an agent marked fraud can no longer list, at once', async () => {
     const admin = await createAccount(ctx.app, 'admin');
     const agent = await createAccount(ctx.app, 'agent');
+    // Sent over the network, not injected: the listing's photo is stored here.
+    await insertTestListingPhoto(ctx.app.db);
     const list = () =>
       send('POST', '/api/properties', { body: listingBody(), headers: agent.bearer });
     expect((await list()).status).toBe(200);
