@@ -55,6 +55,13 @@ const ZEnvironment = z
     OFFER_PAYMENT_DAYS: z.coerce.number().int().min(1).max(60).default(7),
     IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
     IMAGE_QUEUE_LENGTH: z.coerce.number().int().min(0).max(1000).default(8),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    S3_BUCKET: optionalText,
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -78,13 +85,53 @@ const ZEnvironment = z
         message: 'is required when STRIPE_SECRET_KEY is set',
       });
     }
+    if (env.STORAGE_DRIVER === 's3') {
+      for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required when STORAGE_DRIVER is s3',
+          });
+        }
+      }
+    }
   });
+
+/** Where image files are kept: a folder of the data directory, or an S3-compatible bucket. */
+export type StorageConfig =
+  | { driver: 'local'; dir: string }
+  | {
+      driver: 's3';
+      /** Empty for AWS itself; any other S3-compatible service (MinIO, R2...) is addressed by path. */
+      endpoint: string | undefined;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** Browsers are sent here for a file (`<publicUrl>/<key>`) instead of through our origin. */
+      publicUrl: string | undefined;
+    };
+
+function toStorageConfig(env: z.infer<typeof ZEnvironment>, uploadsDir: string): StorageConfig {
+  if (env.STORAGE_DRIVER === 'local') return { driver: 'local', dir: uploadsDir };
+  return {
+    driver: 's3',
+    endpoint: env.S3_ENDPOINT,
+    bucket: env.S3_BUCKET as string,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY as string,
+    publicUrl: env.S3_PUBLIC_URL?.replace(/\/$/, ''),
+  };
+}
 
 export type Config = ReturnType<typeof toConfig>;
 
 function toConfig(env: z.infer<typeof ZEnvironment>) {
   const dataDir = path.resolve(env.DATA_DIR);
   const embedded = !env.DATABASE_URL;
+  const uploadsDir = path.join(dataDir, 'uploads');
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -92,7 +139,8 @@ function toConfig(env: z.infer<typeof ZEnvironment>) {
     port: env.PORT,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir,
-    uploadsDir: path.join(dataDir, 'uploads'),
+    uploadsDir,
+    storage: toStorageConfig(env, uploadsDir),
     database: embedded
       ? ({ driver: 'pglite', dataDir: path.join(dataDir, 'pglite') } as const)
       : ({ driver: 'postgres', url: env.DATABASE_URL as string } as const),

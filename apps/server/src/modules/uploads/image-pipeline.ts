@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import { createLocalImageStorage, type ImageStorage } from './image-storage.js';
+import { createImageStorage, type ImageStorage } from './image-storage.js';
 import { createWorkQueue, type WorkQueue } from './work-queue.js';
 
 /** Where images are decoded (one bounded queue) and kept, for one running app. */
@@ -22,7 +22,7 @@ export function imagePipelineFor(config: Config): ImagePipeline {
         concurrency: config.imageWorkers,
         maxWaiting: config.imageQueueLength,
       }),
-      storage: createLocalImageStorage(config.uploadsDir),
+      storage: createImageStorage(config.storage),
     };
     pipelines.set(config, pipeline);
   }

@@ -1,24 +1,25 @@
-import { OWN_IMAGE_URL } from '@keyhaven/shared';
+import { OWN_IMAGE_URL, PHOTO_WIDTHS } from '@keyhaven/shared';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.js';
 import { properties, uploads, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ImageStorage } from './image-storage.js';
-import { LARGE_WIDTH, renditionKey, THUMBNAIL_WIDTH } from './uploads.service.js';
+import { allVariantKeys } from './uploads.service.js';
 
 /*
- * What refers to an upload: a listing (its picture, and the picture of its last approved version
- * that buyers see while an edit waits for review) or a user (their photo), by the address of one
- * of its renditions, `/uploads/<storage key>-<width>.webp`. An upload nothing refers to a day
- * after it was made was abandoned (a form never sent, a photo replaced) and is removed.
+ * What refers to an upload: a listing (its picture and photos, and the picture and photos of its
+ * last approved version that buyers see while an edit waits for review) or a user (their photo),
+ * by the address of one of its variants, `/uploads/<storage key>-<width>.<format>`. An upload
+ * nothing refers to a day after it was made was abandoned (a form never sent, a photo replaced or
+ * removed, a listing deleted) and is removed with all its files.
  */
 
-const RENDITION_WIDTHS: readonly number[] = [LARGE_WIDTH, THUMBNAIL_WIDTH];
+const VARIANT_WIDTHS: readonly number[] = PHOTO_WIDTHS;
 
 /** The storage key behind one of our image addresses, or undefined for any other address. */
 function storageKeyOf(url: string): string | undefined {
   const match = OWN_IMAGE_URL.exec(url);
-  if (!match || !RENDITION_WIDTHS.includes(Number(match[2]))) return undefined;
+  if (!match || !VARIANT_WIDTHS.includes(Number(match[2]))) return undefined;
   return match[1];
 }
 
@@ -59,8 +60,9 @@ const SWEEP_BATCH = 200;
 
 /** Pulls the storage key out of an image address, in SQL; null for other addresses. */
 const keyIn = (address: SQL) =>
-  sql`substring(${address} from '^/uploads/([a-z0-9]+)-[0-9]+\\.webp$')`;
+  sql`substring(${address} from '^/uploads/([a-z0-9]+)-[0-9]+\\.(webp|avif)$')`;
 const publishedImage = sql`(${properties.published} ->> 'image')`;
+const publishedPhotos = sql`coalesce(${properties.published} -> 'photos', '[]'::jsonb)`;
 
 export interface SweepOptions {
   now?: Date;
@@ -97,6 +99,12 @@ export async function sweepUnreferencedUploads(
             select ${keyIn(publishedImage)} from ${properties}
               where ${publishedImage} like '/uploads/%'
             union
+            select ${keyIn(sql`photo ->> 'url'`)}
+              from ${properties}, jsonb_array_elements(${properties.photos}) as photo
+            union
+            select ${keyIn(sql`photo ->> 'url'`)}
+              from ${properties}, jsonb_array_elements(${publishedPhotos}) as photo
+            union
             select ${keyIn(sql`${users.image}`)} from ${users}
               where ${users.image} like '/uploads/%'
           ),
@@ -111,7 +119,7 @@ export async function sweepUnreferencedUploads(
           returning ${uploads.storageKey} as storage_key`,
     );
     for (const { storage_key: key } of gone) {
-      await Promise.all(RENDITION_WIDTHS.map((width) => storage.remove(renditionKey(key, width))));
+      await Promise.all(allVariantKeys(key).map((file) => storage.remove(file)));
     }
     removed += gone.length;
     if (gone.length < batchSize) return removed;

@@ -1,6 +1,4 @@
-import { mkdir } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import {
   IMAGE_MAX_PIXELS,
   LIMITS,
@@ -13,10 +11,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, invalidField } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
+import { forgetListings } from '../properties/listing-cache.js';
 import { imagePipelineFor } from './image-pipeline.js';
-import { isStorageKey, UPLOADS_URL_PREFIX } from './image-storage.js';
+import { CACHE_FOREVER, isStorageKey, UPLOADS_URL_PREFIX } from './image-storage.js';
 import { sweepUnreferencedUploads } from './upload-references.js';
 import { type Sweeper, startSweeper } from './upload-sweeper.js';
+import { upgradeOldUploads } from './upload-upgrade.js';
 import { saveImage } from './uploads.service.js';
 import { QueueFullError } from './work-queue.js';
 
@@ -66,8 +66,6 @@ async function readImageField(request: FastifyRequest): Promise<Buffer> {
   return image;
 }
 
-const CACHE_FOREVER = 'public, max-age=31536000, immutable';
-
 /** A busy answer says when to come back. */
 function busy(reply: FastifyReply, error: QueueFullError): never {
   reply.header('retry-after', String(error.retryAfterSeconds));
@@ -82,12 +80,21 @@ const megapixels = (pixels: number) => pixels / 1_000_000;
  */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { queue, storage } = imagePipelineFor(app.config);
-  await mkdir(app.config.uploadsDir, { recursive: true });
 
   // Uploads nothing refers to a day later are removed (files and rows). Every instance sweeps;
   // the check and the delete are one statement, so two sweeps at once remove each upload once.
   let sweeper: Sweeper | undefined;
+  let closing = false;
+  let upgrading: Promise<unknown> | undefined;
   app.addHook('onReady', async () => {
+    // Old uploads get their missing variants in the background: the server answers meanwhile.
+    upgrading = upgradeOldUploads({
+      db: app.db,
+      pipeline: imagePipelineFor(app.config),
+      log: app.log,
+      onListingsChanged: () => forgetListings(app.listingCache),
+      stopped: () => closing,
+    }).catch((error: unknown) => app.log.warn({ err: error }, 'old uploads not redone'));
     sweeper = startSweeper(
       async () => {
         const removed = await sweepUnreferencedUploads(app.db, storage);
@@ -97,7 +104,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
   app.addHook('onClose', async () => {
-    await sweeper?.stop();
+    closing = true;
+    await Promise.all([sweeper?.stop(), upgrading]);
   });
 
   await app.register(multipart, {
@@ -134,9 +142,12 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
           `of at most 5 MB and ${megapixels(IMAGE_MAX_PIXELS.avatar)} megapixels for \`purpose=avatar\``,
           `(a profile photo) or ${megapixels(IMAGE_MAX_PIXELS.listing)} megapixels for \`purpose=listing\``,
           '(the default). The type is judged by the file contents, not its name or declared type,',
-          'and the size by its header, before anything is decoded. The image is re-encoded to WebP',
-          'without metadata, at most 1600 px wide (`url`) and 480 px wide (`thumbnailUrl`); `width`',
-          'and `height` are the large rendition’s. Signed-in users only (registration sends the',
+          'and the size by its header, before anything is decoded. The image is turned upright and',
+          're-encoded without any metadata (no camera, no GPS position) to AVIF and WebP at 480, 960',
+          'and 1600 px wide (never enlarged), stored as `/uploads/<key>-<width>.<avif|webp>`; `url` is',
+          'the 1600 px WebP, `thumbnailUrl` the 480 px one, `width` and `height` the widest variant’s,',
+          '`placeholder` a ThumbHash (base64) to paint while it loads; an animated GIF keeps its first',
+          'frame. Signed-in users only (registration sends the',
           'photo once the account exists); 20 uploads a minute per address. An upload that no',
           'listing or profile refers to is removed after a day.',
           '',
@@ -170,26 +181,34 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
           thumbnailUrl: stored.thumbnailUrl,
           width: stored.width,
           height: stored.height,
+          placeholder: stored.placeholder,
         },
       };
     },
   );
 
-  await app.register(fastifyStatic, {
-    root: app.config.uploadsDir,
-    prefix: UPLOADS_URL_PREFIX,
-    decorateReply: false,
-    wildcard: true,
-    index: false,
-    list: false,
-    // Only names we could have written: no directories, temporary files or anything else.
-    allowedPath: (pathName) => isStorageKey(pathName.replace(/^\//, '')),
-    cacheControl: false,
-    setHeaders: (reply) => {
-      // Names are random and never reused, so a file can be cached for good.
-      reply.header('cache-control', CACHE_FOREVER);
-      reply.header('content-type', 'image/webp');
-      reply.header('x-content-type-options', 'nosniff');
+  // Only names we could have written: no directories, temporary files or anything else. A
+  // file is read through the storage, so every instance serves what any of them stored; with a
+  // public bucket address the browser is sent there instead.
+  app.get(
+    `${UPLOADS_URL_PREFIX}*`,
+    { schema: { hide: true }, config: { access: 'public' } },
+    async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      if (!isStorageKey(key)) return reply.callNotFound();
+      const redirect = storage.redirectFor(key);
+      if (redirect) {
+        reply.header('cache-control', CACHE_FOREVER);
+        return reply.redirect(redirect, 301);
+      }
+      const file = await storage.read(key);
+      if (!file) return reply.callNotFound();
+      return reply
+        .header('cache-control', CACHE_FOREVER)
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.length))
+        .header('x-content-type-options', 'nosniff')
+        .send(file.body);
     },
-  });
+  );
 };

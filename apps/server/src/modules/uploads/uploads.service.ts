@@ -1,6 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { IMAGE_MAX_PIXELS, IMAGE_MESSAGES, type ImagePurpose, MESSAGES } from '@keyhaven/shared';
+import {
+  IMAGE_MAX_PIXELS,
+  IMAGE_MESSAGES,
+  type ImagePurpose,
+  MESSAGES,
+  PHOTO_FORMATS,
+  PHOTO_LARGE_WIDTH,
+  PHOTO_THUMBNAIL_WIDTH,
+  PHOTO_WIDTHS,
+  type PhotoFormat,
+  type PhotoWidth,
+} from '@keyhaven/shared';
+import type sharpModule from 'sharp';
 import type { Sharp, SharpOptions } from 'sharp';
+import { rgbaToThumbHash } from 'thumbhash';
 import type { Database } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
@@ -10,15 +23,8 @@ import type { WorkQueue } from './work-queue.js';
 
 export type SourceType = 'jpeg' | 'png' | 'gif' | 'webp';
 
-/** Rendition widths; an image narrower than a width keeps its own size. */
-export const LARGE_WIDTH = 1600;
-export const THUMBNAIL_WIDTH = 480;
-/**
- * Card thumbnails stay under this, so a page of listing cards loads quickly on a phone: a busy
- * or tall picture is encoded coarser.
- */
+/** What each card thumbnail (a 480 px variant, either format) stays under. */
 export const THUMBNAIL_MAX_BYTES = 40_000;
-const THUMBNAIL_QUALITIES = [70, 55, 40, 25, 10];
 
 export const UNREADABLE_IMAGE_MESSAGE =
   'The image could not be read. Please upload a valid JPG, PNG, GIF, or WEBP image.';
@@ -37,23 +43,118 @@ function detectImageType(buffer: Buffer): SourceType | undefined {
   return undefined;
 }
 
+/** One stored variant: `<storageKey>-<width>.<format>`. */
+export interface EncodedVariant {
+  width: PhotoWidth;
+  format: PhotoFormat;
+  data: Buffer;
+}
+
 export interface ProcessedImage {
-  large: Buffer;
-  thumbnail: Buffer;
-  /** Of the large rendition, after EXIF rotation. */
+  variants: EncodedVariant[];
+  /** Of the widest variant, after EXIF rotation. */
   width: number;
   height: number;
+  /** A ThumbHash (base64) pages paint while the photo loads. */
+  placeholder: string;
   format: SourceType;
 }
 
-/** The best quality whose WebP fits the thumbnail budget (the coarsest one if none does). */
-async function encodeThumbnail(resized: Sharp) {
+/**
+ * AVIF encoder effort for uploads: higher efforts save a few percent of bytes for several times
+ * the time, and the person uploading waits for it (effort 4 takes about 1.5 s on two cores).
+ */
+export const DEFAULT_AVIF_EFFORT = 2;
+
+/** Best quality first; the first one within the thumbnail budget is kept. */
+const QUALITIES: Record<PhotoFormat, number[]> = {
+  avif: [50, 40, 30, 20],
+  webp: [70, 55, 40, 25, 10],
+};
+const LARGE_QUALITY: Record<PhotoFormat, number> = { avif: 50, webp: 80 };
+
+function encode(image: Sharp, format: PhotoFormat, quality: number, avifEffort: number) {
+  return format === 'avif'
+    ? image.clone().avif({ quality, effort: avifEffort }).toBuffer()
+    : image.clone().webp({ quality }).toBuffer();
+}
+
+/**
+ * Card thumbnails (the narrowest variants) stay under THUMBNAIL_MAX_BYTES, so a page of listing
+ * cards loads quickly on a phone: a busy or tall picture is encoded coarser.
+ */
+async function encodeVariant(
+  image: Sharp,
+  width: PhotoWidth,
+  format: PhotoFormat,
+  avifEffort: number,
+): Promise<Buffer> {
+  if (width !== PHOTO_THUMBNAIL_WIDTH) {
+    return encode(image, format, LARGE_QUALITY[format], avifEffort);
+  }
   let encoded = Buffer.alloc(0);
-  for (const quality of THUMBNAIL_QUALITIES) {
-    encoded = await resized.clone().webp({ quality }).toBuffer();
+  for (const quality of QUALITIES[format]) {
+    encoded = await encode(image, format, quality, avifEffort);
     if (encoded.length < THUMBNAIL_MAX_BYTES) break;
   }
   return encoded;
+}
+
+/** Pixels held in memory between the one decode and the encodes. */
+interface DecodedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+const PLACEHOLDER_MAX_SIZE = 100;
+
+/** The ThumbHash of a tiny render of the picture, in base64. */
+async function placeholderOf(sharp: typeof sharpModule, decoded: DecodedImage): Promise<string> {
+  const small = await sharp(decoded.data, { raw: decoded })
+    .resize(PLACEHOLDER_MAX_SIZE, PLACEHOLDER_MAX_SIZE, { fit: 'inside' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return Buffer.from(rgbaToThumbHash(small.info.width, small.info.height, small.data)).toString(
+    'base64',
+  );
+}
+
+/**
+ * Every variant (each of PHOTO_WIDTHS, never enlarged, in each of PHOTO_FORMATS) and the
+ * placeholder, from pixels already decoded, upright and at most the widest width. Nothing of the
+ * original file but its pixels reaches them: no EXIF (camera, GPS position), XMP or ICC profile.
+ */
+export async function encodeVariants(
+  decoded: DecodedImage,
+  avifEffort = DEFAULT_AVIF_EFFORT,
+): Promise<Pick<ProcessedImage, 'variants' | 'placeholder'>> {
+  const sharp = await loadSharp();
+  const raw = { raw: decoded };
+  const jobs = PHOTO_WIDTHS.flatMap((width) =>
+    PHOTO_FORMATS.map(async (format) => {
+      const resized = sharp(decoded.data, raw).resize({ width, withoutEnlargement: true });
+      return { width, format, data: await encodeVariant(resized, width, format, avifEffort) };
+    }),
+  );
+  const [variants, placeholder] = await Promise.all([
+    Promise.all(jobs),
+    placeholderOf(sharp, decoded),
+  ]);
+  return { variants, placeholder };
+}
+
+/** Decodes a file once, upright, to at most the widest variant's width, as 8-bit sRGB pixels. */
+export async function decodeImage(input: Buffer, options: SharpOptions): Promise<DecodedImage> {
+  const sharp = await loadSharp();
+  const { data, info } = await sharp(input, options)
+    .resize({ width: PHOTO_LARGE_WIDTH, withoutEnlargement: true })
+    .toColourspace('srgb')
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
 const unreadable = () => new AppError('UNSUPPORTED_MEDIA_TYPE', UNREADABLE_IMAGE_MESSAGE);
@@ -80,42 +181,34 @@ async function inspectImage(input: Buffer, purpose: ImagePurpose): Promise<Sourc
 }
 
 /**
- * Decodes an inspected image and re-encodes it to WebP: whatever else the file carried
- * (metadata, trailing scripts) does not survive. The expensive part, so it runs in the queue.
+ * Decodes an inspected image once and re-encodes it to every variant: whatever else the file
+ * carried (metadata, trailing scripts, later frames of an animation) does not survive. The
+ * expensive part, so it runs in the queue.
  */
-async function encodeImage(
+async function processDecodable(
   input: Buffer,
   format: SourceType,
   purpose: ImagePurpose,
+  avifEffort: number | undefined,
 ): Promise<ProcessedImage> {
   const options: SharpOptions = {
     // The header was checked; this also holds if the decoder finds more pixels than it said.
     limitInputPixels: IMAGE_MAX_PIXELS[purpose],
     failOn: 'error',
     autoOrient: true,
+    // An animated GIF or WebP becomes a photo of its first frame.
+    pages: 1,
+    page: 0,
   };
-  const sharp = await loadSharp();
+  let decoded: DecodedImage;
   try {
-    const [large, thumbnail] = await Promise.all([
-      sharp(input, options)
-        .resize({ width: LARGE_WIDTH, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer({ resolveWithObject: true }),
-      encodeThumbnail(
-        sharp(input, options).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }),
-      ),
-    ]);
-    return {
-      large: large.data,
-      thumbnail,
-      width: large.info.width,
-      height: large.info.height,
-      format,
-    };
+    decoded = await decodeImage(input, options);
   } catch {
     // A truncated or corrupt body only shows when the pixels are decoded.
     throw unreadable();
   }
+  const encoded = await encodeVariants(decoded, avifEffort);
+  return { ...encoded, width: decoded.width, height: decoded.height, format };
 }
 
 export interface ProcessOptions {
@@ -123,6 +216,8 @@ export interface ProcessOptions {
   purpose?: ImagePurpose;
   /** Where decoding waits for its turn; without one it runs at once (seeding, tools). */
   queue?: WorkQueue;
+  /** AVIF encoder effort, 0 (fastest) to 9; DEFAULT_AVIF_EFFORT unless said. */
+  avifEffort?: number;
 }
 
 /**
@@ -132,27 +227,59 @@ export interface ProcessOptions {
  */
 async function processImage(
   input: Buffer,
-  { purpose = 'listing', queue }: ProcessOptions = {},
+  { purpose = 'listing', queue, avifEffort }: ProcessOptions = {},
 ): Promise<ProcessedImage> {
   const format = await inspectImage(input, purpose);
-  const encode = () => encodeImage(input, format, purpose);
+  const encode = () => processDecodable(input, format, purpose, avifEffort);
   return queue ? queue.run(encode) : encode();
 }
 
 export interface StoredImage {
   id: string;
+  /** The widest WebP: a photo's address everywhere. */
   url: string;
+  /** The narrowest WebP. */
   thumbnailUrl: string;
   width: number;
   height: number;
+  placeholder: string;
 }
 
-/** An upload's renditions are stored as `<storageKey>-<max width>.webp`. */
-export const renditionKey = (storageKey: string, width: number) => `${storageKey}-${width}.webp`;
+/** An upload's variants are stored as `<storageKey>-<width>.<format>`. */
+export const variantKey = (storageKey: string, width: number, format: PhotoFormat) =>
+  `${storageKey}-${width}.${format}`;
+
+/** Every file an upload may have, old uploads' two WebP files included. */
+export const allVariantKeys = (storageKey: string) =>
+  PHOTO_WIDTHS.flatMap((width) =>
+    PHOTO_FORMATS.map((format) => variantKey(storageKey, width, format)),
+  );
+
+/** Stores the variants; on any failure removes them all and fails. */
+export async function putVariants(
+  storage: ImageStorage,
+  storageKey: string,
+  variants: EncodedVariant[],
+): Promise<void> {
+  try {
+    await Promise.all(
+      variants.map(({ width, format, data }) =>
+        storage.put(variantKey(storageKey, width, format), data, contentTypeOf(format)),
+      ),
+    );
+  } catch (error) {
+    await Promise.allSettled(
+      variants.map(({ width, format }) => storage.remove(variantKey(storageKey, width, format))),
+    );
+    throw error;
+  }
+}
+
+const contentTypeOf = (format: PhotoFormat) => `image/${format}`;
 
 /**
- * Processes an image, stores both renditions and records the upload. Any failure leaves
- * nothing behind: no file without its row, no row without its files.
+ * Processes an image, stores every variant and records the upload. Any failure leaves nothing
+ * behind: no file without its row, no row without its files.
  */
 export async function saveImage(
   db: Database,
@@ -162,12 +289,9 @@ export async function saveImage(
 ): Promise<StoredImage> {
   const image = await processImage(input, options);
   const storageKey = randomBytes(16).toString('hex');
-  const largeKey = renditionKey(storageKey, LARGE_WIDTH);
-  const thumbnailKey = renditionKey(storageKey, THUMBNAIL_WIDTH);
   const id = randomUUID();
+  await putVariants(storage, storageKey, image.variants);
   try {
-    await storage.put(largeKey, image.large);
-    await storage.put(thumbnailKey, image.thumbnail);
     await db.insert(uploads).values({
       id,
       ownerId: options.ownerId,
@@ -176,17 +300,20 @@ export async function saveImage(
       width: image.width,
       height: image.height,
       // What the upload costs in storage, not what was sent.
-      bytes: image.large.length + image.thumbnail.length,
+      bytes: image.variants.reduce((sum, variant) => sum + variant.data.length, 0),
+      placeholder: image.placeholder,
+      variantSet: 2,
     });
-    return {
-      id,
-      url: storage.urlFor(largeKey),
-      thumbnailUrl: storage.urlFor(thumbnailKey),
-      width: image.width,
-      height: image.height,
-    };
   } catch (error) {
-    await Promise.allSettled([storage.remove(largeKey), storage.remove(thumbnailKey)]);
+    await Promise.allSettled(allVariantKeys(storageKey).map((key) => storage.remove(key)));
     throw error;
   }
+  return {
+    id,
+    url: storage.urlFor(variantKey(storageKey, PHOTO_LARGE_WIDTH, 'webp')),
+    thumbnailUrl: storage.urlFor(variantKey(storageKey, PHOTO_THUMBNAIL_WIDTH, 'webp')),
+    width: image.width,
+    height: image.height,
+    placeholder: image.placeholder,
+  };
 }
