@@ -1,9 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeImage } from '../fixtures/images.js';
 import { registrationBody } from '../helpers/accounts.js';
 import { listingBody } from '../helpers/listings.js';
 import { daysFromNow } from '../helpers/offers.js';
@@ -15,11 +17,18 @@ import {
   type ScratchDatabase,
 } from '../helpers/postgres-server.js';
 import { type ServerProcess, startServer } from '../helpers/server-process.js';
+import {
+  multipartBody,
+  objectKeys,
+  type TestObjectStore,
+  useObjectStore,
+} from '../helpers/uploads.js';
 
 /*
  * Several instances: two server processes on two ports against one PostgreSQL database, with
- * their counters in Redis. A session made on one works on the other, login throttling and rate
- * limits count across both, and a payment fulfilled through one is seen by the other.
+ * their counters in Redis and their images in one S3-compatible store. A session made on one
+ * works on the other, login throttling and rate limits count across both, a payment fulfilled
+ * through one is seen by the other, and a photo uploaded through one is served by the other.
  * Skipped, with one line saying so, when PostgreSQL does not answer.
  */
 
@@ -36,6 +45,7 @@ let dataDir: string;
 let a: ServerProcess;
 let b: ServerProcess;
 let redis: Redis;
+let store: TestObjectStore;
 /** Every Redis key these tests made a server create, deleted at the end and no other. */
 const usedAddresses = new Set<string>();
 const usedEmails = new Set<string>();
@@ -49,6 +59,7 @@ function env(name: string) {
     // Asked for, and still off: with REDIS_URL another instance may end a session at any time.
     SESSION_CACHE_SECONDS: '60',
     PUBLIC_URL: 'http://localhost:3000',
+    ...store.env(),
   };
 }
 
@@ -114,6 +125,65 @@ function send(
   });
 }
 
+/** A GET answered with its bytes as they are, for files. */
+function download(server: ServerProcess, path: string) {
+  return new Promise<{ status: number; type: string | undefined; bytes: Buffer }>(
+    (resolve, reject) => {
+      const request = http.request(
+        { host: '127.0.0.1', port: server.port, path, localAddress: nextLoopback(), agent: false },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              type: response.headers['content-type'],
+              bytes: Buffer.concat(chunks),
+            }),
+          );
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    },
+  );
+}
+
+/** Uploads a picture through the server as the user; answers the upload's `data`. */
+async function uploadThrough(server: ServerProcess, token: string) {
+  const image = await makeImage('jpeg', { width: 800, height: 600 });
+  const { payload, headers } = multipartBody([
+    { name: 'image', data: image, filename: 'home.jpg', contentType: 'image/jpeg' },
+  ]);
+  const answer = await new Promise<Answer>((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method: 'POST',
+        path: '/api/uploads',
+        localAddress: nextLoopback(),
+        agent: false,
+        headers: { ...headers, 'content-length': payload.length, authorization: `Bearer ${token}` },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => {
+          text += chunk;
+        });
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.data as { url: string; thumbnailUrl: string };
+}
+
 async function login(
   server: ServerProcess,
   email: string,
@@ -146,6 +216,8 @@ async function setRole(id: string, role: string) {
 }
 
 describe.skipIf(!available)('two instances on one PostgreSQL database', () => {
+  store = useObjectStore();
+
   beforeAll(async () => {
     database = await createScratchDatabase('keyhaven_instances');
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'keyhaven-instances-'));
@@ -218,9 +290,10 @@ describe.skipIf(!available)('two instances on one PostgreSQL database', () => {
     await setRole(agent.id, 'agent');
     await setRole(admin.id, 'admin');
 
+    const photo = await uploadThrough(a, agent.token);
     const listed = await send(b, 'POST', '/api/properties', {
       token: agent.token,
-      body: listingBody(),
+      body: listingBody({ image: photo.url }),
     });
     expect(listed.status).toBe(200);
     const listingId = listed.body.insertedId as string;
@@ -288,5 +361,25 @@ describe.skipIf(!available)('two instances on one PostgreSQL database', () => {
       (await send(b, 'POST', '/api/properties', { token: agent.token, body: listingBody() }))
         .status,
     ).toBe(403);
+  });
+
+  it('share images: uploaded through one, served by the other byte for byte', async () => {
+    const user = await register(a);
+    const photo = await uploadThrough(a, user.token);
+    const key = photo.url.slice('/uploads/'.length);
+    expect(await objectKeys(store)).toContain(key);
+    for (const url of [photo.url, photo.url.replace('-1600.webp', '-960.avif')]) {
+      const [fromA, fromB] = await Promise.all([download(a, url), download(b, url)]);
+      expect(fromB.status, url).toBe(200);
+      expect(fromB.type).toBe(url.endsWith('.avif') ? 'image/avif' : 'image/webp');
+      expect(fromB.bytes.equals(fromA.bytes), url).toBe(true);
+    }
+    const served = await download(b, photo.url);
+    expect(await sharp(served.bytes).metadata()).toMatchObject({ format: 'webp', width: 800 });
+    // Neither instance kept a file of its own.
+    for (const name of ['a', 'b']) {
+      const own = await readdir(path.join(dataDir, name, 'uploads')).catch(() => []);
+      expect(own, name).toEqual([]);
+    }
   });
 });
