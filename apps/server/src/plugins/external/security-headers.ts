@@ -34,6 +34,10 @@ export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, options: { isProduction: boolean; mapStyleUrl?: string }) => {
     // A hosted basemap (MAP_STYLE_URL) is fetched by the map from its own host.
     const mapHost = options.mapStyleUrl ? [new URL(options.mapStyleUrl).origin] : [];
+    // With S3_PUBLIC_URL, /uploads/ sends browsers to the bucket's public address for the file.
+    const { storage } = app.config;
+    const imageHost =
+      storage.driver === 's3' && storage.publicUrl ? [new URL(storage.publicUrl).origin] : [];
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -42,10 +46,10 @@ export const securityHeadersPlugin = fp(
           scriptSrc: ["'self'"],
           // Toasts and dialogs position themselves with inline styles; scripts stay locked down.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          // Only our own images: a picture from another host would tell that host who looked at
-          // which page, and when. blob: previews a photo before it is uploaded; data: holds the
-          // API docs' icons.
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          // Only our own images (and our own bucket's): a picture from another host would tell
+          // that host who looked at which page, and when. blob: previews a photo before it is
+          // uploaded; data: holds the API docs' icons.
+          imgSrc: ["'self'", 'data:', 'blob:', ...imageHost],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", ...mapHost],
           // The map draws in workers it starts from its own code held as a blob: URL.
