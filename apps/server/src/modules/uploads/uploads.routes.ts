@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import {
   IMAGE_MAX_PIXELS,
@@ -80,6 +81,10 @@ const megapixels = (pixels: number) => pixels / 1_000_000;
  */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { queue, storage } = imagePipelineFor(app.config);
+  // A folder that cannot be made stops the start, not the first upload.
+  if (app.config.storage.driver === 'local') {
+    await mkdir(app.config.storage.dir, { recursive: true });
+  }
 
   // Uploads nothing refers to a day later are removed (files and rows). Every instance sweeps;
   // the check and the delete are one statement, so two sweeps at once remove each upload once.
