@@ -7,6 +7,7 @@ import {
   signIn,
   test,
 } from './fixtures';
+import { listingPhotoOf } from './photos';
 
 /*
  * The buying journey, with its refusals: save, offer, accept, pay, sold. Every test
@@ -66,6 +67,7 @@ async function listApprovedHome(agent: APIRequestContext, admin: APIRequestConte
       areaSize: 1450,
       propertyType: 'House',
       features: ['Garden', 'Parking'],
+      ...(await listingPhotoOf(agent)),
     },
   });
   expect(created.status(), await created.text()).toBe(200);

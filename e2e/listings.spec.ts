@@ -7,6 +7,7 @@ import {
   signIn,
   test,
 } from './fixtures';
+import { choosePhotos, drawnPng, listingPhotoOf, pngFile } from './photos';
 
 // Unique per run, so the journey also works against a long-lived deployment (E2E_BASE_URL).
 const RUN = Date.now().toString(36);
@@ -16,6 +17,7 @@ const LISTING = {
   location: `Marigold Bay ${RUN}, Maine`,
   description: 'A shingled cottage above the harbour with a walled garden and a wood stove.',
 };
+const PHOTO_ALT = 'The cottage from the lane, its garden in front';
 
 type Account = keyof typeof DEMO_ACCOUNTS;
 
@@ -23,25 +25,6 @@ type Account = keyof typeof DEMO_ACCOUNTS;
 async function actAs(page: Page, account: Account | null) {
   await page.context().clearCookies();
   if (account) await signIn(page, account);
-}
-
-/** A real PNG drawn by the browser, for the upload. */
-async function drawPhoto(page: Page): Promise<Buffer> {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 900;
-    canvas.height = 600;
-    const draw = canvas.getContext('2d');
-    if (!draw) throw new Error('no 2d context');
-    draw.fillStyle = '#8fb8c9';
-    draw.fillRect(0, 0, 900, 600);
-    draw.fillStyle = '#6a9a4f';
-    draw.fillRect(0, 420, 900, 180);
-    draw.fillStyle = '#efe6d2';
-    draw.fillRect(330, 300, 240, 160);
-    return canvas.toDataURL('image/png');
-  });
-  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
 }
 
 /** The public search API (not the page address, which has no such path). */
@@ -150,35 +133,47 @@ test.describe('an agent lists a home, an admin approves it, a buyer finds it', (
       await expect(form.getByText('Max price must be ≥ min price')).toBeVisible();
       await form.getByLabel('Maximum price ($)').fill('280000');
 
-      const photo = form.getByLabel('Property image');
-      await photo.setInputFiles({
+      const manager = form.getByRole('group', { name: 'Photos' });
+      await manager.getByLabel('Photo files').setInputFiles({
         name: 'notes.txt',
         mimeType: 'text/plain',
         buffer: Buffer.from('not a picture'),
       });
-      await expect(photo).toHaveAccessibleDescription(
-        /Invalid File Type: Please upload a JPG, PNG, GIF, or WEBP image\./,
+      await expect(manager.getByRole('button', { name: 'Add photos' })).toHaveAccessibleDescription(
+        /notes\.txt: Invalid File Type: Please upload a JPG, PNG, GIF, or WEBP image\./,
       );
-      await photo.setInputFiles({
-        name: 'cottage.png',
-        mimeType: 'image/png',
-        buffer: await drawPhoto(page),
-      });
-      await expect(photo).not.toHaveAttribute('aria-invalid');
-
       const upload = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/uploads');
+      await choosePhotos(form, [
+        pngFile(
+          'cottage.png',
+          drawnPng({
+            sky: [143, 184, 201],
+            house: [239, 230, 210],
+            lawn: [106, 154, 79],
+            width: 900,
+            height: 600,
+          }),
+        ),
+      ]);
+      expect((await upload).status()).toBe(200);
+      await manager.getByLabel('Describe this photo').fill(PHOTO_ALT);
+
       const created = page.waitForResponse(
         (r) => r.url().endsWith('/api/properties') && r.request().method() === 'POST',
       );
       await submit.click();
-      expect((await upload).status()).toBe(200);
       const response = await created;
       expect(response.status()).toBe(200);
       const body = await response.json();
       expect(body.insertedId).toEqual(expect.any(String));
       expect(response.request().postDataJSON()).toMatchObject({
         title: LISTING.title,
-        image: expect.stringMatching(/^\/uploads\/[a-z0-9]+-1600\.webp$/),
+        photos: [
+          {
+            url: expect.stringMatching(/^\/uploads\/[a-z0-9]+-1600\.webp$/),
+            alt: PHOTO_ALT,
+          },
+        ],
         features: ['Garden', 'Parking'],
         availability: 'Available',
       });
@@ -243,9 +238,14 @@ test.describe('an agent lists a home, an admin approves it, a buyer finds it', (
       await expect(card).toContainText('3 beds');
       await expect(card).toContainText('2.5 baths');
       await expect(card).toContainText('1,800 sqft');
-      await expect(card.getByRole('img', { name: LISTING.title })).toHaveAttribute(
+      // The card shows the cover in the width its column needs, described as the agent wrote.
+      await expect(card.getByRole('img', { name: PHOTO_ALT })).toHaveAttribute(
         'src',
-        /^\/uploads\/[a-z0-9]+-480\.webp$/,
+        /^\/uploads\/[a-z0-9]+-1600\.webp$/,
+      );
+      await expect(card.locator('picture source[type="image/webp"]')).toHaveAttribute(
+        'srcset',
+        /^\/uploads\/[a-z0-9]+-480\.webp 480w, /,
       );
       await expectNoSeriousA11yViolations(page);
 
@@ -260,12 +260,16 @@ test.describe('an agent lists a home, an admin approves it, a buyer finds it', (
       await expect(main.getByRole('listitem').filter({ hasText: 'Garden' })).toBeVisible();
       await expect(main).toContainText(DEMO_ACCOUNTS.agent.name);
       await expect(main.getByRole('link', { name: DEMO_ACCOUNTS.agent.email })).toBeVisible();
-      const picture = main.getByRole('img', { name: LISTING.title });
-      await expect(picture).toHaveAttribute(
+      const gallery = main.getByRole('region', { name: `Photos of ${LISTING.title}` });
+      const picture = gallery.getByRole('img', { name: PHOTO_ALT });
+      await expect(picture).toHaveAttribute('width', '900');
+      await expect(picture).toHaveAttribute('height', '600');
+      await expect(gallery.locator('picture source[type="image/avif"]')).toHaveAttribute(
         'srcset',
-        /^\/uploads\/[a-z0-9]+-480\.webp 480w, \/uploads\/[a-z0-9]+-1600\.webp 1600w$/,
+        /^\/uploads\/[a-z0-9]+-480\.avif 480w, \/uploads\/[a-z0-9]+-960\.avif 900w$/,
       );
-      await expect(picture).toHaveAttribute('width', '1600');
+      // A single photo needs neither thumbnails nor a counter.
+      await expect(gallery.getByRole('list', { name: 'All photos' })).toHaveCount(0);
       await expectNoSeriousA11yViolations(page);
 
       // Back returns to the same results.
@@ -282,7 +286,13 @@ test.describe('an agent lists a home, an admin approves it, a buyer finds it', (
       const form = page.getByRole('form', { name: 'Edit property' });
       await expect(form).toContainText('This listing is live.');
       await expect(form.getByLabel('Title', { exact: true })).toHaveValue(LISTING.title);
-      await expect(form.getByLabel('Image URL')).toHaveValue(/\/uploads\/[a-z0-9]+-1600\.webp$/);
+      const imageUrl = form.getByLabel('Image URL');
+      await expect(imageUrl).toHaveValue(/^http:\/\/[^/]+\/uploads\/[a-z0-9]+-1600\.webp$/);
+      await expect(imageUrl).toHaveAttribute('readonly', '');
+      const manager = form.getByRole('group', { name: 'Photos' });
+      await expect(
+        manager.getByRole('listitem', { name: 'Photo 1 of 1' }).getByLabel('Describe this photo'),
+      ).toHaveValue(PHOTO_ALT);
       await expect(form.getByLabel('Garden')).toBeChecked();
       await expect(form.getByLabel('Availability')).toHaveValue('Available');
 
@@ -306,6 +316,18 @@ test.describe('an agent lists a home, an admin approves it, a buyer finds it', (
       await form.getByLabel('Maximum price ($)').fill('295000');
       await form.getByLabel('Bedrooms').fill('4');
       await form.getByLabel('Gym').check();
+      // A second photo, captioned, after the cover: the Image URL stays the cover's.
+      const cover = await imageUrl.inputValue();
+      await choosePhotos(form, [
+        pngFile(
+          'stove.png',
+          drawnPng({ sky: [236, 224, 200], house: [120, 60, 40], lawn: [90, 80, 70] }),
+        ),
+      ]);
+      const second = manager.getByRole('listitem', { name: 'Photo 2 of 2' });
+      await second.getByLabel('Describe this photo').fill('The wood stove in the sitting room');
+      await second.getByLabel('Caption (optional)').fill('Warm through the winter');
+      await expect(imageUrl).toHaveValue(cover);
       await save.click();
 
       await expect(page.getByText('Property updated successfully!')).toBeVisible();
@@ -317,6 +339,12 @@ test.describe('an agent lists a home, an admin approves it, a buyer finds it', (
       await expect(main.getByRole('listitem').filter({ hasText: 'Gym' })).toBeVisible();
       await expect(main).toContainText('Approval: Pending');
       await expect(main).toContainText('waiting for an admin to approve it');
+      const gallery = main.getByRole('region', { name: `Photos of ${LISTING.title}` });
+      await expect(gallery.getByText('1 / 2', { exact: true })).toBeVisible();
+      await gallery
+        .getByRole('button', { name: 'Photo 2 of 2: The wood stove in the sitting room' })
+        .click();
+      await expect(gallery.getByText('Warm through the winter')).toBeVisible();
     });
   });
 });
@@ -349,6 +377,7 @@ test('My Properties filters by status and deletes after confirmation', async ({ 
       bedrooms: 1,
       bathrooms: 1,
       areaSize: 600,
+      ...(await listingPhotoOf(page.request)),
     },
   });
   expect(created.status(), await created.text()).toBe(200);

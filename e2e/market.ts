@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { DEMO_ACCOUNTS, expect } from './fixtures';
+import { listingPhotoOf } from './photos';
 
 /*
  * Market set-up through the API for the end-to-end specs: fresh buyers (offers are limited per
@@ -91,6 +92,7 @@ export async function listApprovedHome(
       areaSize: 1450,
       propertyType,
       features: ['Garden', 'Parking'],
+      ...(await listingPhotoOf(agent)),
     },
   });
   expect(created.status(), await created.text()).toBe(200);

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import { choosePhotos, drawnPng, pngFile } from './photos';
 
 const RUN = Date.now().toString(36);
 
@@ -93,6 +94,13 @@ test('an agent places a listing’s pin from a suggested city, drags and nudges 
   await form.getByLabel('Bedrooms').fill('2');
   await form.getByLabel('Bathrooms').fill('1');
   await form.getByLabel('Area size (sqft)').fill('950');
+  const photos = await choosePhotos(form, [
+    pngFile(
+      'loft.png',
+      drawnPng({ sky: [170, 190, 215], house: [205, 170, 125], lawn: [80, 95, 110] }),
+    ),
+  ]);
+  await photos.getByLabel('Describe this photo').fill('The loft’s tall windows over the river');
   const created = page.waitForResponse(
     (r) => r.url().endsWith('/api/properties') && r.request().method() === 'POST',
   );

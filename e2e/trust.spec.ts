@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { DEMO_ACCOUNTS, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import { listingPhotoOf } from './photos';
 
 /*
  * Money follows trust: a buyer pays only for a listing an admin has approved, from an agent in
@@ -102,7 +103,9 @@ async function listApprovedHome(
   label: string,
 ): Promise<Listing> {
   const title = `${label} ${unique()}`;
-  const created = await agent.post('/api/properties', { data: listingBody(title) });
+  const created = await agent.post('/api/properties', {
+    data: { ...listingBody(title), ...(await listingPhotoOf(agent)) },
+  });
   expect(created.status(), await created.text()).toBe(200);
   const { insertedId } = (await created.json()) as { insertedId: string };
   const approved = await admin.patch(`/api/properties/admin-approval/${insertedId}/true`);
