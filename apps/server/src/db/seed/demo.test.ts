@@ -1,12 +1,13 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ADD_PROPERTY_TYPES, PRICE_RANGES } from '@keyhaven/shared';
+import { ADD_PROPERTY_TYPES, PHOTO_LIMITS, PRICE_RANGES } from '@keyhaven/shared';
 import { verifyPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.js';
 import { createLocalImageStorage } from '../../modules/uploads/image-storage.js';
+import { allVariantKeys } from '../../modules/uploads/uploads.service.js';
 import {
   accounts,
   offers,
@@ -168,17 +169,76 @@ describe('the demo seed', () => {
     expect(allReviews.filter((r) => r.reviewFor === 'property').length).toBeGreaterThanOrEqual(3);
     expect((await db.select().from(wishlistItems)).length).toBeGreaterThan(0);
 
-    // Every picture went through the upload pipeline: a row and two files each.
+    // Every picture went through the upload pipeline: a row and every variant's file each.
     const images = await db.select().from(uploads);
-    expect(images).toHaveLength(ADD_PROPERTY_TYPES.length + people.length);
-    const photos = images.filter((image) => image.ownerId !== null);
-    expect(photos.map((photo) => photo.ownerId).sort()).toEqual(people.map((p) => p.id).sort());
+    const byKey = new Map(images.map((image) => [image.storageKey, image]));
+    const keyOf = (url: string) => /^\/uploads\/([a-f0-9]{32})-1600\.webp$/.exec(url)?.[1];
     for (const person of people) {
-      const photo = photos.find((image) => image.ownerId === person.id);
-      expect(person.image).toBe(`/uploads/${photo?.storageKey}-1600.webp`);
+      const avatar = byKey.get(keyOf(person.image as string) as string);
+      expect(avatar?.ownerId).toBe(person.id);
     }
     expect((await readdir(uploadsDir)).sort()).toEqual(
-      images.flatMap((u) => [`${u.storageKey}-1600.webp`, `${u.storageKey}-480.webp`]).sort(),
+      images.flatMap((u) => allVariantKeys(u.storageKey)).sort(),
+    );
+    for (const image of images) {
+      expect(image).toMatchObject({ variantSet: 2, placeholder: expect.any(String) });
+    }
+    const shown = new Set([
+      ...people.map((p) => keyOf(p.image as string)),
+      ...listings.flatMap((l) => l.photos.map((photo) => keyOf(photo.url))),
+    ]);
+    // Nothing was stored that no one shows.
+    expect(shown.size).toBe(images.length);
+  });
+
+  it('gives every listing its own photos: a cover of its own and a set of rooms no other shows', async () => {
+    const listings = await database.db.select().from(properties);
+    const images = await database.db.select().from(uploads);
+    const byUrl = new Map(images.map((image) => [`/uploads/${image.storageKey}-1600.webp`, image]));
+    for (const listing of listings) {
+      expect(listing.photos.length, listing.title).toBeGreaterThanOrEqual(4);
+      expect(listing.photos.length, listing.title).toBeLessThanOrEqual(6);
+      expect(listing.image).toBe(listing.photos[0]?.url);
+      expect(new Set(listing.photos.map((photo) => photo.url)).size).toBe(listing.photos.length);
+      if (listing.approval === 'approved')
+        expect(listing.published?.photos).toEqual(listing.photos);
+      else expect(listing.published).toBeNull();
+      for (const photo of listing.photos) {
+        const upload = byUrl.get(photo.url);
+        expect(upload, photo.url).toBeDefined();
+        expect(photo).toEqual({
+          url: photo.url,
+          alt: expect.stringMatching(/^[A-Z].{10,}/),
+          caption: photo.caption === null ? null : expect.stringMatching(/^[A-Z]/),
+          width: upload?.width,
+          height: upload?.height,
+          placeholder: upload?.placeholder,
+        });
+        expect((photo.alt as string).length).toBeLessThanOrEqual(PHOTO_LIMITS.altMaxLength);
+      }
+      // The front of the home belongs to the agent who lists it.
+      expect(byUrl.get(listing.image as string)?.ownerId).toBe(listing.agentId);
+    }
+    const covers = listings.map((listing) => listing.image);
+    expect(new Set(covers).size).toBe(listings.length);
+    const rooms = listings.map((listing) =>
+      listing.photos
+        .slice(1)
+        .map((photo) => photo.url)
+        .sort()
+        .join(' '),
+    );
+    expect(new Set(rooms).size).toBe(listings.length);
+    const alts = listings.map((listing) => listing.photos[0]?.alt);
+    expect(new Set(alts).size).toBeGreaterThan(listings.length * 0.8);
+    const captioned = listings
+      .flatMap((listing) => listing.photos)
+      .filter((photo) => photo.caption);
+    expect(captioned.length).toBeGreaterThan(0);
+    // The homes show rooms, land shows more of the land.
+    const house = listings.find((listing) => listing.propertyType === 'House');
+    expect(house?.photos.slice(1).map((photo) => photo.alt)).toContainEqual(
+      expect.stringMatching(/^Kitchen with/),
     );
   });
 

@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Availability, OfferStatus } from '@keyhaven/shared';
 import { generateRandomString, hashPassword } from 'better-auth/crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { seededRandom } from '../../lib/seeded-random.js';
 import { publishedContent } from '../../modules/properties/property-view.js';
 import type { ImageStorage } from '../../modules/uploads/image-storage.js';
+import type { StoredImage } from '../../modules/uploads/uploads.service.js';
 import type { Database } from '../client.js';
 import {
   accounts,
@@ -12,6 +13,8 @@ import {
   payments,
   properties,
   reviews,
+  type StoredPhoto,
+  uploads,
   users,
   wishlistItems,
 } from '../schema.js';
@@ -23,7 +26,15 @@ import {
   DEMO_USERS,
   DEMO_WISHLIST,
 } from './demo-data.js';
-import { saveAvatars, saveListingImages } from './images.js';
+import { planDemoPhotos } from './demo-photos.js';
+import {
+  avatarSvgs,
+  DRAWN_PHOTO_HEIGHT,
+  DRAWN_PHOTO_WIDTH,
+  photoOf,
+  storeDrawings,
+} from './images.js';
+import type { Scene } from './scene-kit.js';
 
 export interface SeedLogger {
   info(message: string): void;
@@ -39,6 +50,7 @@ export interface SeedDependencies {
 const SEED_LOCK_ID = 7_431_205;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEMO_PIN_SEED = 2026;
+const DEMO_PHOTO_SEED = 2026;
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 /** Ids shaped like the ones better-auth gives the accounts it creates. */
@@ -63,36 +75,57 @@ function required<T>(map: Map<string, T>, key: string): T {
  * Returns whether it seeded.
  */
 export async function seedDemoIfEmpty({ db, storage, log }: SeedDependencies): Promise<boolean> {
-  // Files are not part of the transaction: remember them, to remove them if it rolls back.
+  if ((await db.select({ id: users.id }).from(users).limit(1)).length > 0) return false;
+
+  // Files and upload rows are made before the transaction: remember them, to remove them if it
+  // rolls back or another process seeded first.
   const written: string[] = [];
   const recording: ImageStorage = {
-    put: async (key, data) => {
-      await storage.put(key, data);
+    put: async (key, data, contentType) => {
+      await storage.put(key, data, contentType);
       written.push(key);
     },
     remove: (key) => storage.remove(key),
+    read: (key) => storage.read(key),
     urlFor: (key) => storage.urlFor(key),
+    redirectFor: (key) => storage.redirectFor(key),
+  };
+  const uploadIds: string[] = [];
+  const discard = async () => {
+    await Promise.allSettled(written.map((key) => storage.remove(key)));
+    if (uploadIds.length > 0) await db.delete(uploads).where(inArray(uploads.id, uploadIds));
   };
 
+  const started = Date.now();
+  const plan = planDemoPhotos(
+    DEMO_LISTINGS.map((listing) => listing.type),
+    DEMO_PHOTO_SEED,
+    { width: DRAWN_PHOTO_WIDTH, height: DRAWN_PHOTO_HEIGHT },
+  );
+  let seeded = false;
   try {
-    return await db.transaction(async (tx) => {
+    // Hashing runs on the thread pool while the images are encoded. One password at a time: each
+    // scrypt hash takes 32 MB, and the thread pool would run four at once.
+    const hashing = (async () => {
+      const hashes: string[] = [];
+      for (const user of DEMO_USERS) hashes.push(await hashPassword(user.password));
+      return hashes;
+    })();
+    const drawings = await storeDrawings(
+      db,
+      recording,
+      [...plan.scenes.map((scene) => scene.svg), ...avatarSvgs(DEMO_USERS.length)],
+      (image) => uploadIds.push(image.id),
+    );
+    const photos = drawings.slice(0, plan.scenes.length);
+    const avatars = drawings.slice(plan.scenes.length);
+    const passwordHashes = await hashing;
+
+    seeded = await db.transaction(async (tx) => {
       // Two processes starting together on one PostgreSQL must not both seed.
       await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
       const anyUser = await tx.select({ id: users.id }).from(users).limit(1);
       if (anyUser.length > 0) return false;
-
-      const started = Date.now();
-      // Hashing runs on the thread pool while the images are stored; the queries stay in order.
-      // One password at a time: each scrypt hash takes 32 MB, and the thread pool would run
-      // four at once.
-      const hashing = (async () => {
-        const hashes: string[] = [];
-        for (const user of DEMO_USERS) hashes.push(await hashPassword(user.password));
-        return hashes;
-      })();
-      const listingImages = await saveListingImages(tx, recording);
-      const passwordHashes = await hashing;
-
       const now = Date.now();
       const daysAgo = (days: number) => new Date(now - days * DAY_MS);
 
@@ -123,17 +156,22 @@ export async function seedDemoIfEmpty({ db, storage, log }: SeedDependencies): P
         }),
       );
 
-      // Profile photos belong to their users, so they are stored once the users exist.
-      const avatars = await saveAvatars(
-        tx,
-        recording,
-        DEMO_USERS.map((user) => required(userIds, user.key)),
-      );
+      // Each profile photo belongs to its user; each listing's front to its agent. The rooms are
+      // shared by listings of different agents, so they belong to no one.
+      const owners = new Map<StoredImage, string>();
       for (const [i, user] of DEMO_USERS.entries()) {
+        const avatar = avatars[i] as StoredImage;
+        owners.set(avatar, required(userIds, user.key));
         await tx
           .update(users)
-          .set({ image: avatars[i]?.url })
+          .set({ image: avatar.url })
           .where(eq(users.id, required(userIds, user.key)));
+      }
+      for (const [i, listing] of DEMO_LISTINGS.entries()) {
+        owners.set(photos[i] as StoredImage, required(userIds, listing.agent));
+      }
+      for (const [image, ownerId] of owners) {
+        await tx.update(uploads).set({ ownerId }).where(eq(uploads.id, image.id));
       }
 
       const soldOrPending = new Map(
@@ -145,27 +183,33 @@ export async function seedDemoIfEmpty({ db, storage, log }: SeedDependencies): P
       const listingIds = new Map(DEMO_LISTINGS.map((listing) => [listing.key, randomUUID()]));
       // The same pins on every demo set-up, each a few km from its city's centre.
       const random = seededRandom(DEMO_PIN_SEED);
-      const listingRows = DEMO_LISTINGS.map((listing, i) => ({
-        id: required(listingIds, listing.key),
-        title: listing.title,
-        description: listing.description,
-        location: listing.location,
-        image: listingImages[listing.type].url,
-        propertyType: listing.type,
-        minPriceCents: cents(listing.minPrice),
-        maxPriceCents: cents(listing.maxPrice),
-        bedrooms: listing.bedrooms,
-        bathrooms: listing.bathrooms,
-        areaSize: listing.areaSize,
-        features: listing.features,
-        ...pinNear(random, listing.location),
-        availability: soldOrPending.get(listing.key) ?? 'Available',
-        approval: listing.approval,
-        advertised: listing.advertised ?? false,
-        agentId: required(userIds, listing.agent),
-        // Newest first in the order they are listed, a few days apart.
-        createdAt: daysAgo(40 + i * 2),
-      }));
+      const listingRows = DEMO_LISTINGS.map((listing, i) => {
+        const gallery = (plan.photoSets[i] as number[]).map((index) =>
+          photoOf(photos[index] as StoredImage, plan.scenes[index] as Scene),
+        );
+        return {
+          id: required(listingIds, listing.key),
+          title: listing.title,
+          description: listing.description,
+          location: listing.location,
+          image: (gallery[0] as StoredPhoto).url,
+          photos: gallery,
+          propertyType: listing.type,
+          minPriceCents: cents(listing.minPrice),
+          maxPriceCents: cents(listing.maxPrice),
+          bedrooms: listing.bedrooms,
+          bathrooms: listing.bathrooms,
+          areaSize: listing.areaSize,
+          features: listing.features,
+          ...pinNear(random, listing.location),
+          availability: soldOrPending.get(listing.key) ?? 'Available',
+          approval: listing.approval,
+          advertised: listing.advertised ?? false,
+          agentId: required(userIds, listing.agent),
+          // Newest first in the order they are listed, a few days apart.
+          createdAt: daysAgo(40 + i * 2),
+        };
+      });
       await tx.insert(properties).values(
         listingRows.map((row) => ({
           ...row,
@@ -229,13 +273,18 @@ export async function seedDemoIfEmpty({ db, storage, log }: SeedDependencies): P
         })),
       );
 
-      log?.info(
-        `Seeded the demo marketplace in ${Date.now() - started} ms: ${DEMO_USERS.length} accounts, ${DEMO_LISTINGS.length} listings, ${DEMO_OFFERS.length} offers`,
-      );
       return true;
     });
   } catch (error) {
-    await Promise.allSettled(written.map((key) => storage.remove(key)));
+    await discard();
     throw error;
   }
+  if (!seeded) {
+    await discard();
+    return false;
+  }
+  log?.info(
+    `Seeded the demo marketplace in ${Date.now() - started} ms: ${DEMO_USERS.length} accounts, ${DEMO_LISTINGS.length} listings with ${plan.photoSets.flat().length} photos (${plan.scenes.length} drawn), ${DEMO_OFFERS.length} offers`,
+  );
+  return true;
 }
