@@ -7,19 +7,22 @@ import { openDatabase } from '../db/client.js';
 import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.js';
 import { seedDemoIfEmpty } from '../db/seed/demo.js';
 import { seedListings } from '../db/seed/listings.js';
-import { createLocalImageStorage } from '../modules/uploads/image-storage.js';
+import { DEFAULT_PHOTO_POOL_SIZE, drawPhotoPool } from '../db/seed/photo-pool.js';
+import { createImageStorage } from '../modules/uploads/image-storage.js';
 
-const USAGE = `Usage: npm run seed -- [--listings N] [--seed S]
+const USAGE = `Usage: npm run seed -- [--listings N] [--seed S] [--photos P]
 
 Seeds the demo marketplace when the database is empty, then adds N generated listings
-(default 0) for benchmarks. Uses the same configuration as the server (DATA_DIR, DATABASE_URL).
+(default 0) for benchmarks, their photos combined from P drawn ones. Uses the same configuration as the server (DATA_DIR, DATABASE_URL).
 With the embedded database, stop the server first: one process owns the data directory.
 
   --listings N   how many listings to generate (up to 10,000,000)
   --seed S       random seed; the same seed generates the same listings (default 1)
+  --photos P     how many photos to draw for them, 0 for none (default ${DEFAULT_PHOTO_POOL_SIZE})
   -h, --help     show this help`;
 
 const MAX_LISTINGS = 10_000_000;
+const MAX_PHOTOS = 5000;
 
 class UsageError extends Error {}
 
@@ -39,6 +42,7 @@ async function run(argv: string[]): Promise<void> {
     options: {
       listings: { type: 'string', default: '0' },
       seed: { type: 'string', default: '1' },
+      photos: { type: 'string', default: String(DEFAULT_PHOTO_POOL_SIZE) },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -48,6 +52,7 @@ async function run(argv: string[]): Promise<void> {
   }
   const count = wholeNumber('listings', values.listings, MAX_LISTINGS);
   const seed = wholeNumber('seed', values.seed, 2 ** 32 - 1);
+  const photoCount = wholeNumber('photos', values.photos, MAX_PHOTOS);
 
   const config = loadConfig();
   const lock = config.database.driver === 'pglite' ? lockDataDir(config.dataDir) : undefined;
@@ -55,13 +60,27 @@ async function run(argv: string[]): Promise<void> {
     const database = await openDatabase(config.database);
     try {
       await database.migrate();
+      const storage = createImageStorage(config.storage);
       const seeded = await seedDemoIfEmpty({
         db: database.db,
-        storage: createLocalImageStorage(config.uploadsDir),
+        storage,
         log: { info: (message) => console.log(message) },
       });
       if (!seeded) console.log('The database already has users: the demo data was not added.');
       if (count === 0) return;
+
+      let photoPool: Awaited<ReturnType<typeof drawPhotoPool>> | undefined;
+      if (photoCount > 0) {
+        const drawingStarted = performance.now();
+        photoPool = await drawPhotoPool(database.db, storage, { size: photoCount, seed });
+        const drawn = [
+          ...Object.values(photoPool.fronts),
+          ...Object.values(photoPool.rooms),
+        ].flat();
+        console.log(
+          `Drew ${drawn.length} photos to share among the listings in ${((performance.now() - drawingStarted) / 1000).toFixed(1)} s.`,
+        );
+      }
 
       const bar = new SingleBar(
         { format: 'Listings {bar} {percentage}% | {value}/{total} | {eta_formatted} left' },
@@ -72,6 +91,7 @@ async function run(argv: string[]): Promise<void> {
       const inserted = await seedListings(database.db, {
         count,
         seed,
+        photoPool,
         onProgress: (done) => bar.update(done),
       });
       bar.stop();

@@ -1,9 +1,14 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { ADD_PROPERTY_TYPES } from '@keyhaven/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.js';
-import { properties, users } from '../schema.js';
+import { createLocalImageStorage } from '../../modules/uploads/image-storage.js';
+import { properties, uploads, users } from '../schema.js';
 import { kmFromCentre } from './city-centres.js';
 import { seedListings } from './listings.js';
+import { drawPhotoPool } from './photo-pool.js';
 
 let database: TestDatabase;
 
@@ -80,5 +85,56 @@ describe('seedListings', () => {
       .from(properties);
     const described = rows.map((row) => `${row.title} at ${row.lat},${row.lng}`);
     expect(described.slice(0, 5).sort()).toEqual(described.slice(5).sort());
+  });
+
+  it('combines a pool of drawn photos per listing, the front of its type first', async () => {
+    const uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'keyhaven-pool-'));
+    try {
+      const photoPool = await drawPhotoPool(database.db, createLocalImageStorage(uploadsDir), {
+        size: 24,
+      });
+      await seedListings(database.db, { count: 300, photoPool });
+      const rows = await database.db.select().from(properties);
+      const stored = new Map(
+        (await database.db.select().from(uploads)).map((u) => [
+          `/uploads/${u.storageKey}-1600.webp`,
+          u,
+        ]),
+      );
+      const drawn = [...Object.values(photoPool.fronts), ...Object.values(photoPool.rooms)].flat();
+      // Three fronts of each type at least, and two of each room.
+      expect(drawn).toHaveLength(36);
+      expect(stored.size).toBe(drawn.length);
+      for (const row of rows) {
+        expect(row.photos.length).toBeGreaterThanOrEqual(3);
+        expect(row.photos.length).toBeLessThanOrEqual(5);
+        expect(row.image).toBe(row.photos[0]?.url);
+        expect(photoPool.fronts[row.propertyType as keyof typeof photoPool.fronts]).toContainEqual(
+          row.photos[0],
+        );
+        for (const photo of row.photos) {
+          expect(stored.get(photo.url)).toMatchObject({
+            width: photo.width,
+            height: photo.height,
+            placeholder: photo.placeholder,
+          });
+        }
+      }
+      const sets = new Set(rows.map((row) => row.photos.map((photo) => photo.url).join(' ')));
+      expect(sets.size).toBeGreaterThan(rows.length * 0.5);
+
+      // The same seed gives the same listings whether they have photos or not.
+      await seedListings(database.db, { count: 300 });
+      const again = await database.db.select().from(properties);
+      const described = (withPhotos: boolean) =>
+        again
+          .filter((row) => row.photos.length > 0 === withPhotos)
+          .map((row) => `${row.title} at ${row.lat},${row.lng}`)
+          .sort();
+      expect(described(false)).toHaveLength(300);
+      expect(described(false)).toEqual(described(true));
+    } finally {
+      await rm(uploadsDir, { recursive: true, force: true });
+    }
   });
 });

@@ -5,13 +5,15 @@ import {
   type Availability,
 } from '@keyhaven/shared';
 import { generateRandomString, hashPassword } from 'better-auth/crypto';
-import { and, eq, isNotNull, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type Random, seededRandom } from '../../lib/seeded-random.js';
 import type { Database } from '../client.js';
+import type { StoredPhoto } from '../schema.js';
 import { accounts, properties, users } from '../schema.js';
 import { CITIES } from './cities.js';
 import { pinNear } from './city-centres.js';
 import type { AddPropertyType } from './images.js';
+import { type PhotoPool, photoChooser } from './photo-pool.js';
 
 /*
  * Bulk listings for benchmarks: realistic enough that searches, filters and pages behave as they
@@ -173,7 +175,12 @@ const AND = new Intl.ListFormat('en', { type: 'conjunction' });
 const halfSteps = (random: Random, min: number, max: number) =>
   min + Math.floor(random() * ((max - min) * 2 + 1)) / 2;
 
-function listing(random: Random, agentIds: string[], images: Map<string, string>, now: number) {
+function listing(
+  random: Random,
+  agentIds: string[],
+  photosFor: ((type: AddPropertyType) => StoredPhoto[]) | undefined,
+  now: number,
+) {
   const type = weighted(random, TYPE_WEIGHTS);
   const profile = PROFILES[type];
   // Asking prices are roughly log-normal around the type's median: many modest, a few grand.
@@ -202,6 +209,7 @@ function listing(random: Random, agentIds: string[], images: Map<string, string>
   const createdAt = new Date(now - random() * 730 * 24 * 60 * 60 * 1000);
   const rooms = bedrooms > 0 ? `${bedrooms}-Bedroom ` : '';
   const pin = pinNear(random, city);
+  const photos = photosFor?.(type) ?? [];
 
   return {
     title: `${pick(random, ADJECTIVES)} ${rooms}${noun} ${pick(random, SETTINGS)}`,
@@ -211,7 +219,8 @@ function listing(random: Random, agentIds: string[], images: Map<string, string>
         : 'has plenty of potential'
     }. ${pick(random, CLOSINGS)}`,
     location: city,
-    image: images.get(type) ?? null,
+    image: photos[0]?.url ?? null,
+    photos,
     propertyType: type,
     minPriceCents: price * 100,
     maxPriceCents: (price + spread) * 100,
@@ -255,18 +264,6 @@ async function bulkAgents(db: Database): Promise<string[]> {
   return created.map((agent) => agent.id);
 }
 
-/** One stored picture per property type, taken from listings that already have one. */
-async function imagesByType(db: Database): Promise<Map<string, string>> {
-  const rows = await db
-    .selectDistinctOn([properties.propertyType], {
-      type: properties.propertyType,
-      image: properties.image,
-    })
-    .from(properties)
-    .where(and(isNotNull(properties.image), like(properties.image, '/uploads/%')));
-  return new Map(rows.map((row) => [row.type, row.image as string]));
-}
-
 export interface SeedListingsOptions {
   count: number;
   /** Agents to spread the listings over; by default every agent, created if there are none. */
@@ -275,6 +272,8 @@ export interface SeedListingsOptions {
   /** The same seed gives the same listings. */
   seed?: number;
   onProgress?: (inserted: number) => void;
+  /** Photos to combine per listing (see drawPhotoPool); without them listings have none. */
+  photoPool?: PhotoPool;
 }
 
 /** Inserts `count` generated listings in batches and returns how many it inserted. */
@@ -282,14 +281,14 @@ export async function seedListings(db: Database, options: SeedListingsOptions): 
   const { count, batchSize = 1000, seed = 1, onProgress } = options;
   const agentIds = options.agentIds ?? (await bulkAgents(db));
   if (agentIds.length === 0) throw new Error('seedListings needs at least one agent');
-  const images = await imagesByType(db);
+  const photosFor = options.photoPool ? photoChooser(options.photoPool, seed) : undefined;
   const random = seededRandom(seed);
   const now = Date.now();
 
   let inserted = 0;
   while (inserted < count) {
     const size = Math.min(batchSize, count - inserted);
-    const rows = Array.from({ length: size }, () => listing(random, agentIds, images, now));
+    const rows = Array.from({ length: size }, () => listing(random, agentIds, photosFor, now));
     await db.insert(properties).values(rows);
     inserted += size;
     onProgress?.(inserted);
