@@ -128,18 +128,14 @@ export async function photosAfterEdit(
   }
   const coverKey = storageKeyOf(input.image);
   const shown = current.photos.find((photo) => storageKeyOf(photo.url) === coverKey);
-  const [cover] = await resolvePhotos(
-    tx,
-    caller,
-    [
-      shown
-        ? { ...fromImage(input.image), alt: shown.alt, caption: shown.caption }
-        : fromImage(input.image),
-    ],
-    onListing,
-  );
-  if (shown) return [cover as StoredPhoto, ...current.photos.filter((photo) => photo !== shown)];
-  return [cover as StoredPhoto, ...current.photos.slice(1)];
+  const requested = fromImage(input.image);
+  // A photo moved to the front keeps what its agent wrote about it.
+  const asked = shown ? { ...requested, alt: shown.alt, caption: shown.caption } : requested;
+  const [cover] = await resolvePhotos(tx, caller, [asked], onListing);
+  const others = shown
+    ? current.photos.filter((photo) => photo !== shown)
+    : current.photos.slice(1);
+  return [cover as StoredPhoto, ...others];
 }
 
 /** The photos that a buyer reads, compared: their order, what they show and what they say. */
