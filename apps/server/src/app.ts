@@ -31,7 +31,7 @@ import { placesRoutes } from './modules/places/places.routes.js';
 import { propertiesRoutes } from './modules/properties/properties.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
-import { createLocalImageStorage } from './modules/uploads/image-storage.js';
+import { imagePipelineFor } from './modules/uploads/image-pipeline.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { profilePhotoRoutes } from './modules/users/profile-photo.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -119,7 +119,7 @@ export async function buildApp(
   if (own && config.seedDemo) {
     await seedDemoIfEmpty({
       db: database.db,
-      storage: createLocalImageStorage(config.uploadsDir),
+      storage: imagePipelineFor(config).storage,
       log: app.log,
     });
   }

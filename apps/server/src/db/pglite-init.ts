@@ -16,20 +16,26 @@ const cluster = await PGlite.create({ dataDir });
 await cluster.close();
 
 if (uploadsDir) {
-  const [{ pino }, { openDatabase }, { seedDemoIfEmpty }, { createLocalImageStorage }] =
+  const [{ pino }, { openDatabase }, { seedDemoIfEmpty }, { createImageStorage }, { loadConfig }] =
     await Promise.all([
       import('pino'),
       import('./client.js'),
       import('./seed/demo.js'),
       import('../modules/uploads/image-storage.js'),
+      import('../config.js'),
     ]);
+  // The server's own settings (this process inherits its environment): with an object store,
+  // the demo pictures go to the bucket every instance serves from, not to this disk.
+  const { storage } = loadConfig();
   const log = pino({ level: logLevel });
   const database = await openDatabase({ driver: 'pglite', dataDir });
   try {
     await database.migrate();
     await seedDemoIfEmpty({
       db: database.db,
-      storage: createLocalImageStorage(uploadsDir),
+      storage: createImageStorage(
+        storage.driver === 'local' ? { ...storage, dir: uploadsDir } : storage,
+      ),
       log: { info: (message) => log.info(message) },
     });
   } finally {

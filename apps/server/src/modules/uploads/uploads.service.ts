@@ -133,11 +133,26 @@ export async function encodeVariants(
 ): Promise<Pick<ProcessedImage, 'variants' | 'placeholder'>> {
   const sharp = await loadSharp();
   const raw = { raw: decoded };
-  const jobs = PHOTO_WIDTHS.flatMap((width) =>
-    PHOTO_FORMATS.map(async (format) => {
+  // A picture narrower than a width is stored there at its own size: widths that come out the
+  // same (and are held to the same byte budget) share one encoding instead of repeating it.
+  const encodings = new Map<string, Promise<Buffer>>();
+  const encodingOf = (width: PhotoWidth, format: PhotoFormat) => {
+    const size = Math.min(width, decoded.width);
+    const key = `${format}-${size}-${width === PHOTO_THUMBNAIL_WIDTH}`;
+    let encoding = encodings.get(key);
+    if (!encoding) {
       const resized = sharp(decoded.data, raw).resize({ width, withoutEnlargement: true });
-      return { width, format, data: await encodeVariant(resized, width, format, avifEffort) };
-    }),
+      encoding = encodeVariant(resized, width, format, avifEffort);
+      encodings.set(key, encoding);
+    }
+    return encoding;
+  };
+  const jobs = PHOTO_WIDTHS.flatMap((width) =>
+    PHOTO_FORMATS.map(async (format) => ({
+      width,
+      format,
+      data: await encodingOf(width, format),
+    })),
   );
   const [variants, placeholder] = await Promise.all([
     Promise.all(jobs),
