@@ -243,6 +243,9 @@ export const PHOTO_MESSAGES = {
   captionTooLong: `A caption can be at most ${PHOTO_LIMITS.captionMaxLength} characters.`,
   /** The Image URL of a request that also lists the photos must be the cover's. */
   imageNotCover: 'Image URL must be the address of the cover photo (the first photo).',
+  /** A listing form sent while some of its photos are still uploading, or failed to. */
+  stillUploading: 'Some photos are still uploading. Wait until they finish, then save.',
+  uploadFailed: 'Some photos did not upload. Retry or remove them, then save.',
   /** An edit that would leave a listing without any photo. */
   lastPhoto: 'A listing needs at least one photo.',
   /** Photos left over when more were chosen than a listing can hold. */

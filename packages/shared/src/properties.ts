@@ -22,11 +22,15 @@ import {
   parseBbox,
   parsePolygon,
 } from './geo.js';
-import { atMostCharactersMessage, IMAGE_MESSAGES, PROPERTY_MESSAGES } from './messages.js';
+import {
+  atMostCharactersMessage,
+  IMAGE_MESSAGES,
+  PHOTO_MESSAGES,
+  PROPERTY_MESSAGES,
+} from './messages.js';
 import { hasAtMostCents } from './money.js';
 import { strictNumberInput } from './number-input.js';
 import { queryInteger, strictNumber } from './numbers.js';
-import { PHOTO_MESSAGES } from './messages.js';
 import { ZListingPhoto, ZListingPhotosInput } from './photos.js';
 import { ownImageUrlInput, ZServedImageUrl } from './uploads.js';
 
@@ -125,10 +129,7 @@ function imageIsCover(
 }
 
 /** A new listing shows at least one photo: the list, or the Image URL alone. */
-function hasPhoto(
-  value: { image?: string | null; photos?: unknown[] },
-  ctx: z.RefinementCtx,
-) {
+function hasPhoto(value: { image?: string | null; photos?: unknown[] }, ctx: z.RefinementCtx) {
   if (!value.photos && !value.image) {
     ctx.addIssue({ code: 'custom', path: ['photos'], message: PHOTO_MESSAGES.required });
   }

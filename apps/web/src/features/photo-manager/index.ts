@@ -1,6 +1,5 @@
 export {
   draftOfListingPhoto,
-  PHOTO_UPLOAD_MESSAGES,
   type PhotoDraft,
   photoInputs,
   photosNotReady,

@@ -1,5 +1,6 @@
 import type { ListingPhoto } from '@keyhaven/shared';
 import { PHOTO_THUMBNAIL_WIDTH, photoVariantUrl } from '@keyhaven/shared/constants';
+import { PHOTO_MESSAGES } from '@keyhaven/shared/texts';
 
 /**
  * One photo of a listing form, from the moment its file is chosen: `url` is its address once
@@ -16,16 +17,10 @@ export type PhotoDraft = {
   upload: 'sending' | 'failed' | 'done';
 };
 
-/** Why a form cannot be sent yet while some photos are not uploaded. */
-export const PHOTO_UPLOAD_MESSAGES = {
-  sending: 'Some photos are still uploading. Wait until they finish, then save.',
-  failed: 'Some photos did not upload. Retry or remove them, then save.',
-} as const;
-
 /** What holds the form back while photos are not all uploaded; null once they are. */
 export function photosNotReady(photos: readonly PhotoDraft[]): string | null {
-  if (photos.some((photo) => photo.upload === 'sending')) return PHOTO_UPLOAD_MESSAGES.sending;
-  if (photos.some((photo) => photo.upload === 'failed')) return PHOTO_UPLOAD_MESSAGES.failed;
+  if (photos.some((photo) => photo.upload === 'sending')) return PHOTO_MESSAGES.stillUploading;
+  if (photos.some((photo) => photo.upload === 'failed')) return PHOTO_MESSAGES.uploadFailed;
   return null;
 }
 

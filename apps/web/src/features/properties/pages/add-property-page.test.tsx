@@ -7,7 +7,6 @@ import {
 } from '@keyhaven/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PHOTO_UPLOAD_MESSAGES } from '@/features/photo-manager';
 import { fakeApi, json, refusal } from '@/test/fake-api';
 import { fillFields } from '@/test/fill';
 import { agent, listing, picture } from '@/test/fixtures';
@@ -227,10 +226,10 @@ describe('AddPropertyPage photos', () => {
     await user.upload(screen.getByLabelText('Photo files'), picture());
     await user.type(screen.getByLabelText(DESCRIBE), 'The lake');
     await submit();
-    expect(await screen.findByText(PHOTO_UPLOAD_MESSAGES.sending)).toBeInTheDocument();
+    expect(await screen.findByText(PHOTO_MESSAGES.stillUploading)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add photos' })).toHaveFocus();
     held.answer(json(uploadedAs('lake7')));
-    await waitFor(() => expect(screen.queryByText(PHOTO_UPLOAD_MESSAGES.sending)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(PHOTO_MESSAGES.stillUploading)).toBeNull());
     expect(api.requestsTo('POST /api/properties')).toEqual([]);
   });
 
@@ -254,10 +253,10 @@ describe('AddPropertyPage photos', () => {
       ),
     ).toBeInTheDocument();
     await submit();
-    expect(await screen.findByText(PHOTO_UPLOAD_MESSAGES.failed)).toBeInTheDocument();
+    expect(await screen.findByText(PHOTO_MESSAGES.uploadFailed)).toBeInTheDocument();
     await user.click(within(tile).getByRole('button', { name: 'Retry, photo 1' }));
     await waitFor(() => expect(previewsInOrder()).toEqual([thumbnail('lake7')]));
-    expect(screen.queryByText(PHOTO_UPLOAD_MESSAGES.failed)).toBeNull();
+    expect(screen.queryByText(PHOTO_MESSAGES.uploadFailed)).toBeNull();
     expect(api.requestsTo(uploadRoute)).toHaveLength(2);
     expect(api.requestsTo('POST /api/properties')).toEqual([]);
   });

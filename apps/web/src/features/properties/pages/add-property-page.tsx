@@ -1,6 +1,6 @@
 import { ZPropertyAddRequest } from '@keyhaven/shared';
 import { FEATURES, PROPERTY_TYPES, TIMINGS_MS } from '@keyhaven/shared/constants';
-import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
+import { PHOTO_MESSAGES, PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ContentLayout } from '@/components/layouts/content-layout';
@@ -80,7 +80,8 @@ export function AddPropertyPage() {
   const dialog = useAddedDialog();
   const addPhotosButton = useRef<HTMLButtonElement>(null);
   const form = useForm<PropertyFormValues, unknown, ReturnType<typeof ZPropertyAddRequest.parse>>({
-    resolver: propertyResolver(ZPropertyAddRequest),
+    // Said with the other fields' messages, not only once they are all right.
+    resolver: propertyResolver(ZPropertyAddRequest, { noPhotos: PHOTO_MESSAGES.required }),
     defaultValues: DEFAULTS,
   });
   const {
