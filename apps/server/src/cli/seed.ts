@@ -8,7 +8,7 @@ import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.js';
 import { seedDemoIfEmpty } from '../db/seed/demo.js';
 import { seedListings } from '../db/seed/listings.js';
 import { DEFAULT_PHOTO_POOL_SIZE, drawPhotoPool } from '../db/seed/photo-pool.js';
-import { createImageStorage } from '../modules/uploads/image-storage.js';
+import { createImageStorage } from '../modules/uploads/create-image-storage.js';
 
 const USAGE = `Usage: npm run seed -- [--listings N] [--seed S] [--photos P]
 

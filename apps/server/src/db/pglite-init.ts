@@ -21,7 +21,7 @@ if (uploadsDir) {
       import('pino'),
       import('./client.js'),
       import('./seed/demo.js'),
-      import('../modules/uploads/image-storage.js'),
+      import('../modules/uploads/create-image-storage.js'),
       import('../config.js'),
     ]);
   // The server's own settings (this process inherits its environment): with an object store,

@@ -1,5 +1,6 @@
 import type { Config } from '../../config.js';
-import { createImageStorage, type ImageStorage } from './image-storage.js';
+import { createImageStorage } from './create-image-storage.js';
+import type { ImageStorage } from './image-storage.js';
 import { createWorkQueue, type WorkQueue } from './work-queue.js';
 
 /** Where images are decoded (one bounded queue) and kept, for one running app. */

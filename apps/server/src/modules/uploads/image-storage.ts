@@ -3,8 +3,6 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { StorageConfig } from '../../config.js';
-import { createS3ImageStorage } from './s3-image-storage.js';
 
 /** One stored file, ready to be sent. */
 export interface StoredFile {
@@ -81,11 +79,4 @@ export function createLocalImageStorage(root: string): ImageStorage {
     urlFor: ownUrlFor,
     redirectFor: () => undefined,
   };
-}
-
-/** The storage the configuration chooses. */
-export function createImageStorage(config: StorageConfig): ImageStorage {
-  return config.driver === 's3'
-    ? createS3ImageStorage(config)
-    : createLocalImageStorage(config.dir);
 }

@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, inputStyles } from '@/components/ui/input';
 import { InlineSpinner } from '@/components/ui/spinner';
-import { draftOfListingPhoto, PhotoManager } from '@/features/photo-manager';
 import { useSignedInUser } from '@/hooks/use-session';
 import { errorMessage } from '@/lib/api-client';
 import type { Property } from '@/lib/listing';
@@ -24,6 +23,7 @@ import {
   showServerFieldErrors,
   usePlacePin,
 } from '../lib/property-form';
+import { draftOfListingPhoto, PhotoManager } from '../photo-manager';
 import { PropertyFields } from './property-fields';
 
 function defaultsOf(property: Property): PropertyFormValues {

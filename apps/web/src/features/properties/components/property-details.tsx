@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AvailabilityBadge } from '@/components/listing/listing-badges';
 import { Badge } from '@/components/ui/badge';
-import { PhotoGallery } from '@/features/gallery';
 import type { Property } from '@/lib/listing';
 import { areaText, priceRangeText, roomCount } from '@/lib/listing-format';
 import { paths } from '@/lib/paths';
+import { PhotoGallery } from '../gallery';
 import { ApprovalBadge } from './approval-badge';
 import { PropertyLocation } from './property-location';
 

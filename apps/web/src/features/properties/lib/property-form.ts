@@ -15,8 +15,8 @@ import type {
   UseFormSetError,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { type PhotoDraft, photoInputs, photosNotReady } from '@/features/photo-manager';
 import { ApiError } from '@/lib/api-client';
+import { type PhotoDraft, photoInputs, photosNotReady } from '../photo-manager';
 import { type MapView, type Pin, pinAt, STREET_ZOOM } from './map-pin';
 
 /**

@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { InlineSpinner } from '@/components/ui/spinner';
-import { PhotoManager } from '@/features/photo-manager';
 import { useSignedInUser } from '@/hooks/use-session';
 import { toast } from '@/lib/toast';
 import { useAddProperty } from '../api/manage-property';
@@ -21,6 +20,7 @@ import {
   showServerFieldErrors,
   usePlacePin,
 } from '../lib/property-form';
+import { PhotoManager } from '../photo-manager';
 
 // A new listing starts Available, as an Apartment, with no features.
 const DEFAULTS: PropertyFormValues = {
