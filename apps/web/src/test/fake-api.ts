@@ -46,9 +46,13 @@ function bodyOf(body: BodyInit | null | undefined): unknown {
  * `'POST /auth/register'`, and records every request. A request to any other route rejects, as
  * a request to a server that is not there would, and fails the test.
  */
+/** The routes of the latest `fakeApi`, which both `fetch` and `XMLHttpRequest` answer from. */
+let answerRequest: ((input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) | null =
+  null;
+
 export function fakeApi(routes: Record<string, Answer>) {
   const sent: SentRequest[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+  answerRequest = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const request: SentRequest = {
       method: (init.method ?? 'GET').toUpperCase(),
       path: pathOf(input),
@@ -61,7 +65,8 @@ export function fakeApi(routes: Record<string, Answer>) {
       throw new TypeError(`No answer for ${request.method} ${request.path}`);
     }
     return typeof answer === 'function' ? answer(request) : answer.clone();
-  });
+  };
+  vi.stubGlobal('fetch', answerRequest);
   vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
   return {
     /** Every request sent to `route` (`'PATCH /make-offer/1'`), oldest first. */
@@ -117,7 +122,8 @@ class FakeXMLHttpRequest extends EventTarget {
       this.upload.dispatchEvent(progress('progress', total / 2, total));
       let response: Response;
       try {
-        response = await globalThis.fetch(this.#url, {
+        if (!answerRequest) throw new TypeError('No fake API to answer the upload');
+        response = await answerRequest(this.#url, {
           method: this.#method,
           headers: this.#headers,
           body,
