@@ -27,6 +27,10 @@ const ROUTES: Record<RouteKey, Visit> = {
   home: { title: 'Home', as: null, url: at(paths.home) },
   login: { title: 'Login', as: null, url: at(paths.login) },
   register: { title: 'Register', as: null, url: at(paths.register) },
+  forgotPassword: { title: 'Forgot Password', as: null, url: at(paths.forgotPassword) },
+  resetPassword: { title: 'Reset Password', as: null, url: at(paths.resetPassword) },
+  verifyEmail: { title: 'Confirm E-mail', as: null, url: at(paths.verifyEmail) },
+  unsubscribe: { title: 'Unsubscribe', as: null, url: at(paths.unsubscribe) },
   about: { title: 'About', as: null, url: at(paths.about) },
   forbidden: { title: 'Forbidden', as: null, url: at(paths.forbidden) },
   allProperties: { title: 'All Properties', as: 'buyer', url: at(paths.allProperties) },
@@ -62,6 +66,33 @@ const ROUTES: Record<RouteKey, Visit> = {
     url: at(paths.dashboard.bought),
   },
   'dashboard.reviews': { title: 'My Reviews', as: 'buyer', url: at(paths.dashboard.reviews) },
+  'dashboard.notifications': {
+    title: 'Notifications',
+    as: 'buyer',
+    url: at(paths.dashboard.notifications),
+  },
+  'dashboard.notificationSettings': {
+    title: 'Notification Settings',
+    as: 'buyer',
+    url: at(paths.dashboard.notificationSettings),
+  },
+  'dashboard.messages': { title: 'Messages', as: 'buyer', url: at(paths.dashboard.messages) },
+  // A conversation that does not exist still names its page.
+  'dashboard.conversation': {
+    title: 'Messages',
+    as: 'buyer',
+    url: at(paths.dashboard.conversation.replace(':id', '00000000-0000-4000-8000-000000000000')),
+  },
+  'dashboard.savedSearches': {
+    title: 'Saved Searches',
+    as: 'buyer',
+    url: at(paths.dashboard.savedSearches),
+  },
+  'dashboard.failedJobs': {
+    title: 'Failed Jobs',
+    as: 'admin',
+    url: at(paths.dashboard.failedJobs),
+  },
   'dashboard.addProperty': {
     title: 'Add Property',
     as: 'agent',

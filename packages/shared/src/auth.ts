@@ -29,6 +29,13 @@ const password = () =>
     .string({ error: requiredMessage(ACCOUNT_LABELS.password) })
     .min(1, requiredMessage(ACCOUNT_LABELS.password));
 
+/** A password being chosen, at registration or on a reset: the same rules both times. */
+const newPassword = () =>
+  password()
+    .min(LIMITS.passwordMinLength, AUTH_MESSAGES.passwordTooShort)
+    .max(LIMITS.passwordMaxLength, AUTH_MESSAGES.passwordTooLong)
+    .regex(PASSWORD_STRENGTH, AUTH_MESSAGES.passwordTooWeak);
+
 /**
  * A profile photo: the address of one of our uploads (an empty string means none). Photos from
  * other hosts are refused, so no page ever makes a visitor's browser call another host.
@@ -48,10 +55,7 @@ export const ZRegisterRequest = z
         .date({ error: AUTH_MESSAGES.invalidDate })
         .refine((value) => new Date(value) < new Date(), AUTH_MESSAGES.birthInFuture),
     ),
-    password: password()
-      .min(LIMITS.passwordMinLength, AUTH_MESSAGES.passwordTooShort)
-      .max(LIMITS.passwordMaxLength, AUTH_MESSAGES.passwordTooLong)
-      .regex(PASSWORD_STRENGTH, AUTH_MESSAGES.passwordTooWeak),
+    password: newPassword(),
     photo: ZPhotoUrl,
   })
   .meta({ id: 'RegisterRequest' });
@@ -80,3 +84,14 @@ export const ZAuthProvidersResponse = z
   .object({ google: z.boolean() })
   .meta({ id: 'AuthProvidersResponse' });
 export type AuthProvidersResponse = z.infer<typeof ZAuthProvidersResponse>;
+
+/** Always answered the same way, whether or not the account exists. */
+export const ZForgotPasswordRequest = z
+  .object({ email: email() })
+  .meta({ id: 'ForgotPasswordRequest' });
+
+/** The token from the e-mailed link, and the new password under the registration rules. */
+export const ZResetPasswordRequest = z
+  .object({ token: z.string().trim().min(1).max(512), password: newPassword() })
+  .meta({ id: 'ResetPasswordRequest' });
+export type ResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;

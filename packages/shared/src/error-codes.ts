@@ -4,6 +4,8 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   PAYMENT_DECLINED: 402,
   FORBIDDEN: 403,
+  /** Signed in, but the e-mail address is not confirmed yet: not a reason to sign out. */
+  EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

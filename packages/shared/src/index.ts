@@ -1,9 +1,11 @@
 /* Everything both sides agree on: the zod-free constants and texts, and the zod contract. */
 export * from './auth.js';
+export * from './conversations.js';
 export * from './entries/constants.js';
 export * from './entries/texts.js';
 export * from './errors.js';
 export * from './health.js';
+export * from './notifications.js';
 export * from './numbers.js';
 export * from './offers.js';
 export * from './payments.js';
@@ -11,6 +13,7 @@ export * from './photos.js';
 export * from './places.js';
 export * from './properties.js';
 export * from './reviews.js';
+export * from './saved-searches.js';
 export * from './uploads.js';
 export * from './users.js';
 export * from './validation-messages.js';

@@ -1,6 +1,7 @@
 import { LIMITS, type Role } from './constants.js';
 import { IMAGE_MAX_PIXELS, type ImagePurpose, PHOTO_LIMITS } from './images.js';
 import { formatDollars } from './money.js';
+import { ENGAGEMENT_LIMITS, type NotificationKind } from './notification-kinds.js';
 
 /*
  * The product's user-facing texts, word for word. Both the server and the web read them from
@@ -270,4 +271,116 @@ export const IMAGE_MESSAGES = {
     `The image is too large: at most ${IMAGE_MAX_PIXELS[purpose] / 1_000_000} megapixels for ${
       purpose === 'avatar' ? 'a profile photo' : 'a listing photo'
     }.`,
+} as const;
+
+export const ACCOUNT_RECOVERY_MESSAGES = {
+  forgotTitle: 'Forgot your password?',
+  forgotIntro:
+    'Enter the e-mail address of your account and we will send you a link to set a new password.',
+  forgotSubmit: 'Send reset link',
+  forgotSent:
+    'If an account exists for that e-mail address, we have sent a link to reset its password. The link works once, for 30 minutes.',
+  forgotLink: 'Forgot password?',
+  resetTitle: 'Set a new password',
+  resetSubmit: 'Save new password',
+  resetDone: 'Your password has been changed. You are signed out everywhere else.',
+  resetInvalid: 'This reset link is invalid or has expired. Ask for a new one.',
+  passwordsDiffer: 'The passwords do not match',
+  verifyBanner: 'Please confirm your e-mail address: we sent you a link.',
+  verifyResend: 'Send the link again',
+  verifyResent: 'We sent a new link. Check your inbox.',
+  verifyResendTooSoon: 'You asked for several links already. Please wait an hour and try again.',
+  verified: 'Your e-mail address is confirmed.',
+  verifyInvalid: 'This confirmation link is invalid or has expired.',
+  verifyBeforeOffer: 'Please confirm your e-mail address before making an offer.',
+  verifyBeforePayment: 'Please confirm your e-mail address before paying.',
+} as const;
+
+export const NOTIFICATION_MESSAGES = {
+  bellLabel: 'Notifications',
+  panelTitle: 'Notifications',
+  markAllRead: 'Mark all as read',
+  markRead: 'Mark as read',
+  seeAll: 'See all notifications',
+  empty: 'You have no notifications yet.',
+  loadFailed: 'Could not load your notifications.',
+  settingsTitle: 'Notification settings',
+  settingsIntro:
+    'You always see notifications here in the app. Choose which ones also come by e-mail.',
+  settingsSaved: 'Your notification settings are saved.',
+  emailLabel: 'Also send by e-mail',
+  searchAlertsLabel: 'Saved-search alerts by e-mail',
+  unsubscribed: 'You will no longer receive these e-mails.',
+  unsubscribeInvalid: 'This unsubscribe link is invalid.',
+} as const;
+
+/** `3 unread notifications`: the bell's name for screen readers. */
+export const unreadNotificationsLabel = (count: number) =>
+  count === 0
+    ? NOTIFICATION_MESSAGES.bellLabel
+    : `${NOTIFICATION_MESSAGES.bellLabel}, ${count} unread`;
+
+/** What each kind is called on the settings page. */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  offer_received: 'A new offer on my listing',
+  offer_withdrawn: 'An offer on my listing is withdrawn',
+  offer_accepted: 'My offer is accepted',
+  offer_rejected: 'My offer is rejected',
+  payment_confirmed: 'My payment is confirmed',
+  payment_received: 'A payment for my listing is received',
+  listing_approved: 'My listing is approved',
+  listing_rejected: 'My listing is rejected',
+  review_received: 'A new review of my listing',
+  role_changed: 'My role changes',
+  message_received: 'A new message',
+  search_match: 'A new home matches my saved search',
+};
+
+export const ALERT_FREQUENCY_LABELS = {
+  instant: 'Right away',
+  daily: 'Once a day',
+  off: 'Off',
+} as const;
+
+export const SAVED_SEARCH_MESSAGES = {
+  save: 'Save this search',
+  saveTitle: 'Save this search',
+  nameLabel: 'Name',
+  nameRequired: 'Name is required',
+  nameTooLong: tooLongMessage('Name', ENGAGEMENT_LIMITS.savedSearchNameMaxLength),
+  alertLabel: 'E-mail me new matches',
+  saved: 'Search saved. We will tell you when a new home matches.',
+  tooMany: `You can keep at most ${ENGAGEMENT_LIMITS.savedSearchesPerUser} saved searches. Delete one to save another.`,
+  pageTitle: 'Saved Searches',
+  empty: 'You have no saved searches yet. Search for homes and choose Save this search.',
+  open: 'Open',
+  rename: 'Rename',
+  delete: 'Delete',
+  deleted: 'Saved search deleted.',
+  notFound: 'Saved search not found',
+  signInToSave: 'Log in to save this search.',
+} as const;
+
+/** `4 new`: matches listed since the owner last opened the search. */
+export const newMatchesLabel = (count: number) =>
+  count === 1 ? '1 new match' : `${count} new matches`;
+
+export const CONVERSATION_MESSAGES = {
+  ask: 'Ask the agent a question',
+  askTitle: 'Ask the agent',
+  messageLabel: 'Message',
+  send: 'Send',
+  sending: 'Sending...',
+  sent: 'Message sent.',
+  bodyRequired: 'Message is required',
+  bodyTooLong: tooLongMessage('Message', ENGAGEMENT_LIMITS.messageMaxLength),
+  pageTitle: 'Messages',
+  empty: 'No messages yet.',
+  removed: 'This message was removed by an admin.',
+  remove: 'Remove message',
+  notFound: 'Conversation not found',
+  fraudCannotSend: 'Your account cannot send messages.',
+  listingNotOpen: 'This listing is not taking questions.',
+  ownListing: 'You cannot message yourself about your own listing.',
+  tooMany: 'You are sending messages too fast. Please wait a while and try again.',
 } as const;

@@ -15,6 +15,8 @@ export const ZUser = z
     role: z.enum(ROLES),
     country: z.string().nullable(),
     birth: z.string().nullable(),
+    /** Whether the person confirmed their e-mail address (needed to make an offer or pay). */
+    emailVerified: z.boolean(),
     createdAt: z.string(),
   })
   .meta({ id: 'User' });

@@ -95,6 +95,38 @@ const ManageReviewsPage = lazyPage(() =>
 const RefundsPage = lazyPage(() =>
   import('@/features/payments/pages/refunds-page').then((m) => m.RefundsPage),
 );
+const ForgotPasswordPage = lazyPage(() =>
+  import('@/features/auth/pages/forgot-password-page').then((m) => m.ForgotPasswordPage),
+);
+const ResetPasswordPage = lazyPage(() =>
+  import('@/features/auth/pages/reset-password-page').then((m) => m.ResetPasswordPage),
+);
+const VerifyEmailPage = lazyPage(() =>
+  import('@/features/auth/pages/verify-email-page').then((m) => m.VerifyEmailPage),
+);
+const UnsubscribePage = lazyPage(() =>
+  import('@/features/notifications/pages/unsubscribe-page').then((m) => m.UnsubscribePage),
+);
+const NotificationsPage = lazyPage(() =>
+  import('@/features/notifications/pages/notifications-page').then((m) => m.NotificationsPage),
+);
+const NotificationSettingsPage = lazyPage(() =>
+  import('@/features/notifications/pages/notification-settings-page').then(
+    (m) => m.NotificationSettingsPage,
+  ),
+);
+const FailedJobsPage = lazyPage(() =>
+  import('@/features/notifications/pages/failed-jobs-page').then((m) => m.FailedJobsPage),
+);
+const MessagesPage = lazyPage(() =>
+  import('@/features/conversations/pages/messages-page').then((m) => m.MessagesPage),
+);
+const ConversationPage = lazyPage(() =>
+  import('@/features/conversations/pages/conversation-page').then((m) => m.ConversationPage),
+);
+const SavedSearchesPage = lazyPage(() =>
+  import('@/features/saved-searches/pages/saved-searches-page').then((m) => m.SavedSearchesPage),
+);
 
 /**
  * What a route carries besides its page: the page's name, for the document title, and the data
@@ -127,6 +159,18 @@ const routes: RouteObject[] = [
       },
       { path: paths.login, element: <LoginPage />, handle: titled('Login') },
       { path: paths.register, element: <RegisterPage />, handle: titled('Register') },
+      {
+        path: paths.forgotPassword,
+        element: <ForgotPasswordPage />,
+        handle: titled('Forgot Password'),
+      },
+      {
+        path: paths.resetPassword,
+        element: <ResetPasswordPage />,
+        handle: titled('Reset Password'),
+      },
+      { path: paths.verifyEmail, element: <VerifyEmailPage />, handle: titled('Confirm E-mail') },
+      { path: paths.unsubscribe, element: <UnsubscribePage />, handle: titled('Unsubscribe') },
       { path: paths.about, element: <AboutPage />, handle: titled('About') },
       { path: paths.forbidden, element: <ForbiddenPage />, handle: titled('Forbidden') },
       {
@@ -191,6 +235,27 @@ const routes: RouteObject[] = [
               },
               { path: dashboard.reviews, element: <MyReviewsPage />, handle: titled('My Reviews') },
               {
+                path: dashboard.notifications,
+                element: <NotificationsPage />,
+                handle: titled('Notifications'),
+              },
+              {
+                path: dashboard.notificationSettings,
+                element: <NotificationSettingsPage />,
+                handle: titled('Notification Settings'),
+              },
+              { path: dashboard.messages, element: <MessagesPage />, handle: titled('Messages') },
+              {
+                path: dashboard.conversation,
+                element: <ConversationPage />,
+                handle: titled('Messages'),
+              },
+              {
+                path: dashboard.savedSearches,
+                element: <SavedSearchesPage />,
+                handle: titled('Saved Searches'),
+              },
+              {
                 element: <RequireAuth allow="agent" />,
                 children: [
                   {
@@ -234,6 +299,11 @@ const routes: RouteObject[] = [
                     handle: titled('Manage Reviews'),
                   },
                   { path: dashboard.refunds, element: <RefundsPage />, handle: titled('Refunds') },
+                  {
+                    path: dashboard.failedJobs,
+                    element: <FailedJobsPage />,
+                    handle: titled('Failed Jobs'),
+                  },
                 ],
               },
             ],

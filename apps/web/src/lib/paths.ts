@@ -8,6 +8,10 @@ export const paths = {
   home: '/',
   login: '/login',
   register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  unsubscribe: '/unsubscribe',
   about: '/about',
   forbidden: '/forbidden-page',
   allProperties: '/all-properties',
@@ -31,6 +35,12 @@ export const paths = {
     wishlist: '/dashboard/wishlist',
     bought: '/dashboard/bought',
     reviews: '/dashboard/reviews',
+    notifications: '/dashboard/notifications',
+    notificationSettings: '/dashboard/notification-settings',
+    messages: '/dashboard/messages',
+    conversation: '/dashboard/messages/:id',
+    savedSearches: '/dashboard/saved-searches',
+    failedJobs: '/dashboard/failed-jobs',
   },
 } as const;
 

@@ -20,6 +20,7 @@ const userTwin = v.object({
   role: v.picklist(ROLES),
   country: v.nullable(v.string()),
   birth: v.nullable(v.string()),
+  emailVerified: v.boolean(),
   createdAt: v.string(),
 });
 export const ZUser: ContractTwin<typeof userTwin, User> = userTwin;

@@ -11,6 +11,7 @@ const person = (role: User['role'], name: string, email: string): User => ({
   role,
   country: 'United States',
   birth: '1990-04-12',
+  emailVerified: true,
   createdAt: '2025-01-05T10:00:00.000Z',
 });
 

@@ -8,5 +8,6 @@ export * from '../error-codes.js';
 export * from '../geo.js';
 export * from '../images.js';
 export * from '../money.js';
+export * from '../notification-kinds.js';
 export * from '../number-input.js';
 export * from '../roles.js';

@@ -13,6 +13,7 @@ export function toUserView(user: SessionUser): User {
     role: user.role,
     country: user.country,
     birth: user.birth,
+    emailVerified: user.emailVerified,
     createdAt: user.createdAt.toISOString(),
   };
 }

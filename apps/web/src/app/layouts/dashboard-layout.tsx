@@ -15,6 +15,12 @@ type MenuItem = { to: string; label: string; end?: boolean };
 
 const { dashboard } = paths;
 const PROFILE: MenuItem = { to: dashboard.root, label: 'My Profile', end: true };
+/** What every role has: the notifications and messages that keep them told. */
+const STAYING_TOLD: MenuItem[] = [
+  { to: dashboard.notifications, label: 'Notifications' },
+  { to: dashboard.messages, label: 'Messages' },
+  { to: dashboard.notificationSettings, label: 'Notification Settings' },
+];
 
 const ADMIN_MENU: MenuItem[] = [
   PROFILE,
@@ -22,6 +28,8 @@ const ADMIN_MENU: MenuItem[] = [
   { to: dashboard.manageProperties, label: 'Manage Properties' },
   { to: dashboard.manageReviews, label: 'Manage Reviews' },
   { to: dashboard.refunds, label: 'Refunds' },
+  { to: dashboard.failedJobs, label: 'Failed Jobs' },
+  ...STAYING_TOLD,
 ];
 
 const AGENT_MENU: MenuItem[] = [
@@ -30,6 +38,7 @@ const AGENT_MENU: MenuItem[] = [
   { to: dashboard.myProperties, label: 'My Properties' },
   { to: dashboard.soldProperties, label: 'Sold Properties' },
   { to: dashboard.requests, label: 'Requested Properties' },
+  ...STAYING_TOLD,
 ];
 
 const BUYER_MENU: MenuItem[] = [
@@ -37,6 +46,8 @@ const BUYER_MENU: MenuItem[] = [
   { to: dashboard.wishlist, label: 'My Wish List' },
   { to: dashboard.bought, label: 'My Bought Properties' },
   { to: dashboard.reviews, label: 'My Reviews' },
+  { to: dashboard.savedSearches, label: 'Saved Searches' },
+  ...STAYING_TOLD,
 ];
 
 /** A buyer is any role other than admin or agent: fraud users keep their buyer's history. */

@@ -1,0 +1,50 @@
+/** What can happen that a person is told about, in the app and (by their settings) by e-mail. */
+export const NOTIFICATION_KINDS = [
+  'offer_received',
+  'offer_withdrawn',
+  'offer_accepted',
+  'offer_rejected',
+  'payment_confirmed',
+  'payment_received',
+  'listing_approved',
+  'listing_rejected',
+  'review_received',
+  'role_changed',
+  'message_received',
+  'search_match',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** How often a saved search's new matches are e-mailed. */
+export const ALERT_FREQUENCIES = ['instant', 'daily', 'off'] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+
+/** Who is told of each kind: the settings page shows a person the kinds their role can receive. */
+export const NOTIFICATION_AUDIENCE: Record<NotificationKind, 'buyer' | 'agent' | 'everyone'> = {
+  offer_received: 'agent',
+  offer_withdrawn: 'agent',
+  offer_accepted: 'buyer',
+  offer_rejected: 'buyer',
+  payment_confirmed: 'buyer',
+  payment_received: 'agent',
+  listing_approved: 'agent',
+  listing_rejected: 'agent',
+  review_received: 'agent',
+  role_changed: 'everyone',
+  message_received: 'everyone',
+  search_match: 'buyer',
+};
+
+export const ENGAGEMENT_LIMITS = {
+  savedSearchesPerUser: 50,
+  savedSearchNameMaxLength: 80,
+  messageMaxLength: 2000,
+  /** Messages one account may send in an hour. */
+  messagesPerHour: 60,
+  notificationsPanelSize: 8,
+  notificationsPageSize: 20,
+  /** A reset link works this long, once. */
+  passwordResetMinutes: 30,
+  /** Verification mails one account may ask for in an hour. */
+  verificationResendsPerHour: 3,
+} as const;
