@@ -19,6 +19,8 @@ export const ZMessage = z
     /** Whether the caller wrote it. */
     mine: z.boolean(),
     senderName: z.string(),
+    /** Which side wrote it, for an admin reading someone else's thread. */
+    sender: z.enum(['buyer', 'agent']),
     /** Empty once an admin removed it. */
     body: z.string(),
     removed: z.boolean(),
@@ -35,8 +37,8 @@ export const ZConversation = z
     propertyImage: z.string().nullable(),
     buyerName: z.string(),
     agentName: z.string(),
-    /** The caller's side: the buyer asking, or the agent answering. */
-    role: z.enum(['buyer', 'agent']),
+    /** The caller's side: the buyer asking, the agent answering, or an admin reading it. */
+    role: z.enum(['buyer', 'agent', 'admin']),
     lastMessage: z.string(),
     lastMessageAt: z.iso.datetime({ offset: true }),
     unread: z.number().int(),
@@ -49,3 +51,15 @@ export const ZConversationThread = z
   .object({ conversation: ZConversation, messages: z.array(ZMessage) })
   .meta({ id: 'ConversationThread' });
 export type ConversationThread = z.infer<typeof ZConversationThread>;
+
+export const ZConversationStarted = z
+  .object({ conversationId: z.uuid() })
+  .meta({ id: 'ConversationStarted' });
+export type ConversationStarted = z.infer<typeof ZConversationStarted>;
+
+export const ZConversationIdParams = z.object({
+  id: z.uuid({ error: CONVERSATION_MESSAGES.notFound }),
+});
+export const ZMessageIdParams = z.object({
+  id: z.uuid({ error: CONVERSATION_MESSAGES.messageNotFound }),
+});

@@ -383,4 +383,28 @@ export const CONVERSATION_MESSAGES = {
   listingNotOpen: 'This listing is not taking questions.',
   ownListing: 'You cannot message yourself about your own listing.',
   tooMany: 'You are sending messages too fast. Please wait a while and try again.',
+  messageNotFound: 'Message not found',
+  removedDone: 'Message removed.',
+  removeConfirmTitle: 'Remove this message?',
+  removeConfirm:
+    'Both people in the conversation will see that an admin removed it. This cannot be undone.',
+  reply: 'Reply',
+  replyLabel: 'Your reply',
+  failed: 'Your message could not be sent.',
+  loadFailed: 'The messages could not be loaded.',
+  emptyHint: "Ask an agent a question from a listing's page, and the conversation shows here.",
+  open: 'Open the conversation',
+  back: 'All messages',
+  you: 'You',
+  removedLabel: 'Removed',
+  deletedListing: 'Listing no longer available',
+  signInToAsk: 'Sign in to ask the agent a question',
 } as const;
+
+/** `3 unread messages`, read out with a conversation's badge. */
+export const unreadMessagesLabel = (count: number) =>
+  `${count} unread ${count === 1 ? 'message' : 'messages'}`;
+
+/** `1,234 / 2,000 characters` under the message box. */
+export const messageLengthLabel = (length: number) =>
+  `${length.toLocaleString('en-US')} / ${ENGAGEMENT_LIMITS.messageMaxLength.toLocaleString('en-US')} characters`;
