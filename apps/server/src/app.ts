@@ -39,6 +39,7 @@ import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/app/error-handler.js';
 import { listingCachePlugin } from './plugins/app/listing-cache.js';
+import { jobsPlugin } from './plugins/app/jobs.js';
 import { requestGuardsPlugin } from './plugins/app/request-guards.js';
 import { compressPlugin } from './plugins/external/compress.js';
 import { openApiPlugin } from './plugins/external/openapi.js';
@@ -150,6 +151,7 @@ export async function buildApp(
   await app.register(listingCachePlugin, { ttlSeconds: config.searchCacheSeconds });
   await app.register(paymentProviderPlugin);
 
+  await app.register(jobsPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes, { sleep: deps.sleep });
   await app.register(googleRoutes);

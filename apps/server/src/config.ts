@@ -62,6 +62,9 @@ const ZEnvironment = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+    MAIL_FROM: optionalText,
+    JOB_WORKERS: booleanFromEnv.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -128,6 +131,12 @@ function toStorageConfig(env: z.infer<typeof ZEnvironment>, uploadsDir: string):
 
 export type Config = ReturnType<typeof toConfig>;
 
+/** `"Keyhaven" <no-reply@example.com>`: the brand, from the site's own host. */
+function defaultSender(env: z.infer<typeof ZEnvironment>): string {
+  const host = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : 'localhost';
+  return `"${env.BRAND_NAME.replaceAll('"', '')}" <no-reply@${host}>`;
+}
+
 function toConfig(env: z.infer<typeof ZEnvironment>) {
   const dataDir = path.resolve(env.DATA_DIR);
   const embedded = !env.DATABASE_URL;
@@ -179,6 +188,16 @@ function toConfig(env: z.infer<typeof ZEnvironment>) {
     // for a turn; beyond that an upload is answered 503 with Retry-After.
     imageWorkers: env.IMAGE_WORKERS,
     imageQueueLength: env.IMAGE_QUEUE_LENGTH,
+    jobs: {
+      // Whether this process runs queued jobs as they come due (tests run them with drain()).
+      work: env.JOB_WORKERS ?? env.NODE_ENV !== 'test',
+    },
+    mail: {
+      // Without an SMTP server every message is written to the outbox folder instead.
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? defaultSender(env),
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
   };
 }
 

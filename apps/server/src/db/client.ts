@@ -26,6 +26,8 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   driver: Config['database']['driver'];
+  /** How the job queue (pg-boss) reaches the same database: the server's address, or the embedded instance. */
+  connection: { url: string } | { pglite: PGlite };
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -107,6 +109,7 @@ export async function openDatabase(
     return {
       db: db as unknown as Database,
       driver: 'postgres',
+      connection: { url: database.url },
       migrate: async () => {
         // Instances started together must not apply the same migrations at once: one holds a
         // lock while the others wait, then find nothing left to do.
@@ -144,6 +147,7 @@ export async function openDatabase(
   return {
     db: db as unknown as Database,
     driver: 'pglite',
+    connection: { pglite: client },
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);

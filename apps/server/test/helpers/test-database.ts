@@ -37,6 +37,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     ...handle,
     reset: async () => {
       await handle.db.execute(sql.raw(`truncate ${tableList} restart identity cascade`));
+      // Jobs a test queued and did not run must not run in the next one.
+      await handle.db.execute(
+        sql.raw(
+          `do $$ begin if to_regclass('pgboss.job') is not null then delete from pgboss.job; end if; end $$`,
+        ),
+      );
     },
     destroy: async () => {
       await handle.close();

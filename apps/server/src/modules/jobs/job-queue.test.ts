@@ -1,0 +1,118 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers/test-app.js';
+import { failedJobs } from '../../db/schema.js';
+
+describe('the job queue', () => {
+  const context = useTestApp();
+
+  it('runs a queued job when drained, once however often its key is sent', async () => {
+    const seen: string[] = [];
+    context.app.jobs.handle<{ word: string }>('test-echo', async (data) => {
+      seen.push(data.word);
+    });
+
+    await context.app.jobs.send('test-echo', { word: 'first' }, { key: 'echo:1' });
+    await context.app.jobs.send('test-echo', { word: 'again' }, { key: 'echo:1' });
+    await context.app.jobs.send('test-echo', { word: 'second' }, { key: 'echo:2' });
+    await context.app.jobs.drain();
+
+    expect(seen.sort()).toEqual(['first', 'second']);
+  });
+
+  it('runs the jobs a job queues in the same drain', async () => {
+    const seen: string[] = [];
+    context.app.jobs.handle<{ n: number }>('test-chain', async (data) => {
+      seen.push(`step ${data.n}`);
+      if (data.n < 3) {
+        await context.app.jobs.send(
+          'test-chain',
+          { n: data.n + 1 },
+          { key: `chain:${data.n + 1}` },
+        );
+      }
+    });
+
+    await context.app.jobs.send('test-chain', { n: 1 }, { key: 'chain:1' });
+    await context.app.jobs.drain();
+
+    expect(seen).toEqual(['step 1', 'step 2', 'step 3']);
+  });
+
+  it('leaves a job that is not due yet for later', async () => {
+    const seen: string[] = [];
+    context.app.jobs.handle<object>('test-later', async () => {
+      seen.push('ran');
+    });
+
+    await context.app.jobs.send(
+      'test-later',
+      {},
+      { key: 'later', startAfter: new Date(Date.now() + 3_600_000) },
+    );
+    await context.app.jobs.drain();
+
+    expect(seen).toEqual([]);
+  });
+
+  it('tries a failing job again, then records it once as a dead letter', async () => {
+    const attempts: number[] = [];
+    context.app.jobs.handle<{ order: string }>(
+      'test-always-failing',
+      async (_data, job) => {
+        attempts.push(job.attempt);
+        throw new Error('the far side is down');
+      },
+      { retryLimit: 1, retryDelaySeconds: 0 },
+    );
+
+    await context.app.jobs.send('test-always-failing', { order: 'o-1' }, { key: 'failing:o-1' });
+    await context.app.jobs.drain();
+    await context.app.jobs.drain();
+
+    expect(attempts).toEqual([1, 2]);
+    const rows = await context.app.db.select().from(failedJobs);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      queue: 'test-always-failing',
+      key: 'failing:o-1',
+      data: { order: 'o-1' },
+      error: 'the far side is down',
+      attempts: 2,
+    });
+  });
+
+  it('succeeds on a later try without a dead letter', async () => {
+    let tries = 0;
+    context.app.jobs.handle<object>(
+      'test-flaky',
+      async () => {
+        tries += 1;
+        if (tries === 1) throw new Error('a passing hiccup');
+      },
+      { retryLimit: 2, retryDelaySeconds: 0 },
+    );
+
+    await context.app.jobs.send('test-flaky', {}, { key: 'flaky' });
+    await context.app.jobs.drain();
+
+    expect(tries).toBe(2);
+    expect(await context.app.db.select().from(failedJobs)).toEqual([]);
+  });
+});
+
+describe('the job queue with workers', () => {
+  const context = useTestApp({ JOB_WORKERS: 'true' });
+
+  it('runs a job without being drained', async () => {
+    const seen: string[] = [];
+    context.app.jobs.handle<{ word: string }>('test-worked', async (data) => {
+      seen.push(data.word);
+    });
+
+    await context.app.jobs.send('test-worked', { word: 'hello' }, { key: 'worked:1' });
+    while (seen.length === 0) await sleep(50);
+
+    expect(seen).toEqual(['hello']);
+  });
+});
