@@ -43,6 +43,7 @@ const ZEnvironment = z
         .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
         .optional(),
     ),
+    LIVE_UPDATES_CHANNEL: z.string().trim().min(1).max(200).default('keyhaven:live-updates'),
     MAP_STYLE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     BRAND_NAME: z.string().trim().min(1).default(DEFAULT_BRAND_NAME),
     LOG_LEVEL: z
@@ -170,6 +171,9 @@ function toConfig(env: z.infer<typeof ZEnvironment>) {
         }
       : undefined,
     redisUrl: env.REDIS_URL,
+    // The Redis channel every instance of one site shares for live updates (REDIS_URL only):
+    // sites, or test runs, sharing one Redis each take their own.
+    liveUpdatesChannel: env.LIVE_UPDATES_CHANNEL,
     brandName: env.BRAND_NAME,
     // A hosted MapLibre style for every map instead of the offline basemap this server builds.
     mapStyleUrl: env.MAP_STYLE_URL,
