@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
+import { AskAgentButton } from '@/features/conversations/components/ask-agent-button';
 import { MortgageCalculator } from '@/features/mortgage/components/mortgage-calculator';
 import { MakeOfferButton } from '@/features/offers/components/make-offer-button';
 import { useProperty } from '@/features/properties/api/get-property';
@@ -45,6 +46,7 @@ export function PropertyDetailsRoute() {
               propertyTitle={property.title}
               size="lg"
             />
+            <AskAgentButton property={property} size="lg" />
           </>
         )}
         calculator={(property) => <MortgageCalculator price={property.minPrice} />}
