@@ -365,6 +365,22 @@ export const SAVED_SEARCH_MESSAGES = {
 export const newMatchesLabel = (count: number) =>
   count === 1 ? '1 new match' : `${count} new matches`;
 
+/** The in-app notice of a new home matching a saved search. */
+export const searchMatchTitle = (searchName: string) => `A new home matches “${searchName}”`;
+export const searchMatchBody = (title: string, location: string, price: string) =>
+  `${title} in ${location}, ${price}.`;
+
+/** What a saved search looks for, in a few words, from its filters as the address carries them. */
+export const SAVED_SEARCH_SUMMARY = {
+  anywhere: 'Any home, anywhere',
+  mapArea: 'Map area',
+  drawnArea: 'Drawn area',
+  beds: (count: string) => `${count}+ beds`,
+  baths: (count: string) => `${count}+ baths`,
+  from: (price: string) => `from ${price}`,
+  upTo: (price: string) => `up to ${price}`,
+} as const;
+
 export const CONVERSATION_MESSAGES = {
   ask: 'Ask the agent a question',
   askTitle: 'Ask the agent',

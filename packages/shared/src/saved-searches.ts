@@ -49,3 +49,7 @@ export const ZSavedSearchList = z.array(ZSavedSearch).meta({ id: 'SavedSearchLis
 /** The filters of a saved search, checked as the search page's own query. */
 export const savedSearchQuery = (filters: Record<string, string>) =>
   ZPropertySearchQuery.safeParse(filters);
+
+export const ZSavedSearchIdParams = z.object({
+  id: z.uuid({ error: SAVED_SEARCH_MESSAGES.notFound }),
+});

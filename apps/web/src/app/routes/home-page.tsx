@@ -4,6 +4,7 @@ import { JsonLd } from '@/components/json-ld';
 import { PageMeta } from '@/components/page-meta';
 import { HeroSection } from '@/features/landing/components/hero-section';
 import { PropertySearchSection } from '@/features/properties/components/property-search-section';
+import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
 import { BRAND_NAME } from '@/lib/brand';
 import { paths } from '@/lib/paths';
 import { useAbsoluteUrl } from '@/lib/public-origin';
@@ -60,7 +61,7 @@ export function HomePage() {
       <PageMeta title="Home" description={HOME_DESCRIPTION} path={paths.home} />
       <HomeStructuredData />
       <HeroSection />
-      <PropertySearchSection />
+      <PropertySearchSection searchActions={<SaveSearchButton />} />
       <DeferredUntilIdle>
         <HomeBelowTheFold />
       </DeferredUntilIdle>

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@keyhaven/shared/texts';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListEmpty, ListError } from '@/components/list-states';
 import { PropertyCard, PropertyCardSkeletons } from '@/components/listing/property-card';
@@ -46,7 +46,12 @@ export function homeSearchQuery(params: URLSearchParams) {
  * approved listings) and becomes Search Results after the first submit. The search lives in the
  * page address, so Back from a listing returns to the same results.
  */
-export function PropertySearchSection() {
+export function PropertySearchSection({
+  searchActions,
+}: {
+  /** Beside the results' heading once a search is made (the route places Save this search). */
+  searchActions?: ReactNode;
+} = {}) {
   const headingId = useId();
   const [params, setParams] = useSearchParams();
   const searched = SEARCH_KEYS.some((key) => params.has(key));
@@ -66,9 +71,12 @@ export function PropertySearchSection() {
       </div>
 
       <div id="search-results" className="mt-12 scroll-mt-8">
-        <h2 id={headingId} className="text-3xl font-bold tracking-tight text-teal-900">
-          {searched ? 'Search Results' : 'Featured Properties'}
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id={headingId} className="text-3xl font-bold tracking-tight text-teal-900">
+            {searched ? 'Search Results' : 'Featured Properties'}
+          </h2>
+          {searched && searchActions}
+        </div>
         {!searched && result.isSuccess && result.data.items.length > 0 && (
           <p className="mt-2 text-stone-700">{FEATURED_INVITATION}</p>
         )}

@@ -81,13 +81,15 @@ export type CatalogueMapProps = {
 type AllPropertiesPageProps = {
   /** The map beside the list (the route composes it, so this feature stays on its own). */
   map?: (props: CatalogueMapProps) => ReactNode;
+  /** Beside Filters: what else can be done with the search (the route places Save this search). */
+  searchActions?: ReactNode;
 };
 
 /**
  * Every approved listing, sold ones included: filters, sort and pages of 24, and beside the list
  * a map that searches an area or an outline. Everything lives in the address.
  */
-export function AllPropertiesPage({ map }: AllPropertiesPageProps) {
+export function AllPropertiesPage({ map, searchActions }: AllPropertiesPageProps) {
   const sortId = useId();
   const filtersId = useId();
   const [params, setParams] = useSearchParams();
@@ -158,6 +160,7 @@ export function AllPropertiesPage({ map }: AllPropertiesPageProps) {
                 Clear all
               </Button>
             )}
+          {searchActions}
         </div>
         {filtersOpen && (
           <CatalogueFilters
