@@ -22,6 +22,8 @@ import { keepHeapSmall, releaseStartupMemory } from './lib/small-process-memory.
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { googleRoutes } from './modules/auth/google.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { failedJobsRoutes } from './modules/jobs/failed-jobs.routes.js';
+import { unsubscribeRoutes } from './modules/mail/unsubscribe.routes.js';
 import { mapRoutes } from './modules/map/map.routes.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { offersRoutes } from './modules/offers/offers.routes.js';
@@ -38,8 +40,9 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/app/error-handler.js';
-import { listingCachePlugin } from './plugins/app/listing-cache.js';
 import { jobsPlugin } from './plugins/app/jobs.js';
+import { listingCachePlugin } from './plugins/app/listing-cache.js';
+import { mailPlugin } from './plugins/app/mail.js';
 import { requestGuardsPlugin } from './plugins/app/request-guards.js';
 import { compressPlugin } from './plugins/external/compress.js';
 import { openApiPlugin } from './plugins/external/openapi.js';
@@ -152,6 +155,7 @@ export async function buildApp(
   await app.register(paymentProviderPlugin);
 
   await app.register(jobsPlugin);
+  await app.register(mailPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes, { sleep: deps.sleep });
   await app.register(googleRoutes);
@@ -164,6 +168,8 @@ export async function buildApp(
   await app.register(paymentsRoutes);
   await app.register(reviewsRoutes);
   await app.register(newsletterRoutes);
+  await app.register(unsubscribeRoutes);
+  await app.register(failedJobsRoutes);
   await app.register(seoRoutes);
   await app.register(placesRoutes);
   await app.register(mapRoutes);

@@ -50,6 +50,16 @@ export const ZNotificationSettingsRequest = z
 
 /** One-click unsubscribe (RFC 8058) and the page the e-mail's link opens. */
 export const ZUnsubscribeQuery = z.object({ token: z.string().min(1).max(512) });
+/**
+ * What an unsubscribe POST carries: a mail program's one-click form (`List-Unsubscribe=One-Click`,
+ * the token in the address) or the web page's JSON `{ token }`.
+ */
+export const ZUnsubscribeRequest = z
+  .object({
+    token: ZUnsubscribeQuery.shape.token.optional(),
+    'List-Unsubscribe': z.literal('One-Click').optional(),
+  })
+  .meta({ id: 'UnsubscribeRequest' });
 
 /** An admin's view of a job that failed for good (a dead letter). */
 export const ZFailedJob = z

@@ -902,6 +902,36 @@ export const MATRIX: MatrixRow[] = [
       },
     ],
   },
+
+  // E-mail and jobs (modules mail, jobs)
+  {
+    method: 'POST',
+    path: '/api/unsubscribe',
+    cases: [
+      {
+        input: 'a one-click unsubscribe with a forged token',
+        request: (w) => ({
+          url: `/api/unsubscribe?token=${Buffer.from(
+            JSON.stringify({ s: 'search_alerts', e: w.accounts.user.email, u: w.accounts.user.id }),
+          ).toString('base64url')}.forged`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'List-Unsubscribe=One-Click',
+        }),
+        expect: all(400),
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/failed-jobs',
+    cases: [
+      {
+        input: 'the dead letters',
+        request: () => ({ url: '/api/admin/failed-jobs?page=1&limit=20' }),
+        expect: [401, 403, 403, 403, 403, 200, 403],
+      },
+    ],
+  },
 ];
 
 /** Addresses that look like files but are answered by our own routes, so they have rows above. */

@@ -19,7 +19,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await subscribe(app.db, request.body.email);
+      await subscribe(app, request.body.email);
       // The same answer either way, so the form does not reveal who is subscribed.
       return { message: NEWSLETTER_MESSAGES.subscribed };
     },

@@ -1,0 +1,106 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import { type Database, queryRows } from '../../db/client.js';
+import { emailDeliveries } from '../../db/schema.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { keyDigest, type MailTransport } from './mail-transport.js';
+import { renderMail, type TemplateName, type TemplateProps } from './templates/index.js';
+import { createUnsubscribeToken, type UnsubscribeClaim } from './unsubscribe-token.js';
+
+export type { TemplateName, TemplateProps } from './templates/index.js';
+
+export interface MailMessage<T extends TemplateName = TemplateName> {
+  /** Idempotency key (event + recipient): a key already sent is never sent again. */
+  key: string;
+  to: string;
+  userId?: string | null;
+  template: T;
+  props: TemplateProps[T];
+  /** Adds List-Unsubscribe + List-Unsubscribe-Post (RFC 8058) with a signed token for this scope. */
+  unsubscribe?: UnsubscribeClaim;
+}
+
+export interface Mail {
+  /** Queues one e-mail. `key` = idempotency key (event + recipient): a key already sent is never sent again. */
+  enqueue<T extends TemplateName>(message: MailMessage<T>): Promise<void>;
+}
+
+export const EMAIL_QUEUE = 'email';
+
+interface MailSettings {
+  db: Database;
+  jobs: JobQueue;
+  transport: MailTransport;
+  config: Pick<Config, 'brandName' | 'publicUrl' | 'mail'>;
+  /** Signs the unsubscribe tokens (the session secret). */
+  secret: string;
+}
+
+/** The site's host, for Message-IDs: `<digest@host>`. */
+const messageIdHost = (publicUrl: string) => new URL(publicUrl).hostname;
+
+/**
+ * Claims a message's key before it is sent. A key already sent answers false: a job run again
+ * (a retry, a crash after the send, the same event queued twice) sends nothing. A key left
+ * `sending` by a crash is claimed again and sent. A message for an account deleted meanwhile is
+ * not sent at all.
+ */
+async function claim(db: Database, message: MailMessage, subject: string): Promise<boolean> {
+  const userId = message.userId ?? null;
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`insert into email_deliveries (key, user_id, template, to_address, subject, status, attempts)
+        select ${message.key}, ${userId}, ${message.template}, ${message.to}, ${subject}, 'sending', 1
+        where ${userId}::text is null or exists (select 1 from users where id = ${userId})
+        on conflict (key) do update set attempts = email_deliveries.attempts + 1
+          where email_deliveries.status = 'sending'
+        returning key`,
+  );
+  return rows.length > 0;
+}
+
+/** Renders, sends and records one message: the handler of the 'email' queue. */
+export async function deliverEmail(settings: MailSettings, message: MailMessage): Promise<void> {
+  const { config } = settings;
+  const token = message.unsubscribe
+    ? createUnsubscribeToken(settings.secret, message.unsubscribe)
+    : undefined;
+  const rendered = await renderMail(message.template, message.props, {
+    brandName: config.brandName,
+    publicUrl: config.publicUrl,
+    ...(token ? { unsubscribeUrl: `${config.publicUrl}/unsubscribe?token=${token}` } : {}),
+  });
+  if (!(await claim(settings.db, message, rendered.subject))) return;
+  await settings.transport.send({
+    key: message.key,
+    from: config.mail.from,
+    to: message.to,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    // The same message always has the same Message-ID, so a mailbox that receives it twice (a
+    // crash between sending and recording) can tell it is one message.
+    messageId: `<${keyDigest(message.key)}@${messageIdHost(config.publicUrl)}>`,
+    ...(token
+      ? {
+          headers: {
+            'List-Unsubscribe': `<${config.publicUrl}/api/unsubscribe?token=${token}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        }
+      : {}),
+  });
+  await settings.db
+    .update(emailDeliveries)
+    .set({ status: 'sent', sentAt: new Date() })
+    .where(eq(emailDeliveries.key, message.key));
+}
+
+/** `app.mail`: e-mails go through the job queue, one job per key. */
+export function createMail(settings: MailSettings): Mail {
+  settings.jobs.handle<MailMessage>(EMAIL_QUEUE, (message) => deliverEmail(settings, message));
+  return {
+    enqueue: (message) =>
+      settings.jobs.send(EMAIL_QUEUE, message as MailMessage, { key: message.key }),
+  };
+}

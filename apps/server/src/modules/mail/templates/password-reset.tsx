@@ -1,0 +1,27 @@
+import { Action, MailLayout, type MailTemplate, Paragraph } from './layout.js';
+
+export interface PasswordResetProps {
+  name: string;
+  resetUrl: string;
+}
+
+export const passwordReset: MailTemplate<PasswordResetProps> = {
+  subject: (_props, context) => `Reset your ${context.brandName} password`,
+  body: (props, context) => (
+    <MailLayout
+      context={context}
+      preview="A link to choose a new password, valid for 30 minutes."
+      heading="Reset your password"
+    >
+      <Paragraph>Hello {props.name},</Paragraph>
+      <Paragraph>
+        Someone asked to reset the password of your {context.brandName} account. If it was you,
+        choose a new password with this link. It works once, within 30 minutes.
+      </Paragraph>
+      <Action href={props.resetUrl} label="Choose a new password" />
+      <Paragraph>
+        If you did not ask for this, ignore this e-mail: your password stays as it is.
+      </Paragraph>
+    </MailLayout>
+  ),
+};
