@@ -4,6 +4,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { useLogout } from '@/features/auth/api/logout';
+import { LazyNotificationBell } from '@/features/notifications/components/lazy-notification-bell';
 import { useSession } from '@/hooks/use-session';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
@@ -190,27 +191,32 @@ export function Navbar() {
           <NavLinks user={user} layout="row" />
         </nav>
 
-        <div
-          aria-busy={!sessionKnown}
-          className="hidden min-w-44 items-center justify-end gap-3 lg:flex"
-        >
-          {sessionKnown && (
-            <AuthActions user={user} onLogout={onLogout} loggingOut={logout.isPending} />
-          )}
-        </div>
+        <div className="flex items-center gap-2 lg:gap-3">
+          {/* On every screen size: the count matters as much on a phone. */}
+          {user && <LazyNotificationBell userId={user._id} />}
 
-        <Button
-          ref={menu.buttonRef}
-          variant="ghost"
-          size="icon"
-          className="lg:hidden"
-          aria-label="Menu"
-          aria-expanded={menu.open}
-          aria-controls={MOBILE_MENU_ID}
-          onClick={() => menu.setOpen(!menu.open)}
-        >
-          {menu.open ? <CloseIcon /> : <MenuIcon />}
-        </Button>
+          <div
+            aria-busy={!sessionKnown}
+            className="hidden min-w-44 items-center justify-end gap-3 lg:flex"
+          >
+            {sessionKnown && (
+              <AuthActions user={user} onLogout={onLogout} loggingOut={logout.isPending} />
+            )}
+          </div>
+
+          <Button
+            ref={menu.buttonRef}
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-label="Menu"
+            aria-expanded={menu.open}
+            aria-controls={MOBILE_MENU_ID}
+            onClick={() => menu.setOpen(!menu.open)}
+          >
+            {menu.open ? <CloseIcon /> : <MenuIcon />}
+          </Button>
+        </div>
       </div>
 
       {menu.open && (

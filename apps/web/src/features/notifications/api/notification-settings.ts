@@ -1,0 +1,36 @@
+import type { ZNotificationSettingsRequest } from '@keyhaven/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as v from 'valibot';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { notificationKeys } from './notification-keys';
+import { ZNotificationSettings } from './twins';
+
+const SETTINGS_PATH = '/api/notification-settings';
+
+/** Which kinds also come by e-mail, and how often saved-search alerts do. */
+export const getNotificationSettings = (signal?: AbortSignal) =>
+  api(SETTINGS_PATH, { schema: ZNotificationSettings, signal });
+
+export const useNotificationSettings = (userId: string) =>
+  useQuery({
+    queryKey: notificationKeys.settings(userId),
+    queryFn: ({ signal }) => getNotificationSettings(signal),
+  });
+
+type SettingsChanges = z.input<typeof ZNotificationSettingsRequest>;
+
+/**
+ * Saves the settings given (the others stay). Nothing in the answer is read: the settings are
+ * asked for again, so the page shows what the server kept.
+ */
+export const saveNotificationSettings = (changes: SettingsChanges) =>
+  api(SETTINGS_PATH, { method: 'PUT', body: changes, schema: v.unknown() });
+
+export function useSaveNotificationSettings(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveNotificationSettings,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.settings(userId) }),
+  });
+}

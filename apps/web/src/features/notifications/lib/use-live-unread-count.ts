@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { notificationKeys } from '../api/notification-keys';
+import { NOTIFICATIONS_STREAM_PATH, useUnreadCount } from '../api/notifications';
+
+/** The first wait before the stream is tried again after it failed; it doubles each time. */
+const FIRST_RETRY_MS = 2_000;
+const LONGEST_RETRY_MS = 5 * 60_000;
+
+/** The count in an `unread` event (`{"unread":3}`), or null when the data is not one. */
+function unreadIn(data: unknown): number | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed: unknown = JSON.parse(data);
+    const unread = (parsed as { unread?: unknown } | null)?.unread;
+    return typeof unread === 'number' && Number.isInteger(unread) && unread >= 0 ? unread : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps the signed-in person's count of unread notifications current without a reload: the
+ * server tells of each change over server-sent events, and each `unread` event sets the count and
+ * refreshes the lists. When the stream fails (a proxy that cuts it, a restart), the count is asked
+ * for every 30 s instead while the stream is tried again, waiting longer each time. The stream
+ * closes when the person signs out (the bell that holds this hook goes) or leaves.
+ */
+export function useLiveUnreadCount(userId: string) {
+  const queryClient = useQueryClient();
+  const [streaming, setStreaming] = useState(false);
+
+  useEffect(() => {
+    // Only browsers hold a stream open; the server renders no bell, but stay safe.
+    if (typeof window === 'undefined' || typeof EventSource !== 'function') return;
+    let source: EventSource | null = null;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+
+    const connect = () => {
+      source = new EventSource(NOTIFICATIONS_STREAM_PATH);
+      source.addEventListener('open', () => {
+        // Back after a failure: what arrived meanwhile is asked for at once.
+        if (failures > 0) {
+          void queryClient.invalidateQueries({ queryKey: notificationKeys.mine(userId) });
+        }
+        failures = 0;
+        setStreaming(true);
+      });
+      source.addEventListener('unread', (event) => {
+        const unread = unreadIn((event as MessageEvent).data);
+        if (unread === null) return;
+        queryClient.setQueryData(notificationKeys.unread(userId), { unread });
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.lists(userId) });
+      });
+      source.addEventListener('error', () => {
+        // The browser would retry on its own at its own pace, and never after a refusal: the
+        // retries are ours, with a growing wait, and the count is polled meanwhile.
+        source?.close();
+        source = null;
+        setStreaming(false);
+        const wait = Math.min(FIRST_RETRY_MS * 2 ** failures, LONGEST_RETRY_MS);
+        failures += 1;
+        retryTimer = setTimeout(connect, wait);
+      });
+    };
+
+    connect();
+    return () => {
+      clearTimeout(retryTimer);
+      source?.close();
+      setStreaming(false);
+    };
+  }, [queryClient, userId]);
+
+  return useUnreadCount(userId, { poll: !streaming });
+}
