@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { createAccount } from '../../../test/helpers/accounts.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { failedJobs } from '../../db/schema.js';
 
@@ -98,6 +99,50 @@ describe('the job queue', () => {
 
     expect(tries).toBe(2);
     expect(await context.app.db.select().from(failedJobs)).toEqual([]);
+  });
+});
+
+describe('the dead letters an admin reads', () => {
+  const context = useTestApp();
+
+  it('lists the jobs that failed for good, newest first, to admins only', async () => {
+    context.app.jobs.handle<{ n: number }>(
+      'test-dead-letters',
+      async (data) => {
+        throw new Error(`refused ${data.n}`);
+      },
+      { retryLimit: 0, retryDelaySeconds: 0 },
+    );
+    await context.app.jobs.send('test-dead-letters', { n: 1 }, { key: 'dead:1' });
+    await context.app.jobs.drain();
+    await context.app.jobs.send('test-dead-letters', { n: 2 }, { key: 'dead:2' });
+    await context.app.jobs.drain();
+    const admin = await createAccount(context.app, 'admin');
+    const user = await createAccount(context.app, 'user');
+    const url = '/api/admin/failed-jobs?page=1&limit=20';
+
+    const answer = await context.app.inject({ url, headers: admin.bearer });
+
+    expect(answer.statusCode).toBe(200);
+    const page = answer.json();
+    expect(page.total).toBe(2);
+    expect(page.items).toEqual([
+      expect.objectContaining({
+        queue: 'test-dead-letters',
+        key: 'dead:2',
+        error: 'refused 2',
+        attempts: 1,
+      }),
+      expect.objectContaining({
+        queue: 'test-dead-letters',
+        key: 'dead:1',
+        error: 'refused 1',
+        attempts: 1,
+      }),
+    ]);
+    expect(page.items[0]).not.toHaveProperty('data');
+    expect((await context.app.inject({ url, headers: user.bearer })).statusCode).toBe(403);
+    expect((await context.app.inject({ url })).statusCode).toBe(401);
   });
 });
 

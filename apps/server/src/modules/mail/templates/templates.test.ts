@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { renderMail, TEMPLATE_NAMES, type TemplateProps } from './index.js';
+
+const context = { brandName: 'Harbour Homes', publicUrl: 'https://homes.example.test' };
+const listing = {
+  title: 'Bright flat by the river',
+  location: 'Lisbon, Portugal',
+  price: '$420,000',
+  url: 'https://homes.example.test/property/1',
+  imageUrl: null,
+};
+
+/** Props for each kind, as the modules that send them pass them. */
+const SAMPLES: TemplateProps = {
+  'password-reset': { name: 'Ada', resetUrl: 'https://homes.example.test/reset-password?token=t' },
+  'verify-email': { name: 'Ada', verifyUrl: 'https://homes.example.test/verify-email?token=t' },
+  'password-changed': { name: 'Ada', forgotUrl: 'https://homes.example.test/forgot-password' },
+  notification: {
+    name: 'Ada',
+    kind: 'offer_accepted',
+    title: 'Your offer was accepted',
+    body: 'Pay within 7 days to buy Bright flat by the river.',
+    url: 'https://homes.example.test/dashboard/property-bought',
+  },
+  'search-alert': {
+    name: 'Ada',
+    searchName: 'Lisbon flats',
+    searchUrl: 'https://homes.example.test/all-properties?location=Lisbon',
+    listings: [listing],
+  },
+  'search-digest': {
+    name: 'Ada',
+    searches: [
+      {
+        searchName: 'Lisbon flats',
+        searchUrl: 'https://homes.example.test/all-properties?location=Lisbon',
+        listings: [listing, { ...listing, title: 'Loft', url: `${listing.url}0` }],
+      },
+    ],
+  },
+  'newsletter-welcome': {},
+};
+
+describe('e-mail templates', () => {
+  it.each(TEMPLATE_NAMES)(
+    '%s has a subject, an HTML and a text part, the brand and the settings link',
+    async (name) => {
+      const mail = await renderMail(name, SAMPLES[name] as never, context);
+
+      expect(mail.subject.length).toBeGreaterThan(0);
+      expect(mail.html).toMatch(/^<!DOCTYPE html/);
+      expect(mail.html).toContain('Harbour Homes');
+      expect(mail.html).toContain(
+        'href="https://homes.example.test/dashboard/notification-settings"',
+      );
+      expect(mail.text).toContain('https://homes.example.test/dashboard/notification-settings');
+      expect(mail.text).not.toContain('<');
+      // Nothing is loaded from elsewhere: no stylesheet, font or script, only inline styles.
+      expect(mail.html).not.toMatch(/<link|<script|@import|@font-face/);
+    },
+  );
+
+  it('names the homes and their prices in an alert', async () => {
+    const mail = await renderMail('search-digest', SAMPLES['search-digest'], context);
+
+    expect(mail.subject).toBe('Today: 2 new homes for your saved searches');
+    expect(mail.text).toContain('Bright flat by the river');
+    expect(mail.text).toContain('Lisbon, Portugal · $420,000');
+  });
+
+  it('shows the links a message is about in its text part', async () => {
+    const mail = await renderMail('password-reset', SAMPLES['password-reset'], context);
+
+    expect(mail.subject).toBe('Reset your Harbour Homes password');
+    expect(mail.text).toContain('https://homes.example.test/reset-password?token=t');
+  });
+});
