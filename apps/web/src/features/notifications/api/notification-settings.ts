@@ -1,6 +1,5 @@
 import type { ZNotificationSettingsRequest } from '@keyhaven/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as v from 'valibot';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { notificationKeys } from './notification-keys';
@@ -20,17 +19,14 @@ export const useNotificationSettings = (userId: string) =>
 
 type SettingsChanges = z.input<typeof ZNotificationSettingsRequest>;
 
-/**
- * Saves the settings given (the others stay). Nothing in the answer is read: the settings are
- * asked for again, so the page shows what the server kept.
- */
+/** Saves the settings given (the others stay); the server answers with all of them, as kept. */
 export const saveNotificationSettings = (changes: SettingsChanges) =>
-  api(SETTINGS_PATH, { method: 'PUT', body: changes, schema: v.unknown() });
+  api(SETTINGS_PATH, { method: 'PUT', body: changes, schema: ZNotificationSettings });
 
 export function useSaveNotificationSettings(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveNotificationSettings,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.settings(userId) }),
+    onSuccess: (saved) => queryClient.setQueryData(notificationKeys.settings(userId), saved),
   });
 }

@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as v from 'valibot';
 import { api } from '@/lib/api-client';
 import { notificationKeys } from './notification-keys';
 import { ZNotificationsPage, ZUnreadCount } from './twins';
@@ -10,9 +9,6 @@ export const NOTIFICATIONS_STREAM_PATH = `${NOTIFICATIONS_PATH}/stream`;
 
 /** How often the count is asked for while the live stream is down. */
 export const UNREAD_POLL_MS = 30_000;
-
-/** The answer to marking read: nothing in it is shown, the lists are asked for again. */
-const ZAnyAnswer = v.unknown();
 
 /** One page of the signed-in person's notifications, newest first, with their unread count. */
 export const getNotifications = (
@@ -56,23 +52,26 @@ export function useUnreadCount(userId: string, { poll }: { poll: boolean }) {
   });
 }
 
+/** Marks one of the caller's notifications read; the server answers the new unread count. */
 export const markNotificationRead = (id: string) =>
   api(`${NOTIFICATIONS_PATH}/${encodeURIComponent(id)}/read`, {
     method: 'POST',
-    schema: ZAnyAnswer,
+    schema: ZUnreadCount,
   });
 
 export const markAllNotificationsRead = () =>
-  api(`${NOTIFICATIONS_PATH}/read-all`, { method: 'POST', schema: ZAnyAnswer });
+  api(`${NOTIFICATIONS_PATH}/read-all`, { method: 'POST', schema: ZUnreadCount });
 
 /**
- * Marks one notification (an id) or all of them (no id) read. The lists and the count are asked
- * for again afterwards, also when the panel that asked is gone (a notification opened).
+ * Marks one notification (an id) or all of them (no id) read. The bell takes the count the server
+ * answers, and the lists are asked for again, also when the panel that asked is gone (a
+ * notification opened).
  */
 export function useMarkRead(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id?: string) => (id ? markNotificationRead(id) : markAllNotificationsRead()),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.mine(userId) }),
+    onSuccess: (count) => queryClient.setQueryData(notificationKeys.unread(userId), count),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.lists(userId) }),
   });
 }

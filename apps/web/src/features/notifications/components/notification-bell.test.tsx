@@ -99,7 +99,7 @@ describe('the notification bell', () => {
     const api = fakeApi({
       [UNREAD]: json({ unread: 2 }),
       [PANEL_LIST]: json(page([notification(1), notification(2), notification(3, { read: true })])),
-      'POST /api/notifications/00000000-0000-4000-8000-000000000001/read': json({ message: 'ok' }),
+      'POST /api/notifications/00000000-0000-4000-8000-000000000001/read': json({ unread: 1 }),
     });
     const { user } = renderInApp(<NotificationBell userId={agent._id} />, {
       signedInAs: agent,
@@ -137,7 +137,7 @@ describe('the notification bell', () => {
         ),
       'POST /api/notifications/read-all': () => {
         unread = 0;
-        return json({ message: 'All read' });
+        return json({ unread: 0 });
       },
     });
     const { user } = renderInApp(<NotificationBell userId={agent._id} />, { signedInAs: agent });

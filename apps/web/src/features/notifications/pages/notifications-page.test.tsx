@@ -63,7 +63,7 @@ describe('the notifications page', () => {
         }),
       'POST /api/notifications/00000000-0000-4000-8000-000000000001/read': () => {
         read = true;
-        return json({ message: 'Read' });
+        return json({ unread: 0 });
       },
     });
     const { user } = renderPage();
@@ -92,7 +92,7 @@ describe('the notifications page', () => {
         }),
       'POST /api/notifications/read-all': () => {
         unread = 0;
-        return json({ message: 'All read' });
+        return json({ unread: 0 });
       },
     });
     const { user } = renderPage();
