@@ -87,6 +87,7 @@ const KEEPS_LISTINGS: Record<string, string> = {
   'POST /api/uploads': 'an image shows only once a listing edit refers to it',
   'POST /api/admin/refunds/:paymentId': 'a refund returns money that never became a sale',
   'POST /api/subscribe': 'the newsletter list is not a listing',
+  'POST /api/unsubscribe': 'e-mail settings and the newsletter list are not listings',
 };
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
