@@ -1,8 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '../../../test/helpers/accounts.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
+import { createTestDatabase } from '../../../test/helpers/test-database.js';
+import { queryRows } from '../../db/client.js';
 import { failedJobs } from '../../db/schema.js';
+import { PgBossJobQueue } from './job-queue.js';
+
+const silent = pino({ level: 'silent' });
 
 describe('the job queue', () => {
   const context = useTestApp();
@@ -99,6 +106,28 @@ describe('the job queue', () => {
 
     expect(tries).toBe(2);
     expect(await context.app.db.select().from(failedJobs)).toEqual([]);
+  });
+});
+
+describe('a daily schedule', () => {
+  it('is kept in the database in UTC, once however often the queue starts', async () => {
+    const database = await createTestDatabase();
+    try {
+      for (let start = 0; start < 2; start += 1) {
+        const queue = new PgBossJobQueue(database, { work: false, log: silent });
+        queue.handle('test-digest', async () => {});
+        queue.schedule('test-digest', '0 7 * * *');
+        await queue.start();
+        await queue.stop();
+      }
+      const schedules = await queryRows<{ name: string; cron: string; timezone: string }>(
+        database.db,
+        sql`select name, cron, timezone from pgboss.schedule`,
+      );
+      expect(schedules).toEqual([{ name: 'test-digest', cron: '0 7 * * *', timezone: 'UTC' }]);
+    } finally {
+      await database.destroy();
+    }
   });
 });
 

@@ -106,6 +106,8 @@ export class PgBossJobQueue implements JobQueue {
       registerInstance: options.work,
     });
     this.#boss.on('error', (error) => this.#log.error({ err: error }, 'job queue error'));
+    // Slow queries, a backlog, clock skew: worth an operator's look, never a reason to stop.
+    this.#boss.on('warning', (warning) => this.#log.warn({ data: warning.data }, warning.message));
   }
 
   handle<T>(
@@ -144,10 +146,14 @@ export class PgBossJobQueue implements JobQueue {
   async start(): Promise<void> {
     await this.#boss.start();
     this.#started = true;
+    const names = [...this.#handlers.keys()];
     const existing = new Map(
-      (await this.#boss.getQueues([...this.#handlers.keys()])).map((queue) => [queue.name, queue]),
+      (names.length > 0 ? await this.#boss.getQueues(names) : []).map((queue) => [
+        queue.name,
+        queue,
+      ]),
     );
-    for (const queue of this.#handlers.keys()) await this.#prepare(queue, existing.get(queue));
+    for (const queue of names) await this.#prepare(queue, existing.get(queue) ?? null);
     for (const [queue, cron] of this.#schedules) {
       await this.#ensureQueue(queue);
       await this.#boss.schedule(queue, cron, { key: null, data: {} } satisfies Envelope, {
