@@ -89,9 +89,16 @@ export type AuthProvidersResponse = z.infer<typeof ZAuthProvidersResponse>;
 export const ZForgotPasswordRequest = z
   .object({ email: email() })
   .meta({ id: 'ForgotPasswordRequest' });
+export type ForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
 
 /** The token from the e-mailed link, and the new password under the registration rules. */
 export const ZResetPasswordRequest = z
   .object({ token: z.string().trim().min(1).max(512), password: newPassword() })
   .meta({ id: 'ResetPasswordRequest' });
 export type ResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
+
+/** The token from the e-mailed confirmation link, which the verify page sends back. */
+export const ZVerifyEmailRequest = z
+  .object({ token: z.string().trim().min(1).max(2048) })
+  .meta({ id: 'VerifyEmailRequest' });
+export type VerifyEmailRequest = z.infer<typeof ZVerifyEmailRequest>;

@@ -294,6 +294,18 @@ export const ACCOUNT_RECOVERY_MESSAGES = {
   verifyInvalid: 'This confirmation link is invalid or has expired.',
   verifyBeforeOffer: 'Please confirm your e-mail address before making an offer.',
   verifyBeforePayment: 'Please confirm your e-mail address before paying.',
+  newPasswordLabel: 'New password',
+  confirmPasswordLabel: 'Confirm new password',
+  confirmPasswordRequired: 'Please type the new password again',
+  resetSignIn: 'Sign in with your new password',
+  backToSignIn: 'Back to sign in',
+  askAgain: 'Ask for a new link',
+  verifying: 'Confirming your e-mail address...',
+  forgotFailed: 'We could not send the link. Please try again.',
+  resetFailed: 'We could not change your password. Please try again.',
+  verifyFailed: 'We could not confirm your e-mail address. Please try again.',
+  resendFailed: 'We could not send a new link. Please try again.',
+  rememberedPrompt: 'Remembered your password?',
 } as const;
 
 export const NOTIFICATION_MESSAGES = {

@@ -245,8 +245,14 @@ export async function refusalOf(
   payload: unknown,
   signOutOn: ReadonlyArray<401 | 403> = REFUSALS,
 ): Promise<ApiError> {
-  if ((signOutOn as ReadonlyArray<number>).includes(status)) await signOutAfterRefusal();
-  return apiErrorFrom(status, payload);
+  const refusal = apiErrorFrom(status, payload);
+  // An unconfirmed e-mail address is a step still to take, not an ended session: the person
+  // stays signed in and reads what to do.
+  const signedOut = refusal.code !== 'EMAIL_NOT_VERIFIED';
+  if (signedOut && (signOutOn as ReadonlyArray<number>).includes(status)) {
+    await signOutAfterRefusal();
+  }
+  return refusal;
 }
 
 /** Calls the server with JSON in and out; rejects with `ApiError` on any non-2xx answer. */

@@ -7,4 +7,5 @@ export const AUTH_SCREEN_TEXT = {
   /** The visitor turned back at Google: nothing failed, so nothing to explain away. */
   googleCancelled: 'Google sign-in was cancelled',
   googleCancelledExplanation: 'You are not signed in. Continue with Google whenever you are ready.',
+  resetIntro: 'Choose a new password for your account.',
 } as const;

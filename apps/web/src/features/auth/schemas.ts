@@ -1,12 +1,15 @@
 import type {
+  ForgotPasswordRequest,
   LoginRequest,
   RegisterRequest,
+  ZForgotPasswordRequest,
   ZLoginRequest,
   ZRegisterRequest,
 } from '@keyhaven/shared';
 import { LIMITS, PASSWORD_STRENGTH, PHONE_PATTERN } from '@keyhaven/shared/constants';
 import {
   ACCOUNT_LABELS,
+  ACCOUNT_RECOVERY_MESSAGES,
   AUTH_MESSAGES,
   requiredMessage,
   tooLongMessage,
@@ -52,6 +55,14 @@ const password = (...more: z.core.$ZodCheck<string>[]) =>
 const passwordNotTooLong = () =>
   z.maxLength(LIMITS.passwordMaxLength, AUTH_MESSAGES.passwordTooLong);
 
+/** A password being chosen: at registration and on a reset, the same rules both times. */
+const newPassword = () =>
+  password(
+    z.minLength(LIMITS.passwordMinLength, AUTH_MESSAGES.passwordTooShort),
+    passwordNotTooLong(),
+    z.regex(PASSWORD_STRENGTH, AUTH_MESSAGES.passwordTooWeak),
+  );
+
 const registerTwin = z.object({
   name: requiredText(ACCOUNT_LABELS.name, LIMITS.nameMaxLength),
   email: email(),
@@ -67,11 +78,7 @@ const registerTwin = z.object({
     z.regex(z.regexes.date, AUTH_MESSAGES.invalidDate),
     z.refine((value) => new Date(value) < new Date(), AUTH_MESSAGES.birthInFuture),
   ),
-  password: password(
-    z.minLength(LIMITS.passwordMinLength, AUTH_MESSAGES.passwordTooShort),
-    passwordNotTooLong(),
-    z.regex(PASSWORD_STRENGTH, AUTH_MESSAGES.passwordTooWeak),
-  ),
+  password: newPassword(),
   // Set from the upload, never typed: the server checks that it is one of our uploads.
   photo: z.optional(z.nullable(z.string())),
 });
@@ -90,3 +97,29 @@ export const ZLoginForm: z.ZodMiniType<
   Exactly<z.output<typeof loginTwin>, LoginRequest>,
   Exactly<z.input<typeof loginTwin>, z.input<typeof ZLoginRequest>>
 > = loginTwin;
+
+const forgotTwin = z.object({ email: email() });
+/** What the forgot-password form validates with; the server runs ZForgotPasswordRequest. */
+export const ZForgotPasswordForm: z.ZodMiniType<
+  Exactly<z.output<typeof forgotTwin>, ForgotPasswordRequest>,
+  Exactly<z.input<typeof forgotTwin>, z.input<typeof ZForgotPasswordRequest>>
+> = forgotTwin;
+
+/**
+ * The reset form: the new password under the registration rules (the server's
+ * ZResetPasswordRequest checks it again, with the token from the link), typed twice.
+ */
+export const ZResetPasswordForm = z
+  .object({
+    password: newPassword(),
+    confirmPassword: z
+      .string()
+      .check(z.minLength(1, ACCOUNT_RECOVERY_MESSAGES.confirmPasswordRequired)),
+  })
+  .check(
+    z.refine((form) => form.password === form.confirmPassword, {
+      message: ACCOUNT_RECOVERY_MESSAGES.passwordsDiffer,
+      path: ['confirmPassword'],
+    }),
+  );
+export type ResetPasswordForm = z.output<typeof ZResetPasswordForm>;

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { AuthResponse, LoginRequest } from '@keyhaven/shared';
-import { ACCOUNT_LABELS, AUTH_MESSAGES } from '@keyhaven/shared/texts';
+import { ACCOUNT_LABELS, ACCOUNT_RECOVERY_MESSAGES, AUTH_MESSAGES } from '@keyhaven/shared/texts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { MessageDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -10,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { InlineSpinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { useLogin } from '../api/login';
 import { ZLoginForm } from '../schemas';
 import { FormAlert } from './form-alert';
@@ -68,10 +70,18 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
             )}
           </Field>
         </div>
+        <p className="mt-3 text-right text-sm">
+          <Link
+            to={paths.forgotPassword}
+            className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950"
+          >
+            {ACCOUNT_RECOVERY_MESSAGES.forgotLink}
+          </Link>
+        </p>
         <Button
           type="submit"
           size="lg"
-          className="mt-8 w-full"
+          className="mt-6 w-full"
           disabled={login.isPending}
           aria-busy={login.isPending}
         >

@@ -1,5 +1,29 @@
-import { ContentLayout } from '@/components/layouts/content-layout';
+import { ACCOUNT_RECOVERY_MESSAGES } from '@keyhaven/shared/texts';
+import { useSearchParams } from 'react-router';
+import { PageMeta } from '@/components/page-meta';
+import { paths } from '@/lib/paths';
+import { AuthCard } from '../components/auth-card';
+import { ResetLinkInvalid, ResetPasswordForm } from '../components/reset-password-form';
+import { AUTH_SCREEN_TEXT } from '../messages';
 
+/** Opened from the link in the reset mail, which carries its token as `?token=`. */
 export function ResetPasswordPage() {
-  return <ContentLayout heading="Set a new password">{null}</ContentLayout>;
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim();
+  return (
+    <AuthCard
+      heading={ACCOUNT_RECOVERY_MESSAGES.resetTitle}
+      intro={AUTH_SCREEN_TEXT.resetIntro}
+      switchPrompt={ACCOUNT_RECOVERY_MESSAGES.rememberedPrompt}
+      switchLabel="Login"
+      switchTo={paths.login}
+    >
+      <PageMeta
+        title="Set a New Password"
+        description={AUTH_SCREEN_TEXT.resetIntro}
+        path={paths.resetPassword}
+      />
+      {token ? <ResetPasswordForm token={token} /> : <ResetLinkInvalid />}
+    </AuthCard>
+  );
 }

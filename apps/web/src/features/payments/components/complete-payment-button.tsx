@@ -13,11 +13,12 @@ type CompletePaymentButtonProps = {
 
 /**
  * Why a checkout could not be opened. A 409 is the server saying this offer cannot be paid now
- * (on hold, past its deadline, already paid): its reason is the useful part. Anything else is
- * 'Payment Failed' with the general message.
+ * (on hold, past its deadline, already paid), and EMAIL_NOT_VERIFIED that the buyer must confirm
+ * their address first: their reason is the useful part. Anything else is 'Payment Failed' with
+ * the general message.
  */
 const failureMessage = (error: Error) =>
-  error instanceof ApiError && error.status === 409
+  error instanceof ApiError && (error.status === 409 || error.code === 'EMAIL_NOT_VERIFIED')
     ? error.message
     : PAYMENT_MESSAGES.sessionFailed;
 
