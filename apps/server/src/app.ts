@@ -32,6 +32,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { propertiesRoutes } from './modules/properties/properties.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
+import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { imagePipelineFor } from './modules/uploads/image-pipeline.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
@@ -167,6 +168,7 @@ export async function buildApp(
   await app.register(offersRoutes);
   await app.register(paymentsRoutes);
   await app.register(reviewsRoutes);
+  await app.register(savedSearchesRoutes);
   await app.register(newsletterRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(failedJobsRoutes);

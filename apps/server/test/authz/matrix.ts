@@ -932,6 +932,77 @@ export const MATRIX: MatrixRow[] = [
       },
     ],
   },
+  // Saved searches (module saved-searches): each account sees and changes only its own; the
+  // user owns the world's search, and anyone else is told it does not exist.
+  {
+    method: 'GET',
+    path: '/api/saved-searches',
+    cases: [
+      {
+        input: "the caller's own saved searches",
+        request: () => ({ url: '/api/saved-searches' }),
+        expect: signedIn(200),
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/api/saved-searches',
+    cases: [
+      {
+        input: 'save a search of Texas houses',
+        request: () => ({
+          url: '/api/saved-searches',
+          payload: { name: 'Texas houses', filters: { location: 'Texas', types: 'House' } },
+        }),
+        expect: signedIn(201),
+      },
+      {
+        input: 'a filter the search refuses',
+        request: () => ({
+          url: '/api/saved-searches',
+          payload: { name: 'Broken', filters: { minPrice: 'cheap' } },
+        }),
+        expect: signedIn(400),
+      },
+    ],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/saved-searches/:id',
+    cases: [
+      {
+        input: "rename the user's saved search",
+        request: (w) => ({
+          url: `/api/saved-searches/${w.savedSearchId}`,
+          payload: { name: 'Renamed', alert: 'daily' },
+        }),
+        expect: [401, 200, 404, 404, 404, 404, 404],
+      },
+    ],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/saved-searches/:id',
+    cases: [
+      {
+        input: "delete the user's saved search",
+        request: (w) => ({ url: `/api/saved-searches/${w.savedSearchId}` }),
+        expect: [401, 200, 404, 404, 404, 404, 404],
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/api/saved-searches/:id/viewed',
+    cases: [
+      {
+        input: "open the user's saved search",
+        request: (w) => ({ url: `/api/saved-searches/${w.savedSearchId}/viewed` }),
+        expect: [401, 200, 404, 404, 404, 404, 404],
+      },
+    ],
+  },
 ];
 
 /** Addresses that look like files but are answered by our own routes, so they have rows above. */

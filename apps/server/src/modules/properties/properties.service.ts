@@ -162,7 +162,7 @@ type AreaTest = 'indexed' | 'walked';
  * The pin inside an area or outline, edges included; a listing without a pin has no point and is
  * in no area.
  */
-function spatialConditions(filters: AreaFilters, test: AreaTest = 'indexed'): SQL[] {
+export function spatialConditions(filters: AreaFilters, test: AreaTest = 'indexed'): SQL[] {
   const conditions: SQL[] = [];
   const { bbox, polygon } = filters;
   if (bbox) {

@@ -50,6 +50,8 @@ export interface World {
   openSessionId: string;
   paidSessionId: string;
   transactionId: string;
+  /** The user's saved search (of Austin homes). */
+  savedSearchId: string;
   /** A stored image file, as an upload leaves it. */
   imageKey: string;
   /** Password hashes: they must never leave the server, whoever asks. */
@@ -215,6 +217,14 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     })
     .returning({ id: payments.id });
 
+  const savedSearch = await app.inject({
+    method: 'POST',
+    url: '/api/saved-searches',
+    headers: user.bearer,
+    payload: { name: 'Austin homes', filters: { location: 'Austin' } },
+  });
+  if (savedSearch.statusCode !== 201) throw new Error(`saved search: ${savedSearch.body}`);
+
   const imageKey = `${'ab'.repeat(16)}-1600.webp`;
   await writeFile(path.join(app.config.uploadsDir, imageKey), Buffer.from('RIFF....WEBP'));
 
@@ -239,6 +249,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     openSessionId: open.sessionId,
     paidSessionId: paid.sessionId,
     transactionId: payment.transactionId,
+    savedSearchId: savedSearch.json()._id,
     imageKey,
     passwordHashes: hashes,
   };

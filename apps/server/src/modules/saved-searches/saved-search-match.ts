@@ -1,0 +1,247 @@
+import {
+  type AlertFrequency,
+  LIMITS,
+  PRICE_RANGES,
+  savedSearchQuery,
+  toCents,
+} from '@keyhaven/shared';
+import { and, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.js';
+import { properties, savedSearches, users } from '../../db/schema.js';
+import { spatialConditions } from '../properties/properties.service.js';
+import type { SearchQuery } from './saved-searches.service.js';
+
+/** What of a newly approved listing a saved search is checked against, and what an alert shows. */
+export interface MatchedListing {
+  id: string;
+  agentId: string;
+  title: string;
+  location: string;
+  image: string | null;
+  propertyType: string;
+  minPriceCents: number;
+  maxPriceCents: number;
+  bedrooms: number;
+  bathrooms: number;
+  features: string[];
+  lat: number | null;
+  lng: number | null;
+}
+
+export interface MatchingSearch {
+  id: string;
+  userId: string;
+  name: string;
+  filters: Record<string, string>;
+  alert: AlertFrequency;
+}
+
+/**
+ * The listing as the public search would show it: approved, Available and listed by an agent in
+ * good standing. Null when it is none of that (rejected again, sold, or its agent since marked as
+ * fraud): it matches no saved search.
+ */
+async function publicListing(db: Database, propertyId: string): Promise<MatchedListing | null> {
+  const [row] = await db
+    .select({
+      id: properties.id,
+      agentId: properties.agentId,
+      title: properties.title,
+      location: properties.location,
+      image: properties.image,
+      propertyType: properties.propertyType,
+      minPriceCents: properties.minPriceCents,
+      maxPriceCents: properties.maxPriceCents,
+      bedrooms: properties.bedrooms,
+      bathrooms: properties.bathrooms,
+      features: properties.features,
+      lat: properties.lat,
+      lng: properties.lng,
+    })
+    .from(properties)
+    .innerJoin(users, eq(users.id, properties.agentId))
+    .where(
+      and(
+        eq(properties.id, propertyId),
+        eq(properties.approval, 'approved'),
+        eq(properties.availability, 'Available'),
+        ne(users.role, 'fraud'),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * The saved searches that may match the listing, found through their indexes and never by
+ * reading every search: those whose place is a piece of the listing's location (every piece of
+ * it, lowered by the database as the search's case-insensitive match lowers, looked up in the
+ * place index), those without a place whose area holds the listing's pin (the area index), and
+ * the few that look anywhere. The listing's own agent and fraud accounts are never told.
+ *
+ * A search's map area is decided here exactly as the search decides it: its `area` is the very
+ * box the search builds from `bbox`, and `box @> point` is the same test (the same function, edges
+ * included) as the search's `point <@ box`. A drawn outline's `area` is only its widened
+ * rectangle; the outline itself is checked after (see withinOutlines).
+ */
+function candidates(db: Database, listing: MatchedListing) {
+  const columns = {
+    id: savedSearches.id,
+    userId: savedSearches.userId,
+    name: savedSearches.name,
+    filters: savedSearches.filters,
+    alert: savedSearches.alert,
+  };
+  const pin = sql`point(${listing.lng}::float8, ${listing.lat}::float8)`;
+  const pieces = sql`array(
+    select substr(place, start, size)
+    from lower(${listing.location}) as place,
+      generate_series(1, length(place)) as start,
+      generate_series(1, least(${LIMITS.locationMaxLength}, length(place) - start + 1)) as size
+  )`;
+  const eligible = and(
+    ne(savedSearches.userId, listing.agentId),
+    sql`${savedSearches.userId} not in (select ${users.id} from ${users} where ${users.role} = 'fraud')`,
+  ) as SQL;
+  const byPlace = db
+    .select(columns)
+    .from(savedSearches)
+    .where(
+      and(
+        isNotNull(savedSearches.locationKey),
+        sql`${savedSearches.locationKey} = any(${pieces})`,
+        sql`(${savedSearches.area} is null or ${savedSearches.area} @> ${pin})`,
+        eligible,
+      ),
+    );
+  const anywhere = db
+    .select(columns)
+    .from(savedSearches)
+    .where(and(isNull(savedSearches.locationKey), isNull(savedSearches.area), eligible));
+  if (listing.lat === null || listing.lng === null) return unionAll(byPlace, anywhere);
+  const byArea = db
+    .select(columns)
+    .from(savedSearches)
+    .where(
+      and(
+        isNull(savedSearches.locationKey),
+        isNotNull(savedSearches.area),
+        // As a box of no size: the GiST index answers box-in-box, not point-in-box.
+        sql`${savedSearches.area} @> box(${pin}, ${pin})`,
+        sql`${savedSearches.area} @> ${pin}`,
+        eligible,
+      ),
+    );
+  return unionAll(byPlace, byArea, anywhere);
+}
+
+/**
+ * Whether the listing meets a search's filters other than its place and area, exactly as the
+ * public search's conditions read them (properties.service.ts: areaConditions and
+ * publicConditions): all the features, any of the types, the whole price range inside the bounds
+ * and the bracket, at least the bedrooms and bathrooms. The place and the map area were matched
+ * with the candidates; a drawn outline is checked by the search's own SQL (see withinOutlines).
+ */
+export function meetsFilters(listing: MatchedListing, query: SearchQuery): boolean {
+  if (query.propertyType && listing.propertyType !== query.propertyType) return false;
+  if (query.types?.length && !query.types.includes(listing.propertyType as never)) return false;
+  const range = PRICE_RANGES.find((bracket) => bracket.label === query.priceRange);
+  if (range) {
+    if (listing.minPriceCents < toCents(range.min)) return false;
+    if (range.max !== null && listing.maxPriceCents > toCents(range.max)) return false;
+  }
+  if (query.minPrice !== undefined && listing.minPriceCents < toCents(query.minPrice)) return false;
+  if (query.maxPrice !== undefined && listing.maxPriceCents > toCents(query.maxPrice)) return false;
+  if (query.minBeds !== undefined && listing.bedrooms < query.minBeds) return false;
+  if (query.minBaths !== undefined && listing.bathrooms < query.minBaths) return false;
+  if (query.features?.length && !query.features.every((f) => listing.features.includes(f))) {
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Of the searches with a drawn outline, those whose outline holds the listing's pin, decided by
+ * the search's own condition (spatialConditions: the same outline and operator, edges included)
+ * evaluated on the listing's row, all in one query.
+ */
+async function withinOutlines(
+  db: Database,
+  listingId: string,
+  searches: { id: string; query: SearchQuery }[],
+): Promise<Set<string>> {
+  if (searches.length === 0) return new Set();
+  const tests = searches.map(
+    ({ query }) => sql`coalesce(${and(...spatialConditions({ polygon: query.polygon }))}, false)`,
+  );
+  const [row] = await db
+    .select({ inside: sql<boolean[]>`array[${sql.join(tests, sql`, `)}]` })
+    .from(properties)
+    .where(eq(properties.id, listingId));
+  const inside = row?.inside ?? [];
+  return new Set(searches.filter((_, index) => inside[index] === true).map(({ id }) => id));
+}
+
+/** The filters the candidates' query decides exactly on its own. */
+const PLACE_AND_AREA = new Set(['location', 'bbox']);
+
+/**
+ * Saved searches' filters as the search reads them, by search. A search's filters never change
+ * once saved (only its name and e-mails do), and the searches that look anywhere are candidates
+ * for every listing, so each is read with the search's rules once per process, not once per
+ * approval. Bounded: the least recently used are read again when needed.
+ */
+const parsedFilters = new Map<string, SearchQuery | null>();
+const PARSED_FILTERS_KEPT = 20_000;
+
+function queryOf(search: MatchingSearch): SearchQuery | null {
+  const known = parsedFilters.get(search.id);
+  if (known !== undefined) {
+    parsedFilters.delete(search.id);
+    parsedFilters.set(search.id, known);
+    return known;
+  }
+  // A search saved under rules that have since changed matches nothing rather than something
+  // it did not mean.
+  const parsed = savedSearchQuery(search.filters);
+  const query = parsed.success ? parsed.data : null;
+  parsedFilters.set(search.id, query);
+  if (parsedFilters.size > PARSED_FILTERS_KEPT) {
+    const oldest = parsedFilters.keys().next().value;
+    if (oldest !== undefined) parsedFilters.delete(oldest);
+  }
+  return query;
+}
+
+/**
+ * The saved searches a listing matches now, with the listing as alerts show it: none when the
+ * public search would not show it.
+ */
+export async function findMatchingSearches(
+  db: Database,
+  propertyId: string,
+): Promise<{ listing: MatchedListing; searches: MatchingSearch[] } | null> {
+  const listing = await publicListing(db, propertyId);
+  if (!listing) return null;
+  const found = await candidates(db, listing);
+  const matching: MatchingSearch[] = [];
+  const outlined: { search: MatchingSearch; query: SearchQuery }[] = [];
+  for (const search of found) {
+    // A search of a place or a map area alone was matched whole by the candidates' query.
+    if (Object.keys(search.filters).every((name) => PLACE_AND_AREA.has(name))) {
+      matching.push(search);
+      continue;
+    }
+    const query = queryOf(search);
+    if (!query || !meetsFilters(listing, query)) continue;
+    if (query.polygon) outlined.push({ search, query });
+    else matching.push(search);
+  }
+  const inside = await withinOutlines(
+    db,
+    listing.id,
+    outlined.map(({ search, query }) => ({ id: search.id, query })),
+  );
+  for (const { search } of outlined) if (inside.has(search.id)) matching.push(search);
+  return { listing, searches: matching };
+}
