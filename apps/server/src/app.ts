@@ -26,6 +26,9 @@ import { failedJobsRoutes } from './modules/jobs/failed-jobs.routes.js';
 import { unsubscribeRoutes } from './modules/mail/unsubscribe.routes.js';
 import { mapRoutes } from './modules/map/map.routes.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
+import { liveUpdatesPlugin } from './modules/notifications/live-updates.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { notificationsPlugin } from './modules/notifications/notifier.js';
 import { offersRoutes } from './modules/offers/offers.routes.js';
 import { paymentProviderPlugin } from './modules/payments/payment-provider.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -157,6 +160,8 @@ export async function buildApp(
 
   await app.register(jobsPlugin);
   await app.register(mailPlugin);
+  await app.register(liveUpdatesPlugin);
+  await app.register(notificationsPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes, { sleep: deps.sleep });
   await app.register(googleRoutes);
@@ -168,6 +173,7 @@ export async function buildApp(
   await app.register(offersRoutes);
   await app.register(paymentsRoutes);
   await app.register(reviewsRoutes);
+  await app.register(notificationsRoutes);
   await app.register(savedSearchesRoutes);
   await app.register(newsletterRoutes);
   await app.register(unsubscribeRoutes);

@@ -222,6 +222,7 @@ describe('every cell, on the Stripe app', () => {
       frozenSessionId: 'cs_none_frozen',
       refundPaymentId: '',
       reviewId: '',
+      notificationId: '',
       openSessionId: 'cs_none_open',
       paidSessionId: 'cs_none_paid',
       transactionId: 'pi_none',

@@ -27,7 +27,7 @@ export interface MatrixCase {
 }
 
 export interface MatrixRow {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   cases: MatrixCase[];
   /** Only registered when Stripe is configured (the demo checkout routes are the opposite). */
@@ -1000,6 +1000,116 @@ export const MATRIX: MatrixRow[] = [
         input: "open the user's saved search",
         request: (w) => ({ url: `/api/saved-searches/${w.savedSearchId}/viewed` }),
         expect: [401, 200, 404, 404, 404, 404, 404],
+      },
+    ],
+  },
+
+  // Notifications and their e-mail settings (module notifications): each person's own only
+  {
+    method: 'GET',
+    path: '/api/notifications',
+    cases: [
+      {
+        input: "a page of the caller's notifications",
+        request: () => ({ url: '/api/notifications?page=1&limit=5' }),
+        expect: signedIn(200),
+      },
+      {
+        input: 'a page longer than allowed',
+        request: () => ({ url: '/api/notifications?limit=500' }),
+        expect: signedIn(400),
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/api/notifications/unread-count',
+    cases: [
+      {
+        input: "the caller's unread count",
+        request: () => ({ url: '/api/notifications/unread-count' }),
+        expect: signedIn(200),
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/api/notifications/stream',
+    cases: [
+      {
+        // An open stream never ends, so it cannot be a cell; notifications.test.ts reads one
+        // through real HTTP. This shows who gets past the sign-in check.
+        input: 'a client that does not ask for an event stream',
+        request: () => ({
+          url: '/api/notifications/stream',
+          headers: { accept: 'application/json' },
+        }),
+        expect: signedIn(400),
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/:id/read',
+    cases: [
+      {
+        input: "the user's notification",
+        request: (w) => ({ url: `/api/notifications/${w.notificationId}/read` }),
+        expect: [401, 200, 404, 404, 404, 404, 404],
+      },
+      {
+        input: 'an id that is no notification',
+        request: () => ({ url: '/api/notifications/00000000-0000-4000-8000-000000000000/read' }),
+        expect: signedIn(404),
+      },
+      {
+        input: 'something that is not an id',
+        request: () => ({ url: '/api/notifications/not-an-id/read' }),
+        expect: signedIn(400),
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/read-all',
+    cases: [
+      {
+        input: "all the caller's notifications",
+        request: () => ({ url: '/api/notifications/read-all' }),
+        expect: signedIn(200),
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/api/notification-settings',
+    cases: [
+      {
+        input: "the caller's settings",
+        request: () => ({ url: '/api/notification-settings' }),
+        expect: signedIn(200),
+      },
+    ],
+  },
+  {
+    method: 'PUT',
+    path: '/api/notification-settings',
+    cases: [
+      {
+        input: 'new offers in the app only',
+        request: () => ({
+          url: '/api/notification-settings',
+          payload: { email: { offer_received: false } },
+        }),
+        expect: signedIn(200),
+      },
+      {
+        input: 'an alert frequency that does not exist',
+        request: () => ({
+          url: '/api/notification-settings',
+          payload: { searchAlerts: 'hourly' },
+        }),
+        expect: signedIn(400),
       },
     ],
   },

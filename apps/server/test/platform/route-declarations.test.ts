@@ -87,6 +87,9 @@ const KEEPS_LISTINGS: Record<string, string> = {
   'POST /api/uploads': 'an image shows only once a listing edit refers to it',
   'POST /api/admin/refunds/:paymentId': 'a refund returns money that never became a sale',
   'POST /api/subscribe': 'the newsletter list is not a listing',
+  'POST /api/notifications/:id/read': "a person's notifications are their own",
+  'POST /api/notifications/read-all': "a person's notifications are their own",
+  'PUT /api/notification-settings': "a person's settings are their own",
   'POST /api/unsubscribe': 'e-mail settings and the newsletter list are not listings',
 };
 

@@ -18,6 +18,12 @@ import { perAccount } from '../../lib/account-rate-limit.js';
 import { forbidden } from '../../lib/app-error.js';
 import { assertClaimsCaller } from '../../lib/claimed-user.js';
 import { errorResponses } from '../../lib/error-responses.js';
+import {
+  offerAccepted,
+  offerReceived,
+  offerRejected,
+  offerWithdrawn,
+} from '../notifications/notification-events.js';
 import { expireAtProvider } from '../payments/payments.service.js';
 import { forgetListings } from '../properties/listing-cache.js';
 import {
@@ -73,7 +79,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const buyer = await request.requireUser();
       assertClaimsCaller(buyer, request.body);
-      await makeOffer(app.db, buyer, request.params.propertyId, request.body);
+      const offerId = await makeOffer(app.db, buyer, request.params.propertyId, request.body);
+      await app.notifications.emitFrom((db) => offerReceived(db, offerId));
       return { message: OFFER_MESSAGES.submitted };
     },
   );
@@ -114,7 +121,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const agent = await request.requireUser();
       const buyerEmail = request.query.email ?? request.body?.userEmailToRemove?.toLowerCase();
-      await rejectOffer(app.db, agent, request.params.id, buyerEmail);
+      const offerId = await rejectOffer(app.db, agent, request.params.id, buyerEmail);
+      await app.notifications.emitFrom((db) => offerRejected(db, offerId));
       return { message: OFFER_MESSAGES.statusUpdated };
     },
   );
@@ -136,13 +144,14 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       const agent = await request.requireUser();
       const overdue = await lapseOverdueOffers(app.db, new Date(), request.params.id);
       await expireAtProvider(app.paymentProvider, overdue.closedSessions);
-      await acceptOffer(
+      const decision = await acceptOffer(
         app.db,
         agent,
         request.params.id,
         request.query.email,
         app.config.offerPaymentDays,
       );
+      await app.notifications.emitFrom((db) => offerAccepted(db, decision));
       return { message: OFFER_MESSAGES.accepted };
     },
   );
@@ -205,8 +214,16 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const buyer = await request.requireUser();
       assertClaimsCaller(buyer, request.body ?? undefined);
-      const { closedSessions, wasAccepted } = await withdrawOffer(app.db, buyer, request.params.id);
+      const propertyId = request.params.id;
+      const { closedSessions, wasAccepted, offerId } = await withdrawOffer(
+        app.db,
+        buyer,
+        propertyId,
+      );
       await expireAtProvider(app.paymentProvider, closedSessions);
+      await app.notifications.emitFrom((db) =>
+        offerWithdrawn(db, { offerId, propertyId, buyerName: buyer.name, wasAccepted }),
+      );
       return { message: wasAccepted ? OFFER_MESSAGES.withdrawn : OFFER_MESSAGES.removed };
     },
   );

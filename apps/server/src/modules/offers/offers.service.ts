@@ -50,7 +50,7 @@ export async function makeOffer(
   }
   const amountCents = toCents(input.offerAmount);
   try {
-    await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       const listing = await lockOpenListing(tx, propertyId);
       if (listing.availability !== 'Available') {
         throw conflict('This property is no longer taking offers.');
@@ -73,12 +73,11 @@ export async function makeOffer(
           ),
         );
       if (live) throw alreadyOffered();
-      await tx.insert(offers).values({
-        propertyId,
-        buyerId: buyer.id,
-        amountCents,
-        buyingDate: input.selectedDate,
-      });
+      const [made] = await tx
+        .insert(offers)
+        .values({ propertyId, buyerId: buyer.id, amountCents, buyingDate: input.selectedDate })
+        .returning({ id: offers.id });
+      return (made as { id: string }).id;
     });
   } catch (error) {
     // Two simultaneous offers by one buyer: the unique index lets only one in.
@@ -124,7 +123,7 @@ async function pendingOfferFrom(tx: Executor, propertyId: string, buyerEmail: st
  * Accepting one offer reserves the home for that buyer (availability Pending) until the payment
  * deadline and declines the others. Only an approved listing can be sold: an agent whose edit
  * waits for review must wait for it. The listing row lock serialises decisions; the unique index
- * is the last word.
+ * is the last word. Answers the accepted offer and the ones declined with it.
  */
 export async function acceptOffer(
   db: Database,
@@ -134,7 +133,7 @@ export async function acceptOffer(
   paymentDays: number,
 ) {
   try {
-    await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       const listing = await lockAgentListing(tx, agent, propertyId);
       if (listing.approval !== 'approved') throw conflict(OFFER_MESSAGES.acceptWhileUnderReview);
       if (listing.availability !== 'Available') {
@@ -147,7 +146,7 @@ export async function acceptOffer(
         .update(offers)
         .set({ status: 'accepted', acceptedAt, payBy })
         .where(eq(offers.id, offer.id));
-      await tx
+      const declined = await tx
         .update(offers)
         .set({ status: 'rejected' })
         .where(
@@ -156,11 +155,13 @@ export async function acceptOffer(
             eq(offers.status, 'pending'),
             ne(offers.id, offer.id),
           ),
-        );
+        )
+        .returning({ id: offers.id });
       await tx
         .update(properties)
         .set({ availability: 'Pending' })
         .where(eq(properties.id, propertyId));
+      return { acceptedOfferId: offer.id, declinedOfferIds: declined.map((row) => row.id) };
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -176,10 +177,11 @@ export async function rejectOffer(
   propertyId: string,
   buyerEmail?: string,
 ) {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await lockAgentListing(tx, agent, propertyId);
     const offer = await pendingOfferFrom(tx, propertyId, buyerEmail);
     await tx.update(offers).set({ status: 'rejected' }).where(eq(offers.id, offer.id));
+    return offer.id;
   });
 }
 
@@ -256,9 +258,10 @@ export async function withdrawOffer(db: Database, buyer: SessionUser, propertyId
     if (!offer) throw notFound('You have no pending offer on this property');
     if (offer.status === 'pending') {
       await tx.delete(offers).where(eq(offers.id, offer.id));
-      return { closedSessions: [] as string[], wasAccepted: false };
+      return { closedSessions: [] as string[], wasAccepted: false, offerId: offer.id };
     }
-    return { closedSessions: await endAcceptedOffer(tx, offer, 'withdrawn'), wasAccepted: true };
+    const closedSessions = await endAcceptedOffer(tx, offer, 'withdrawn');
+    return { closedSessions, wasAccepted: true, offerId: offer.id };
   });
 }
 

@@ -17,6 +17,7 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError, conflict, invalidField, notFound } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
+import { paymentFulfilled } from '../notifications/notification-events.js';
 import { buyerVisibleListing } from '../properties/property-view.js';
 import { randomId } from './payment-provider.js';
 import {
@@ -35,6 +36,9 @@ const FULFILLING_EVENTS = new Set([
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { stripe, paymentProvider: provider } = app;
+  /** Each side of a sale is told once, whichever path completed it (keyed by the payment). */
+  const announceSale = (sessionId: string) =>
+    app.notifications.emitFrom((db) => paymentFulfilled(db, sessionId));
 
   app.post(
     '/api/payment/create-checkout-session',
@@ -73,7 +77,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      verifyPayment(app.db, provider, await request.requireUser(), request.query.session_id),
+      verifyPayment(
+        app.db,
+        provider,
+        await request.requireUser(),
+        request.query.session_id,
+        announceSale,
+      ),
   );
 
   app.get(
@@ -177,6 +187,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (result === 'offer-not-payable') {
           throw conflict(PAYMENT_MESSAGES.notPayable);
         }
+        if (result === 'fulfilled') await announceSale(payment.checkoutSessionId);
         return {
           redirectUrl: `/payment-success?session_id=${encodeURIComponent(payment.checkoutSessionId)}`,
         };
@@ -223,6 +234,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           const result = await fulfilPayment(app.db, session.id, transactionId, {
             event: { id: event.id, type: event.type },
           });
+          if (result === 'fulfilled') await announceSale(session.id);
           if (result === 'refund-due') {
             request.log.warn(
               { sessionId: session.id },

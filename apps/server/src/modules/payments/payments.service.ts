@@ -237,19 +237,22 @@ export async function paymentOfBuyer(db: Database, buyer: SessionUser, sessionId
 
 /**
  * Whether a session is paid. With Stripe the provider is asked again (and a paid session the
- * webhook has not delivered yet is fulfilled here); the demo provider's record is our own.
+ * webhook has not delivered yet is fulfilled here, then `onFulfilled` told); the demo
+ * provider's record is our own.
  */
 export async function verifyPayment(
   db: Database,
   provider: PaymentProvider,
   buyer: SessionUser,
   sessionId: string,
+  onFulfilled: (sessionId: string) => Promise<void> = async () => {},
 ) {
   let payment = await paymentOfBuyer(db, buyer, sessionId);
   if (payment.status === 'open' && payment.provider === provider.name) {
     const remote = await provider.retrieve(sessionId);
     if (remote?.paid && remote.transactionId) {
-      await fulfilPayment(db, sessionId, remote.transactionId);
+      const result = await fulfilPayment(db, sessionId, remote.transactionId);
+      if (result === 'fulfilled') await onFulfilled(sessionId);
       payment = await paymentOfBuyer(db, buyer, sessionId);
     }
   }

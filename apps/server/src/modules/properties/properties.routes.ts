@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { forbidden } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { sendListPage, withEtag } from '../../lib/list-page.js';
+import { announceListingDecision } from '../notifications/notifier.js';
 import {
   areaKey,
   assertMayChangeListing,
@@ -356,7 +357,8 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await request.requireRole('admin');
       const approve = request.params.decision === 'true';
-      await setApproval(app.db, admin, request.params.id, approve);
+      const changed = await setApproval(app.db, admin, request.params.id, approve);
+      if (changed) await announceListingDecision(app, request.params.id, approve);
       return { message: approve ? 'Property approved.' : 'Property rejected.' };
     },
   );

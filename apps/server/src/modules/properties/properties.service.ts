@@ -707,8 +707,9 @@ export async function deleteListing(db: Database, caller: SessionUser, id: strin
   });
 }
 
+/** Answers whether the listing's approval changed (deciding again as before changes nothing). */
 export async function setApproval(db: Database, admin: SessionUser, id: string, approve: boolean) {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [current] = await tx.select().from(properties).where(eq(properties.id, id)).for('update');
     if (!current) throw notFound('Property not found');
     const approval = approve ? 'approved' : 'rejected';
@@ -724,5 +725,6 @@ export async function setApproval(db: Database, admin: SessionUser, id: string, 
       targetId: id,
       details: { title: current.title, from: current.approval, to: approval },
     });
+    return current.approval !== approval;
   });
 }

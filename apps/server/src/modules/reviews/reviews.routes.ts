@@ -15,6 +15,7 @@ import { perAccount } from '../../lib/account-rate-limit.js';
 import { AppError, forbidden } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { sendListPage, withEtag } from '../../lib/list-page.js';
+import { reviewReceived } from '../notifications/notification-events.js';
 import {
   deleteReview,
   listReviews,
@@ -41,6 +42,9 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const reviewer = await request.requireUser();
       const insertedId = await saveReview(app.db, reviewer, request.body);
+      if (request.body.reviewFor === 'property') {
+        await app.notifications.emitFrom((db) => reviewReceived(db, insertedId));
+      }
       return { insertedId, message: REVIEW_MESSAGES.submitted };
     },
   );

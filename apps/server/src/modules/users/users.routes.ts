@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { toUserView } from '../auth/user-view.js';
+import { roleChanged } from '../notifications/notification-events.js';
 import { changeRole, deleteUser, findUser, listUsers } from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -84,7 +85,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await request.requireRole('admin');
-      await changeRole(app.db, admin, request.params.userId, request.params.newRole);
+      const { userId, newRole } = request.params;
+      await changeRole(app.db, admin, userId, newRole);
+      await app.notifications.emitFrom(async () =>
+        roleChanged({ userId, role: newRole, changedAt: new Date() }),
+      );
       return { message: roleChangedMessage(request.params.newRole) };
     },
   );

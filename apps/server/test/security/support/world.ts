@@ -47,6 +47,8 @@ export interface World {
   /** Money that arrived for the rejected listing, waiting for an admin's refund. */
   refundPaymentId: string;
   reviewId: string;
+  /** The user's news that their offer was accepted: theirs alone to read and mark. */
+  notificationId: string;
   openSessionId: string;
   paidSessionId: string;
   transactionId: string;
@@ -225,6 +227,12 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   });
   if (savedSearch.statusCode !== 201) throw new Error(`saved search: ${savedSearch.body}`);
 
+  // Every event so far tells its people (its jobs run now, as a worker would run them).
+  await app.jobs.drain();
+  const news = await app.inject({ method: 'GET', url: '/api/notifications', headers: user.bearer });
+  const notificationId: string | undefined = news.json().items?.[0]?._id;
+  if (!notificationId) throw new Error(`the user has no notification: ${news.body}`);
+
   const imageKey = `${'ab'.repeat(16)}-1600.webp`;
   await writeFile(path.join(app.config.uploadsDir, imageKey), Buffer.from('RIFF....WEBP'));
 
@@ -246,6 +254,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     frozenSessionId: sessionsOf[2] as string,
     refundPaymentId: refund?.id as string,
     reviewId: storedReview?.id ?? (JSON.parse(review.body).insertedId as string),
+    notificationId,
     openSessionId: open.sessionId,
     paidSessionId: paid.sessionId,
     transactionId: payment.transactionId,

@@ -1,0 +1,278 @@
+import { formatDollars, type Role, toDollars } from '@keyhaven/shared';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.js';
+import { offers, payments, properties, reviews, users } from '../../db/schema.js';
+import type { NotificationEvent } from './notifications.service.js';
+
+/*
+ * What each event says, to whom, and where it leads: read from the database after the change,
+ * in the product's words. Agents read their listing's own title; buyers the title they saw,
+ * the one last approved.
+ */
+
+const DASHBOARD = {
+  root: '/dashboard',
+  requests: '/dashboard/requests',
+  wishlist: '/dashboard/wishlist',
+  bought: '/dashboard/bought',
+  sold: '/dashboard/sold-properties',
+  myProperties: '/dashboard/my-properties',
+} as const;
+const listingPage = (id: string) => `/propertyDetails/${encodeURIComponent(id)}`;
+
+const buyers = alias(users, 'notified_buyers');
+const publishedTitle = sql<string>`coalesce(${properties.published}->>'title', ${properties.title})`;
+const money = (cents: number) => formatDollars(toDollars(cents));
+const longDate = (date: Date) =>
+  date.toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+function offerRows(db: Database) {
+  return db
+    .select({
+      offer: offers,
+      buyerName: buyers.name,
+      agentId: properties.agentId,
+      agentTitle: properties.title,
+      buyerTitle: publishedTitle,
+    })
+    .from(offers)
+    .innerJoin(properties, eq(properties.id, offers.propertyId))
+    .innerJoin(buyers, eq(buyers.id, offers.buyerId));
+}
+
+/** A buyer offered on an agent's listing. */
+export async function offerReceived(db: Database, offerId: string): Promise<NotificationEvent[]> {
+  const [row] = await offerRows(db).where(eq(offers.id, offerId));
+  if (!row) return [];
+  return [
+    {
+      kind: 'offer_received',
+      key: `offer_received:${offerId}`,
+      recipients: [row.agentId],
+      title: `New offer on ${row.agentTitle}`,
+      body: `${row.buyerName} offered ${money(row.offer.amountCents)}.`,
+      link: DASHBOARD.requests,
+    },
+  ];
+}
+
+/**
+ * A buyer took back their offer. A pending one is deleted with the withdrawal, so the caller
+ * passes what it knew of it.
+ */
+export async function offerWithdrawn(
+  db: Database,
+  withdrawal: { offerId: string; propertyId: string; buyerName: string; wasAccepted: boolean },
+): Promise<NotificationEvent[]> {
+  const [listing] = await db
+    .select({ agentId: properties.agentId, title: properties.title })
+    .from(properties)
+    .where(eq(properties.id, withdrawal.propertyId));
+  if (!listing) return [];
+  return [
+    {
+      kind: 'offer_withdrawn',
+      key: `offer_withdrawn:${withdrawal.offerId}`,
+      recipients: [listing.agentId],
+      title: `Offer withdrawn on ${listing.title}`,
+      body: withdrawal.wasAccepted
+        ? `${withdrawal.buyerName} withdrew their accepted offer. The home is available to buyers again.`
+        : `${withdrawal.buyerName} withdrew their offer.`,
+      link: DASHBOARD.requests,
+    },
+  ];
+}
+
+/** The agent accepted one offer; the listing's other pending offers were declined with it. */
+export async function offerAccepted(
+  db: Database,
+  decision: { acceptedOfferId: string; declinedOfferIds: string[] },
+): Promise<NotificationEvent[]> {
+  const rows = await offerRows(db).where(
+    inArray(offers.id, [decision.acceptedOfferId, ...decision.declinedOfferIds]),
+  );
+  return rows.map((row) =>
+    row.offer.id === decision.acceptedOfferId
+      ? {
+          kind: 'offer_accepted',
+          key: `offer_accepted:${row.offer.id}`,
+          recipients: [row.offer.buyerId],
+          title: `Your offer on ${row.buyerTitle} is accepted`,
+          body: row.offer.payBy
+            ? `Pay ${money(row.offer.amountCents)} by ${longDate(row.offer.payBy)} to buy this home.`
+            : `Pay ${money(row.offer.amountCents)} to buy this home.`,
+          link: DASHBOARD.wishlist,
+        }
+      : {
+          kind: 'offer_rejected',
+          key: `offer_rejected:${row.offer.id}`,
+          recipients: [row.offer.buyerId],
+          title: `Your offer on ${row.buyerTitle} was declined`,
+          body: 'The agent accepted another offer on this home.',
+          link: DASHBOARD.wishlist,
+        },
+  );
+}
+
+/** The agent declined one buyer's offer. */
+export async function offerRejected(db: Database, offerId: string): Promise<NotificationEvent[]> {
+  const [row] = await offerRows(db).where(eq(offers.id, offerId));
+  if (!row) return [];
+  return [
+    {
+      kind: 'offer_rejected',
+      key: `offer_rejected:${offerId}`,
+      recipients: [row.offer.buyerId],
+      title: `Your offer on ${row.buyerTitle} was declined`,
+      body: `The agent declined your offer of ${money(row.offer.amountCents)}.`,
+      link: DASHBOARD.wishlist,
+    },
+  ];
+}
+
+/**
+ * A checkout was paid and the home sold. Keyed by the payment, so the webhook and the buyer's
+ * return from checkout, which may both complete it, tell each side once.
+ */
+export async function paymentFulfilled(
+  db: Database,
+  checkoutSessionId: string,
+): Promise<NotificationEvent[]> {
+  const [row] = await db
+    .select({
+      payment: payments,
+      buyerName: buyers.name,
+      agentId: properties.agentId,
+      agentTitle: properties.title,
+      buyerTitle: publishedTitle,
+    })
+    .from(payments)
+    .innerJoin(properties, eq(properties.id, payments.propertyId))
+    .innerJoin(buyers, eq(buyers.id, payments.buyerId))
+    .where(eq(payments.checkoutSessionId, checkoutSessionId));
+  if (row?.payment.status !== 'paid') return [];
+  const { payment } = row;
+  return [
+    {
+      kind: 'payment_confirmed',
+      key: `payment_confirmed:${payment.id}`,
+      // The buyer's account is there: the query joins it.
+      recipients: [payment.buyerId as string],
+      title: `Payment confirmed for ${row.buyerTitle}`,
+      body: `We received your payment of ${money(payment.amountCents)}. The home is yours.`,
+      link: DASHBOARD.bought,
+    },
+    {
+      kind: 'payment_received',
+      key: `payment_received:${payment.id}`,
+      recipients: [row.agentId],
+      title: `Payment received for ${row.agentTitle}`,
+      body: `${row.buyerName} paid ${money(payment.amountCents)}. The home is sold.`,
+      link: DASHBOARD.sold,
+    },
+  ];
+}
+
+/**
+ * An admin approved or rejected a listing. The time of the decision is part of its key: a
+ * listing approved, edited and approved again is news each time.
+ */
+export async function listingDecided(
+  db: Database,
+  decision: { propertyId: string; approved: boolean; decidedAt: Date },
+): Promise<NotificationEvent[]> {
+  const [listing] = await db
+    .select({ agentId: properties.agentId, title: properties.title })
+    .from(properties)
+    .where(eq(properties.id, decision.propertyId));
+  if (!listing) return [];
+  const at = decision.decidedAt.getTime();
+  return [
+    decision.approved
+      ? {
+          kind: 'listing_approved',
+          key: `listing_approved:${decision.propertyId}:${at}`,
+          recipients: [listing.agentId],
+          title: `${listing.title} is approved`,
+          body: 'Buyers can now see your listing and make offers.',
+          link: DASHBOARD.myProperties,
+        }
+      : {
+          kind: 'listing_rejected',
+          key: `listing_rejected:${decision.propertyId}:${at}`,
+          recipients: [listing.agentId],
+          title: `${listing.title} was rejected`,
+          body: 'An admin rejected your listing, so buyers cannot see it. Edit it to send it for review again.',
+          link: DASHBOARD.myProperties,
+        },
+  ];
+}
+
+/** A buyer reviewed a listing for the first time (a second review replaces the first). */
+export async function reviewReceived(db: Database, reviewId: string): Promise<NotificationEvent[]> {
+  const [row] = await db
+    .select({
+      review: reviews,
+      reviewerName: users.name,
+      agentId: properties.agentId,
+      title: properties.title,
+    })
+    .from(reviews)
+    .innerJoin(properties, eq(properties.id, reviews.propertyId))
+    .innerJoin(users, eq(users.id, reviews.reviewerId))
+    .where(eq(reviews.id, reviewId));
+  if (!row?.review.propertyId) return [];
+  const said = row.review.title ? `: “${row.review.title}”` : '.';
+  return [
+    {
+      kind: 'review_received',
+      key: `review_received:${reviewId}`,
+      recipients: [row.agentId],
+      title: `New review of ${row.title}`,
+      body: `${row.reviewerName} rated it ${row.review.rating} out of 5${said}`,
+      link: listingPage(row.review.propertyId),
+    },
+  ];
+}
+
+const ROLE_NEWS: Record<Role, { title: string; body: string }> = {
+  user: {
+    title: 'Your account is now a buyer account',
+    body: 'You can browse homes, save them and make offers.',
+  },
+  agent: {
+    title: 'You are now an agent',
+    body: 'You can list homes for sale and answer offers from your dashboard.',
+  },
+  admin: {
+    title: 'You are now an admin',
+    body: 'You can review listings, manage users and moderate reviews from your dashboard.',
+  },
+  fraud: {
+    title: 'Your account has been suspended',
+    body: 'An admin marked your account as fraud. Your listings no longer show to buyers.',
+  },
+};
+
+/** An admin changed someone's role; the time keeps each change a separate event. */
+export function roleChanged(change: {
+  userId: string;
+  role: Role;
+  changedAt: Date;
+}): NotificationEvent[] {
+  return [
+    {
+      kind: 'role_changed',
+      key: `role_changed:${change.userId}:${change.changedAt.getTime()}`,
+      recipients: [change.userId],
+      ...ROLE_NEWS[change.role],
+      link: DASHBOARD.root,
+    },
+  ];
+}
