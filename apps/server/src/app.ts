@@ -20,6 +20,7 @@ import {
 } from './lib/counter-store.js';
 import { keepHeapSmall, releaseStartupMemory } from './lib/small-process-memory.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
 import { googleRoutes } from './modules/auth/google.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { failedJobsRoutes } from './modules/jobs/failed-jobs.routes.js';
@@ -175,6 +176,7 @@ export async function buildApp(
   await app.register(reviewsRoutes);
   await app.register(notificationsRoutes);
   await app.register(savedSearchesRoutes);
+  await app.register(conversationsRoutes);
   await app.register(newsletterRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(failedJobsRoutes);

@@ -416,7 +416,6 @@ export const CONVERSATION_MESSAGES = {
   removeConfirmTitle: 'Remove this message?',
   removeConfirm:
     'Both people in the conversation will see that an admin removed it. This cannot be undone.',
-  reply: 'Reply',
   replyLabel: 'Your reply',
   failed: 'Your message could not be sent.',
   loadFailed: 'The messages could not be loaded.',
@@ -424,8 +423,6 @@ export const CONVERSATION_MESSAGES = {
   open: 'Open the conversation',
   back: 'All messages',
   you: 'You',
-  removedLabel: 'Removed',
-  deletedListing: 'Listing no longer available',
   signInToAsk: 'Sign in to ask the agent a question',
 } as const;
 

@@ -1,4 +1,5 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
+import { ENGAGEMENT_LIMITS } from '@keyhaven/shared/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
@@ -10,6 +11,8 @@ export const ACCOUNT_LIMITS = {
   review: 10,
   offer: 10,
   withdrawal: 5,
+  /** Questions and replies: a conversation's pace, not a mailing list's. */
+  message: ENGAGEMENT_LIMITS.messagesPerHour,
 } as const;
 export type AccountAction = keyof typeof ACCOUNT_LIMITS;
 export type AccountLimits = Record<AccountAction, number>;

@@ -222,6 +222,8 @@ describe('every cell, on the Stripe app', () => {
       frozenSessionId: 'cs_none_frozen',
       refundPaymentId: '',
       reviewId: '',
+      conversationId: '',
+      messageId: '',
       notificationId: '',
       openSessionId: 'cs_none_open',
       paidSessionId: 'cs_none_paid',

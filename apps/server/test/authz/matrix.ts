@@ -1004,6 +1004,113 @@ export const MATRIX: MatrixRow[] = [
     ],
   },
 
+  // Messages between buyers and agents (module conversations)
+  {
+    method: 'POST',
+    path: '/api/properties/:id/messages',
+    cases: [
+      {
+        input: 'a question about the open listing',
+        request: (w) => ({
+          url: `/api/properties/${w.openListing}/messages`,
+          payload: { body: 'Is it still available?' },
+        }),
+        expect: [401, 201, 201, 403, 201, 201, 403],
+      },
+      {
+        input: 'a question about the listing waiting for approval',
+        request: (w) => ({
+          url: `/api/properties/${w.unapprovedListing}/messages`,
+          payload: { body: 'Is it still available?' },
+        }),
+        expect: [401, 404, 404, 403, 404, 409, 403],
+      },
+      ...untrusted((listing) => ({
+        input: `a question about the ${listing.name}`,
+        request: (w) => ({
+          url: `/api/properties/${listing.id(w)}/messages`,
+          payload: { body: 'Is it still available?' },
+        }),
+        // The agent is told it is their own listing, except the fraud agent's, which is not theirs.
+        expect:
+          listing.name === "fraud agent's listing"
+            ? [401, 404, 404, 404, 404, 409, 403]
+            : [401, 404, 404, 403, 404, 409, 403],
+      })),
+      {
+        input: 'an empty question',
+        request: (w) => ({
+          url: `/api/properties/${w.openListing}/messages`,
+          payload: { body: '  ' },
+        }),
+        expect: signedIn(400),
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/api/conversations',
+    cases: [
+      {
+        input: "the caller's conversations",
+        request: () => ({ url: '/api/conversations' }),
+        expect: signedIn(200),
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/api/conversations/unread-count',
+    cases: [
+      {
+        input: "the caller's unread messages",
+        request: () => ({ url: '/api/conversations/unread-count' }),
+        expect: signedIn(200),
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/api/conversations/:id',
+    cases: [
+      {
+        input: "the user's conversation with the agent",
+        request: (w) => ({ url: `/api/conversations/${w.conversationId}` }),
+        expect: [401, 200, 404, 200, 404, 200, 404],
+      },
+      {
+        input: 'a conversation that does not exist',
+        request: () => ({ url: '/api/conversations/00000000-0000-4000-8000-000000000000' }),
+        expect: signedIn(404),
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/api/conversations/:id/messages',
+    cases: [
+      {
+        input: "a reply in the user's conversation with the agent",
+        request: (w) => ({
+          url: `/api/conversations/${w.conversationId}/messages`,
+          payload: { body: 'Thanks!' },
+        }),
+        expect: [401, 201, 404, 201, 404, 403, 403],
+      },
+    ],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/messages/:id',
+    cases: [
+      {
+        input: "the user's question",
+        request: (w) => ({ url: `/api/messages/${w.messageId}` }),
+        expect: [401, 403, 403, 403, 403, 200, 403],
+      },
+    ],
+  },
+
   // Notifications and their e-mail settings (module notifications): each person's own only
   {
     method: 'GET',

@@ -10,8 +10,9 @@ export interface AuditEntry {
     | 'review.deleted'
     | 'property.deleted'
     | 'offer.released'
-    | 'payment.refunded';
-  targetType: 'user' | 'property' | 'review' | 'offer' | 'payment';
+    | 'payment.refunded'
+    | 'message.removed';
+  targetType: 'user' | 'property' | 'review' | 'offer' | 'payment' | 'message';
   targetId: string;
   details?: Record<string, unknown>;
 }

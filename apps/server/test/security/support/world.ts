@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { accounts, offers, payments, reviews } from '../../../src/db/schema.js';
+import { accounts, messages, offers, payments, reviews } from '../../../src/db/schema.js';
 import { createAccount, type TestAccount } from '../../helpers/accounts.js';
 import { createListing, listingBody } from '../../helpers/listings.js';
 import { accept, daysFromNow, offer, openCheckout, payDemo } from '../../helpers/offers.js';
@@ -47,6 +47,9 @@ export interface World {
   /** Money that arrived for the rejected listing, waiting for an admin's refund. */
   refundPaymentId: string;
   reviewId: string;
+  /** The user's question about the open listing, to the agent, and that message. */
+  conversationId: string;
+  messageId: string;
   /** The user's news that their offer was accepted: theirs alone to read and mark. */
   notificationId: string;
   openSessionId: string;
@@ -233,6 +236,15 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   const notificationId: string | undefined = news.json().items?.[0]?._id;
   if (!notificationId) throw new Error(`the user has no notification: ${news.body}`);
 
+  const question = await app.inject({
+    method: 'POST',
+    url: `/api/properties/${openListing}/messages`,
+    headers: user.bearer,
+    payload: { body: 'Is the garden south-facing?' },
+  });
+  if (question.statusCode !== 201) throw new Error(`question: ${question.body}`);
+  const [message] = await app.db.select().from(messages);
+
   const imageKey = `${'ab'.repeat(16)}-1600.webp`;
   await writeFile(path.join(app.config.uploadsDir, imageKey), Buffer.from('RIFF....WEBP'));
 
@@ -254,6 +266,8 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     frozenSessionId: sessionsOf[2] as string,
     refundPaymentId: refund?.id as string,
     reviewId: storedReview?.id ?? (JSON.parse(review.body).insertedId as string),
+    conversationId: question.json().conversationId,
+    messageId: message?.id as string,
     notificationId,
     openSessionId: open.sessionId,
     paidSessionId: paid.sessionId,
