@@ -20,8 +20,8 @@ import {
 } from './lib/counter-store.js';
 import { keepHeapSmall, releaseStartupMemory } from './lib/small-process-memory.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
 import { googleRoutes } from './modules/auth/google.routes.js';
+import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { failedJobsRoutes } from './modules/jobs/failed-jobs.routes.js';
 import { unsubscribeRoutes } from './modules/mail/unsubscribe.routes.js';
