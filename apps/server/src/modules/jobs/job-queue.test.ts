@@ -47,6 +47,26 @@ describe('the job queue', () => {
     expect(seen).toEqual(['step 1', 'step 2', 'step 3']);
   });
 
+  it('queues a job sent inside a transaction only when the transaction commits', async () => {
+    const seen: string[] = [];
+    context.app.jobs.handle<{ outcome: string }>('test-in-transaction', async (data) => {
+      seen.push(data.outcome);
+    });
+    // A queue handled after start is created in turn; the app's own exist from its start.
+    await context.app.jobs.drain();
+    const sendInside = (outcome: string) =>
+      context.app.db.transaction(async (tx) => {
+        await context.app.jobs.send('test-in-transaction', { outcome }, { key: outcome, tx });
+        if (outcome === 'rolled back') tx.rollback();
+      });
+
+    await sendInside('committed');
+    await expect(sendInside('rolled back')).rejects.toThrow();
+    await context.app.jobs.drain();
+
+    expect(seen).toEqual(['committed']);
+  });
+
   it('leaves a job that is not due yet for later', async () => {
     const seen: string[] = [];
     context.app.jobs.handle<object>('test-later', async () => {

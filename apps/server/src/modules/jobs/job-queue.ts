@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { fromPglite, type JobWithMetadata, PgBoss, type QueueOptions } from 'pg-boss';
-import type { Database, DatabaseHandle } from '../../db/client.js';
+import { fromDrizzle, fromPglite, type JobWithMetadata, PgBoss, type QueueOptions } from 'pg-boss';
+import type { Database, DatabaseHandle, Executor } from '../../db/client.js';
 import { failedJobs } from '../../db/schema.js';
 
 export interface JobQueue {
-  /** Queues a job. `key` is its idempotency key: sending the same key again adds no second job. */
-  send(queue: string, data: object, options: { key: string; startAfter?: Date }): Promise<void>;
+  /**
+   * Queues a job. `key` is its idempotency key: sending the same key again adds no second job.
+   * Inside a transaction pass it as `tx`: the job is queued only if it commits (and on the
+   * embedded database a send outside the open transaction would wait for it forever).
+   */
+  send(queue: string, data: object, options: SendOptions): Promise<void>;
   /** Registers a queue's handler (at plugin registration). Retries with backoff; after the last retry the job is recorded in failed_jobs. */
   handle<T>(
     queue: string,
@@ -20,6 +25,12 @@ export interface JobQueue {
   schedule(queue: string, cron: string): void;
   /** For tests: runs every due job of every queue in this process (and jobs they queue) until none is left. */
   drain(): Promise<void>;
+}
+
+export interface SendOptions {
+  key: string;
+  startAfter?: Date;
+  tx?: Executor;
 }
 
 export type JobHandler<T> = (data: T, job: { id: string; attempt: number }) => Promise<void>;
@@ -128,17 +139,18 @@ export class PgBossJobQueue implements JobQueue {
     this.#schedules.set(queue, cron);
   }
 
-  async send(
-    queue: string,
-    data: object,
-    options: { key: string; startAfter?: Date },
-  ): Promise<void> {
+  async send(queue: string, data: object, options: SendOptions): Promise<void> {
     await this.#settingUp;
-    await this.#ensureQueue(queue);
+    if (!options.tx) await this.#ensureQueue(queue);
+    else if (!this.#queues.has(queue)) {
+      // Creating a queue inside the caller's transaction would take pg-boss's lock there.
+      throw new Error(`The queue ${queue} has no handler here; send to it outside a transaction`);
+    }
     const envelope: Envelope = { key: options.key, data };
     await this.#boss.send(queue, envelope, {
       id: jobIdFor(queue, options.key),
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.tx ? { db: fromDrizzle(options.tx, sql) } : {}),
     });
   }
 

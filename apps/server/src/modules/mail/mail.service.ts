@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import { type Database, queryRows } from '../../db/client.js';
+import { type Database, type Executor, queryRows } from '../../db/client.js';
 import { emailDeliveries } from '../../db/schema.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { keyDigest, type MailTransport } from './mail-transport.js';
@@ -21,8 +21,14 @@ export interface MailMessage<T extends TemplateName = TemplateName> {
 }
 
 export interface Mail {
-  /** Queues one e-mail. `key` = idempotency key (event + recipient): a key already sent is never sent again. */
-  enqueue<T extends TemplateName>(message: MailMessage<T>): Promise<void>;
+  /**
+   * Queues one e-mail. `key` = idempotency key (event + recipient): a key already sent is never
+   * sent again. Inside a transaction pass it as `tx` (see JobQueue.send).
+   */
+  enqueue<T extends TemplateName>(
+    message: MailMessage<T>,
+    options?: { tx?: Executor },
+  ): Promise<void>;
 }
 
 export const EMAIL_QUEUE = 'email';
@@ -42,16 +48,16 @@ const messageIdHost = (publicUrl: string) => new URL(publicUrl).hostname;
 /**
  * Claims a message's key before it is sent. A key already sent answers false: a job run again
  * (a retry, a crash after the send, the same event queued twice) sends nothing. A key left
- * `sending` by a crash is claimed again and sent. A message for an account deleted meanwhile is
- * not sent at all.
+ * `sending` by a crash is claimed again and sent.
  */
 async function claim(db: Database, message: MailMessage, subject: string): Promise<boolean> {
-  const userId = message.userId ?? null;
+  // The account is linked only while it exists: a mail queued inside the transaction that
+  // creates it may run first, and one for an account deleted meanwhile still records its send.
   const rows = await queryRows<{ key: string }>(
     db,
     sql`insert into email_deliveries (key, user_id, template, to_address, subject, status, attempts)
-        select ${message.key}, ${userId}, ${message.template}, ${message.to}, ${subject}, 'sending', 1
-        where ${userId}::text is null or exists (select 1 from users where id = ${userId})
+        values (${message.key}, (select id from users where id = ${message.userId ?? null}),
+          ${message.template}, ${message.to}, ${subject}, 'sending', 1)
         on conflict (key) do update set attempts = email_deliveries.attempts + 1
           where email_deliveries.status = 'sending'
         returning key`,
@@ -100,7 +106,10 @@ export async function deliverEmail(settings: MailSettings, message: MailMessage)
 export function createMail(settings: MailSettings): Mail {
   settings.jobs.handle<MailMessage>(EMAIL_QUEUE, (message) => deliverEmail(settings, message));
   return {
-    enqueue: (message) =>
-      settings.jobs.send(EMAIL_QUEUE, message as MailMessage, { key: message.key }),
+    enqueue: (message, options) =>
+      settings.jobs.send(EMAIL_QUEUE, message as MailMessage, {
+        key: message.key,
+        ...(options?.tx ? { tx: options.tx } : {}),
+      }),
   };
 }
