@@ -1220,6 +1220,57 @@ export const MATRIX: MatrixRow[] = [
       },
     ],
   },
+  // Account recovery and e-mail confirmation (modules/auth/account-recovery.routes.ts).
+  {
+    method: 'POST',
+    path: '/auth/forgot-password',
+    cases: [
+      {
+        input: "the spare account's e-mail (answered alike for every address)",
+        request: (w) => ({
+          url: '/auth/forgot-password',
+          payload: { email: w.accounts.spare.email },
+        }),
+        expect: all(200),
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/auth/reset-password',
+    cases: [
+      {
+        input: 'a made-up reset token',
+        request: () => ({
+          url: '/auth/reset-password',
+          payload: { token: 'a'.repeat(24), password: 'Brand9New' },
+        }),
+        expect: all(400),
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/auth/verify-email',
+    cases: [
+      {
+        input: 'a made-up confirmation token',
+        request: () => ({ url: '/auth/verify-email', payload: { token: 'not.a.token' } }),
+        expect: all(400),
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/auth/verify-email/resend',
+    cases: [
+      {
+        input: "no body (the caller's own, already confirmed, address)",
+        request: () => ({ url: '/auth/verify-email/resend' }),
+        expect: signedIn(200),
+      },
+    ],
+  },
 ];
 
 /** Addresses that look like files but are answered by our own routes, so they have rows above. */

@@ -35,11 +35,20 @@ export function registrationBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Registers through the API (as a user would), then gives the account its role directly. */
+export interface AccountOptions {
+  /** Whether the e-mail address counts as confirmed (true unless a test needs it not to be). */
+  verified?: boolean;
+}
+
+/**
+ * Registers through the API (as a user would), then gives the account its role directly and,
+ * unless told otherwise, marks its e-mail address confirmed, as a buyer's must be to make offers.
+ */
 export async function createAccount(
   app: FastifyInstance,
   role: Role = 'user',
   overrides: Record<string, unknown> = {},
+  { verified = true }: AccountOptions = {},
 ): Promise<TestAccount> {
   const body = registrationBody(overrides);
   const response = await app.inject({
@@ -52,7 +61,9 @@ export async function createAccount(
     throw new Error(`registration failed: ${response.statusCode} ${response.body}`);
   }
   const { user, token } = response.json();
-  if (role !== 'user') await app.db.update(users).set({ role }).where(eq(users.id, user._id));
+  if (role !== 'user' || verified) {
+    await app.db.update(users).set({ role, emailVerified: verified }).where(eq(users.id, user._id));
+  }
   const setCookie = [response.headers['set-cookie']]
     .flat()
     .find((c) => c?.includes('session_token'));

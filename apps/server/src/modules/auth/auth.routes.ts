@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, conflict, unauthenticated } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { requireStoredUploads } from '../uploads/upload-references.js';
+import { accountRecoveryRoutes } from './account-recovery.routes.js';
 import { assertEmailFree, findUserByEmail } from './auth.service.js';
 import { createLoginThrottle, type Sleep } from './login-throttle.js';
 import { toUserView } from './user-view.js';
@@ -39,6 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     slowdownMs: app.config.loginSlowdownMs,
     sleep: options.sleep,
   });
+  await app.register(accountRecoveryRoutes);
 
   app.post(
     '/auth/register',

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { isOwnImageUrl } from '@keyhaven/shared';
+import { ENGAGEMENT_LIMITS } from '@keyhaven/shared/constants';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer, genericOAuth } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -10,6 +13,8 @@ import { resolveSessionSecret } from '../../lib/session-secret.js';
 import { imagePipelineFor } from '../uploads/image-pipeline.js';
 import { createPictureCopier, type PictureCopier } from '../uploads/profile-picture.js';
 import { claimUpload } from '../uploads/upload-references.js';
+import type { AccountMailer, MailedAccount } from './account-mail.js';
+import { forgetResetLinks, RESET_LINK_PREFIX } from './reset-links.js';
 
 const SESSION_COOKIE_PREFIX = 'keyhaven';
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -84,8 +89,62 @@ function profilePictures(db: Database, log: FastifyBaseLogger, pictures: Picture
   };
 }
 
-/** better-auth does the password hashing, sessions and tokens; our routes wrap its API. */
-export function createAuth(config: Config, db: Database, log: FastifyBaseLogger) {
+/** How long a confirmation link works: a day, as the mail may be read the next morning. */
+const VERIFY_LINK_SECONDS = 24 * 60 * 60;
+
+/**
+ * Password reset and e-mail confirmation through better-auth's own flows, mailed by `mailer`.
+ * A reset signs out every session of the account and makes every other reset link useless;
+ * reset tokens are stored only as digests, so a copy of the database cannot take over accounts.
+ */
+function accountRecovery(db: Database, mailer: AccountMailer) {
+  return {
+    emailAndPassword: {
+      sendResetPassword: ({ user, token }: { user: MailedAccount; token: string }) =>
+        mailer.passwordReset(user, token),
+      resetPasswordTokenExpiresIn: ENGAGEMENT_LIMITS.passwordResetMinutes * 60,
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }: { user: MailedAccount }) => {
+        await forgetResetLinks(db, user.id);
+        // The link came through the mailbox: whoever used it holds the address, so an account
+        // someone else registered with it unconfirmed is now its owner's, and confirmed.
+        await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+        await mailer.passwordChanged(user);
+      },
+    },
+    emailVerification: {
+      sendVerificationEmail: ({ user, token }: { user: MailedAccount; token: string }) =>
+        mailer.verifyEmail(user, token),
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_LINK_SECONDS,
+    },
+    verification: {
+      storeIdentifier: {
+        default: 'plain' as const,
+        overrides: {
+          // The prefix stays readable, so an account's links can be found and dropped together.
+          [RESET_LINK_PREFIX]: {
+            hash: async (identifier: string) =>
+              `${RESET_LINK_PREFIX}${createHash('sha256').update(identifier).digest('base64url')}`,
+          },
+        },
+      },
+    },
+  };
+}
+
+/**
+ * better-auth does the password hashing, sessions and tokens; our routes wrap its API. Without a
+ * `mailer` (the admin tool) no account e-mail can be sent, so none is asked for.
+ */
+export function createAuth(
+  config: Config,
+  db: Database,
+  log: FastifyBaseLogger,
+  mailer?: AccountMailer,
+) {
+  const recovery = mailer ? accountRecovery(db, mailer) : undefined;
   const pictures = createPictureCopier({
     db,
     pipeline: imagePipelineFor(config),
@@ -109,7 +168,14 @@ export function createAuth(config: Config, db: Database, log: FastifyBaseLogger)
       usePlural: true,
       schema: { users, sessions, accounts, verifications },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 6, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      autoSignIn: true,
+      ...recovery?.emailAndPassword,
+    },
+    emailVerification: recovery?.emailVerification,
+    verification: recovery?.verification,
     user: {
       additionalFields: {
         phone: { type: 'string', required: false, input: true },

@@ -48,6 +48,8 @@ describe('Google sign-in through OpenID Connect', () => {
       name: 'Grace Google',
       photo: null,
       role: 'user',
+      // The provider vouched for the address: nothing to confirm before offers and payments.
+      emailVerified: true,
     });
   });
 
@@ -123,7 +125,7 @@ describe('Google sign-in through OpenID Connect', () => {
 
   it('does not join an unverified password account even when the provider verifies the e-mail', async () => {
     // Someone may have registered that address with a password before its owner arrived.
-    const existing = await createAccount(ctx.app);
+    const existing = await createAccount(ctx.app, 'user', {}, { verified: false });
     ctx.provider.signInAs({
       sub: 'google-preclaimed',
       email: existing.email,
@@ -138,7 +140,6 @@ describe('Google sign-in through OpenID Connect', () => {
 
   it('joins a verified password account when the provider verifies the e-mail', async () => {
     const existing = await createAccount(ctx.app);
-    await ctx.app.db.update(users).set({ emailVerified: true }).where(eq(users.id, existing.id));
     ctx.provider.signInAs({
       sub: 'google-verified',
       email: existing.email,
@@ -160,11 +161,16 @@ describe('Google sign-in through OpenID Connect', () => {
         remoteAddress: nextAddress(),
       });
     // Someone registers the victim's address with a password of their own; nobody verifies it.
-    const squatter = await createAccount(ctx.app, 'user', {
-      email: victimEmail,
-      name: 'Squatter',
-      password: 'Squat1234',
-    });
+    const squatter = await createAccount(
+      ctx.app,
+      'user',
+      {
+        email: victimEmail,
+        name: 'Squatter',
+        password: 'Squat1234',
+      },
+      { verified: false },
+    );
 
     // The victim arrives with Google, which vouches for the address: no session, no join.
     ctx.provider.signInAs({

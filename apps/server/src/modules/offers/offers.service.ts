@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_RECOVERY_MESSAGES,
   OFFER_MESSAGES,
   type OfferStatus,
   offerBoundsMessage,
@@ -14,6 +15,7 @@ import { isUniqueViolation } from '../../lib/database-errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findUserByEmail } from '../auth/auth.service.js';
 import type { SessionUser } from '../auth/session-user.js';
+import { requireVerifiedEmail } from '../auth/verified-email.js';
 import { paymentHoldOf } from '../payments/payment-hold.js';
 import { agents, listingColumns, toPropertyViews } from '../properties/property-view.js';
 
@@ -45,6 +47,7 @@ export async function makeOffer(
   propertyId: string,
   input: OfferInput,
 ) {
+  requireVerifiedEmail(buyer, ACCOUNT_RECOVERY_MESSAGES.verifyBeforeOffer);
   if (input.selectedDate <= todayIso()) {
     throw invalidField('selectedDate', OFFER_MESSAGES.dateInPast);
   }

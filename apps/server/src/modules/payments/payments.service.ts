@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_RECOVERY_MESSAGES,
   PAYMENT_HOLD_MESSAGES,
   PAYMENT_MESSAGES,
   type PaymentHold,
@@ -12,6 +13,7 @@ import { conflict, notFound } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
+import { requireVerifiedEmail } from '../auth/verified-email.js';
 import { lapseOverdueOffers } from '../offers/offers.service.js';
 import { agents } from '../properties/property-view.js';
 import { paymentHoldOf } from './payment-hold.js';
@@ -39,6 +41,7 @@ export async function startCheckout(
   propertyId: string,
   now = new Date(),
 ) {
+  requireVerifiedEmail(buyer, ACCOUNT_RECOVERY_MESSAGES.verifyBeforePayment);
   const { closedSessions } = await lapseOverdueOffers(db, now, propertyId);
   await expireAtProvider(provider, closedSessions);
   const [row] = await db

@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthenticated } from '../../lib/app-error.js';
+import { accountMailer } from '../../modules/auth/account-mail.js';
 import { type Auth, createAuth } from '../../modules/auth/auth.js';
 import { findSessionWithUser, findUserById } from '../../modules/auth/auth.service.js';
 import { presentedSession } from '../../modules/auth/session-token.js';
@@ -78,7 +79,7 @@ async function resolveUser(
 /** Sessions come from the cookie or the `Authorization: Bearer` header (better-auth's bearer plugin). */
 export const authenticationPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('auth', createAuth(app.config, app.db, app.log));
+    app.decorate('auth', createAuth(app.config, app.db, app.log, accountMailer(app)));
     const sessions = new ShortLivedCache<FoundSession>(
       app.config.redisUrl ? 0 : app.config.sessionCacheSeconds * 1000,
     );
