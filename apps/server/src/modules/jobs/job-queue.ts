@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { fromDrizzle, fromPglite, type JobWithMetadata, PgBoss, type QueueOptions } from 'pg-boss';
+import {
+  type DrizzleTransactionLike,
+  fromDrizzle,
+  fromPglite,
+  type JobWithMetadata,
+  PgBoss,
+  type QueueOptions,
+} from 'pg-boss';
 import type { Database, DatabaseHandle, Executor } from '../../db/client.js';
 import { failedJobs } from '../../db/schema.js';
 
@@ -150,7 +157,7 @@ export class PgBossJobQueue implements JobQueue {
     await this.#boss.send(queue, envelope, {
       id: jobIdFor(queue, options.key),
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
-      ...(options.tx ? { db: fromDrizzle(options.tx, sql) } : {}),
+      ...(options.tx ? { db: fromDrizzle(options.tx as DrizzleTransactionLike, sql) } : {}),
     });
   }
 
