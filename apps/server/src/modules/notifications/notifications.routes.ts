@@ -74,6 +74,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notifications/stream',
     {
+      // A HEAD request would get a stream that never ends.
+      exposeHeadRoute: false,
       config: { access: 'signed-in' },
       schema: {
         tags: ['notifications'],

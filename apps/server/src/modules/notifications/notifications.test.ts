@@ -288,6 +288,22 @@ describe('events', () => {
     expect(await notificationsOf(admin.id)).toEqual([]);
   });
 
+  it('tells an agent marked as fraud in the app, but sends a fraud account no e-mail', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const admin = await createAccount(ctx.app, 'admin');
+    const marked = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/user-role-update/${agent.id}/fraud`,
+      headers: admin.bearer,
+    });
+    expect(marked.statusCode).toBe(200);
+    await sentMail();
+    expect(await notificationsOf(agent.id)).toMatchObject([
+      { kind: 'role_changed', title: 'Your account has been suspended' },
+    ]);
+    expect(await mailTo(agent)).toEqual([]);
+  });
+
   it('tells an account that no longer exists nothing, and fails nobody', async () => {
     const { agent } = await marketplace();
     const event: NotificationEvent = {
@@ -524,6 +540,13 @@ describe('GET /api/notifications/stream', () => {
       headers: { ...me.bearer, accept: 'application/json' },
     });
     expect(plain.statusCode).toBe(400);
+    // A HEAD request would be answered with a stream that never ends, so there is none.
+    const head = await ctx.app.inject({
+      method: 'HEAD',
+      url: '/api/notifications/stream',
+      headers: { ...me.bearer, accept: 'text/event-stream' },
+    });
+    expect(head.statusCode).toBe(404);
   });
 });
 
