@@ -74,6 +74,10 @@ const CHANGES_LISTINGS = [
 /** Every other write, and why no listing page changes with it. */
 const KEEPS_LISTINGS: Record<string, string> = {
   'POST /auth/register': 'a new account has no listings',
+  'POST /auth/forgot-password': 'a reset link changes no listing',
+  'POST /auth/reset-password': 'a new password changes no listing',
+  'POST /auth/verify-email': 'confirming an address changes no listing',
+  'POST /auth/verify-email/resend': 'a confirmation link changes no listing',
   'POST /auth/login': 'signing in changes no listing',
   'POST /auth/logout': 'signing out changes no listing',
   'PATCH /api/profile/photo': "listings show their agent's name and e-mail, not the photo",
