@@ -5,7 +5,7 @@
  * - Initial JavaScript: what the browser downloads before the home page is interactive: the
  *   module script and modulepreload links of apps/web/dist/index.html, everything they import
  *   statically, and (if Home ever becomes a lazy route) Home's chunk with its static imports.
- *   Budget: 120 KB gzip in total.
+ *   Budget: 123 KB gzip in total (decision 024).
  * - Each route's own chunk (a lazily imported `*-page` or `*-layout` chunk): 50 KB gzip.
  *
  * Sizes are gzip at zlib's default level, as Vite's build report prints them; 1 KB = 1,000 bytes
@@ -22,7 +22,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
   options: {
     dist: { type: 'string', default: path.join(root, 'apps/web/dist') },
-    'initial-kb': { type: 'string', default: '120' },
+    'initial-kb': { type: 'string', default: '123' },
     'route-kb': { type: 'string', default: '50' },
     json: { type: 'boolean', default: false },
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONVERSATION_MESSAGES } from './messages.js';
+import { CONVERSATION_MESSAGES } from './engagement-messages.js';
 import { ENGAGEMENT_LIMITS } from './notification-kinds.js';
 
 export const ZSendMessageRequest = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SAVED_SEARCH_MESSAGES } from './messages.js';
+import { SAVED_SEARCH_MESSAGES } from './engagement-messages.js';
 import { ALERT_FREQUENCIES, ENGAGEMENT_LIMITS } from './notification-kinds.js';
 import { ZPropertySearchQuery } from './properties.js';
 

@@ -2,4 +2,6 @@
  * `@keyhaven/shared/texts`: the words people read, the same on the server and in the web pages.
  * Pages import them from here so their download carries no zod.
  */
+
+export * from '../engagement-messages.js';
 export * from '../messages.js';

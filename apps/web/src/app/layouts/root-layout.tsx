@@ -1,7 +1,7 @@
 import { type MouseEvent, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
-import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
+import { LazyVerifyEmailBanner } from '@/features/auth/components/lazy-verify-email-banner';
 import { LazyCompareBar } from '@/features/compare/components/lazy-compare-bar';
 import { GenericErrorPage } from '@/features/errors/pages/generic-error-page';
 import { ErrorBoundary } from '../error-boundary';
@@ -56,7 +56,7 @@ export function RootLayout() {
         tabIndex={-1}
         className="flex min-h-dvh flex-1 flex-col pt-16 outline-none"
       >
-        <VerifyEmailBanner />
+        <LazyVerifyEmailBanner />
         <ErrorBoundary fallback={<GenericErrorPage />} resetKey={pathname}>
           {/* Only the first page of a visit shows this; later ones load while the last stays up. */}
           <Suspense fallback={<PageSpinner />}>
