@@ -96,8 +96,9 @@ it('finds exactly the saved searches whose public search shows the newly approve
           if (saved.statusCode === 400) continue;
           expect(saved.statusCode, saved.body).toBe(201);
           const searchId: string = saved.json()._id;
-          // Each round asks for its own page size, so no page cached in an earlier round answers.
-          const query = new URLSearchParams({ ...filters, limit: String((round % 50) + 1) });
+          // Each round asks for its own page size (40 rounds, at most 100 a page), so no page
+          // cached in an earlier round, with another listing, answers.
+          const query = new URLSearchParams({ ...filters, limit: String(round) });
           const shown = await ctx.app.inject({ method: 'GET', url: `/properties/search?${query}` });
           expect(shown.statusCode, shown.body).toBe(200);
           if (shown.json().some((item: { _id: string }) => item._id === id))

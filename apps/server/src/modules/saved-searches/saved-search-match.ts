@@ -1,16 +1,16 @@
 import {
   type AlertFrequency,
+  type Bbox,
   LIMITS,
+  type LngLat,
   PRICE_RANGES,
-  savedSearchQuery,
   toCents,
 } from '@keyhaven/shared';
-import { and, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { properties, savedSearches, users } from '../../db/schema.js';
 import { spatialConditions } from '../properties/properties.service.js';
-import type { SearchQuery } from './saved-searches.service.js';
 
 /** What of a newly approved listing a saved search is checked against, and what an alert shows. */
 export interface MatchedListing {
@@ -99,10 +99,8 @@ function candidates(db: Database, listing: MatchedListing) {
       generate_series(1, length(place)) as start,
       generate_series(1, least(${LIMITS.locationMaxLength}, length(place) - start + 1)) as size
   )`;
-  const eligible = and(
-    ne(savedSearches.userId, listing.agentId),
-    sql`${savedSearches.userId} not in (select ${users.id} from ${users} where ${users.role} = 'fraud')`,
-  ) as SQL;
+  // Only searches of others than the listing's agent; fraud accounts are left out once, below.
+  const eligible = ne(savedSearches.userId, listing.agentId);
   const byPlace = db
     .select(columns)
     .from(savedSearches)
@@ -118,21 +116,31 @@ function candidates(db: Database, listing: MatchedListing) {
     .select(columns)
     .from(savedSearches)
     .where(and(isNull(savedSearches.locationKey), isNull(savedSearches.area), eligible));
-  if (listing.lat === null || listing.lng === null) return unionAll(byPlace, anywhere);
-  const byArea = db
-    .select(columns)
-    .from(savedSearches)
+  const byArea = () =>
+    db
+      .select(columns)
+      .from(savedSearches)
+      .where(
+        and(
+          isNull(savedSearches.locationKey),
+          isNotNull(savedSearches.area),
+          // As a box of no size: the GiST index answers box-in-box, not point-in-box.
+          sql`${savedSearches.area} @> box(${pin}, ${pin})`,
+          sql`${savedSearches.area} @> ${pin}`,
+          eligible,
+        ),
+      );
+  const found =
+    listing.lat === null || listing.lng === null
+      ? unionAll(byPlace, anywhere)
+      : unionAll(byPlace, byArea(), anywhere);
+  const candidate = found.as('candidate');
+  return db
+    .select()
+    .from(candidate)
     .where(
-      and(
-        isNull(savedSearches.locationKey),
-        isNotNull(savedSearches.area),
-        // As a box of no size: the GiST index answers box-in-box, not point-in-box.
-        sql`${savedSearches.area} @> box(${pin}, ${pin})`,
-        sql`${savedSearches.area} @> ${pin}`,
-        eligible,
-      ),
+      sql`${candidate.userId} not in (select ${users.id} from ${users} where ${users.role} = 'fraud')`,
     );
-  return unionAll(byPlace, byArea, anywhere);
 }
 
 /**
@@ -142,9 +150,9 @@ function candidates(db: Database, listing: MatchedListing) {
  * and the bracket, at least the bedrooms and bathrooms. The place and the map area were matched
  * with the candidates; a drawn outline is checked by the search's own SQL (see withinOutlines).
  */
-export function meetsFilters(listing: MatchedListing, query: SearchQuery): boolean {
+export function meetsFilters(listing: MatchedListing, query: StoredFilters): boolean {
   if (query.propertyType && listing.propertyType !== query.propertyType) return false;
-  if (query.types?.length && !query.types.includes(listing.propertyType as never)) return false;
+  if (query.types?.length && !query.types.includes(listing.propertyType)) return false;
   const range = PRICE_RANGES.find((bracket) => bracket.label === query.priceRange);
   if (range) {
     if (listing.minPriceCents < toCents(range.min)) return false;
@@ -168,11 +176,11 @@ export function meetsFilters(listing: MatchedListing, query: SearchQuery): boole
 async function withinOutlines(
   db: Database,
   listingId: string,
-  searches: { id: string; query: SearchQuery }[],
+  searches: { id: string; polygon: LngLat[] }[],
 ): Promise<Set<string>> {
   if (searches.length === 0) return new Set();
   const tests = searches.map(
-    ({ query }) => sql`coalesce(${and(...spatialConditions({ polygon: query.polygon }))}, false)`,
+    ({ polygon }) => sql`coalesce(${and(...spatialConditions({ polygon }))}, false)`,
   );
   const [row] = await db
     .select({ inside: sql<boolean[]>`array[${sql.join(tests, sql`, `)}]` })
@@ -185,32 +193,52 @@ async function withinOutlines(
 /** The filters the candidates' query decides exactly on its own. */
 const PLACE_AND_AREA = new Set(['location', 'bbox']);
 
-/**
- * Saved searches' filters as the search reads them, by search. A search's filters never change
- * once saved (only its name and e-mails do), and the searches that look anywhere are candidates
- * for every listing, so each is read with the search's rules once per process, not once per
- * approval. Bounded: the least recently used are read again when needed.
- */
-const parsedFilters = new Map<string, SearchQuery | null>();
-const PARSED_FILTERS_KEPT = 20_000;
+/** A saved search's filters as the search read them when it was saved. */
+export interface StoredFilters {
+  location?: string;
+  propertyType?: string;
+  types?: string[];
+  priceRange?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  minBeds?: number;
+  minBaths?: number;
+  features?: string[];
+  bbox?: Bbox;
+  polygon?: LngLat[];
+}
 
-function queryOf(search: MatchingSearch): SearchQuery | null {
-  const known = parsedFilters.get(search.id);
-  if (known !== undefined) {
-    parsedFilters.delete(search.id);
-    parsedFilters.set(search.id, known);
-    return known;
-  }
-  // A search saved under rules that have since changed matches nothing rather than something
-  // it did not mean.
-  const parsed = savedSearchQuery(search.filters);
-  const query = parsed.success ? parsed.data : null;
-  parsedFilters.set(search.id, query);
-  if (parsedFilters.size > PARSED_FILTERS_KEPT) {
-    const oldest = parsedFilters.keys().next().value;
-    if (oldest !== undefined) parsedFilters.delete(oldest);
-  }
-  return query;
+const listOf = (text: string | undefined) => (text ? text.split(',') : undefined);
+const numberOf = (text: string | undefined) => (text === undefined ? undefined : Number(text));
+
+/**
+ * Reads a saved search's filters back. They were checked with the search's own rules and
+ * written in one spelling when saved (checkedFilters), so reading them needs no parser: matching
+ * one listing reads thousands of them.
+ */
+export function readStoredFilters(filters: Record<string, string>): StoredFilters {
+  const box = filters.bbox?.split(',').map(Number);
+  return {
+    location: filters.location,
+    propertyType: filters.propertyType,
+    types: listOf(filters.types),
+    priceRange: filters.priceRange,
+    minPrice: numberOf(filters.minPrice),
+    maxPrice: numberOf(filters.maxPrice),
+    minBeds: numberOf(filters.minBeds),
+    minBaths: numberOf(filters.minBaths),
+    features: listOf(filters.features),
+    bbox: box && {
+      west: box[0] as number,
+      south: box[1] as number,
+      east: box[2] as number,
+      north: box[3] as number,
+    },
+    polygon: filters.polygon?.split(';').map((corner) => {
+      const [lng, lat] = corner.split(',').map(Number);
+      return { lng: lng as number, lat: lat as number };
+    }),
+  };
 }
 
 /**
@@ -225,22 +253,22 @@ export async function findMatchingSearches(
   if (!listing) return null;
   const found = await candidates(db, listing);
   const matching: MatchingSearch[] = [];
-  const outlined: { search: MatchingSearch; query: SearchQuery }[] = [];
+  const outlined: { search: MatchingSearch; polygon: LngLat[] }[] = [];
   for (const search of found) {
     // A search of a place or a map area alone was matched whole by the candidates' query.
     if (Object.keys(search.filters).every((name) => PLACE_AND_AREA.has(name))) {
       matching.push(search);
       continue;
     }
-    const query = queryOf(search);
-    if (!query || !meetsFilters(listing, query)) continue;
-    if (query.polygon) outlined.push({ search, query });
+    const query = readStoredFilters(search.filters);
+    if (!meetsFilters(listing, query)) continue;
+    if (query.polygon) outlined.push({ search, polygon: query.polygon });
     else matching.push(search);
   }
   const inside = await withinOutlines(
     db,
     listing.id,
-    outlined.map(({ search, query }) => ({ id: search.id, query })),
+    outlined.map(({ search, polygon }) => ({ id: search.id, polygon })),
   );
   for (const { search } of outlined) if (inside.has(search.id)) matching.push(search);
   return { listing, searches: matching };

@@ -5,18 +5,27 @@ import {
   SAVED_SEARCH_MESSAGES,
   type SavedSearch,
   savedSearchQuery,
-  ZPropertySearchQuery,
+  type ZPropertySearchQuery,
 } from '@keyhaven/shared';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { savedSearches, users } from '../../db/schema.js';
 import { AppError, conflict, invalidField, notFound } from '../../lib/app-error.js';
 
-/** What the search's address carries that is not a filter: which page, how many, in what order. */
-const NOT_FILTERS = new Set(['page', 'limit', 'sort']);
-const FILTER_NAMES = Object.keys(ZPropertySearchQuery.shape).filter(
-  (name) => !NOT_FILTERS.has(name),
-);
+/** The search's filters: what its address carries besides the page, page size and order. */
+const FILTER_NAMES = [
+  'location',
+  'propertyType',
+  'types',
+  'priceRange',
+  'minPrice',
+  'maxPrice',
+  'minBeds',
+  'minBaths',
+  'features',
+  'bbox',
+  'polygon',
+] as const satisfies readonly (keyof typeof ZPropertySearchQuery.shape)[];
 
 export type SearchQuery = NonNullable<ReturnType<typeof savedSearchQuery>['data']>;
 
@@ -29,9 +38,11 @@ export type SearchQuery = NonNullable<ReturnType<typeof savedSearchQuery>['data'
 const OUTLINE_MARGIN = 0.01;
 
 /**
- * The filters a search's address carries, checked with the search's own rules: only the search's
- * filters are kept (not its page, size or order, nor values the search ignores, such as the
- * "any type" placeholder). A refused value answers 400 naming `filters.<name>`.
+ * The filters a search's address carries, checked with the search's own rules, and written back in
+ * the address's own form from what the search read: only the search's filters (not its page, size
+ * or order, nor values the search ignores, such as the "any type" placeholder), each in one
+ * spelling, so matching reads them back without the search's parser (see readStoredFilters). A
+ * refused value answers 400 naming `filters.<name>`.
  */
 export function checkedFilters(given: Record<string, string>) {
   const parsed = savedSearchQuery(given);
@@ -41,12 +52,25 @@ export function checkedFilters(given: Record<string, string>) {
     throw invalidField(field, issue?.message ?? 'Invalid filter');
   }
   const query = parsed.data;
+  const written: Record<(typeof FILTER_NAMES)[number], string | undefined> = {
+    location: query.location,
+    propertyType: query.propertyType,
+    types: query.types?.join(','),
+    priceRange: query.priceRange,
+    minPrice: query.minPrice?.toString(),
+    maxPrice: query.maxPrice?.toString(),
+    minBeds: query.minBeds?.toString(),
+    minBaths: query.minBaths?.toString(),
+    features: query.features?.join(','),
+    bbox: query.bbox
+      ? [query.bbox.west, query.bbox.south, query.bbox.east, query.bbox.north].join(',')
+      : undefined,
+    polygon: query.polygon?.map((corner) => `${corner.lng},${corner.lat}`).join(';'),
+  };
   const filters: Record<string, string> = {};
   for (const name of FILTER_NAMES) {
-    const value = given[name];
-    if (value !== undefined && query[name as keyof SearchQuery] !== undefined) {
-      filters[name] = value;
-    }
+    const value = written[name];
+    if (value) filters[name] = value;
   }
   return { filters, query };
 }

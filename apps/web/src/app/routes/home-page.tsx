@@ -1,15 +1,20 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { DeferredUntilIdle } from '@/components/deferred-until-idle';
 import { JsonLd } from '@/components/json-ld';
 import { PageMeta } from '@/components/page-meta';
 import { HeroSection } from '@/features/landing/components/hero-section';
 import { PropertySearchSection } from '@/features/properties/components/property-search-section';
-import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
 import { BRAND_NAME } from '@/lib/brand';
 import { paths } from '@/lib/paths';
 import { useAbsoluteUrl } from '@/lib/public-origin';
 
 const HomeBelowTheFold = lazy(() => import('./home-below-the-fold'));
+// Shown once a search is made: it stays out of Home's first download.
+const SaveSearchButton = lazy(() =>
+  import('@/features/saved-searches/components/save-search-button').then((module) => ({
+    default: module.SaveSearchButton,
+  })),
+);
 
 /** What search results and link previews say about the site's front page. */
 const HOME_DESCRIPTION = `${BRAND_NAME} is a real-estate marketplace: browse verified listings, work with trusted agents and buy your next home securely.`;
@@ -61,7 +66,13 @@ export function HomePage() {
       <PageMeta title="Home" description={HOME_DESCRIPTION} path={paths.home} />
       <HomeStructuredData />
       <HeroSection />
-      <PropertySearchSection searchActions={<SaveSearchButton />} />
+      <PropertySearchSection
+        searchActions={
+          <Suspense fallback={null}>
+            <SaveSearchButton />
+          </Suspense>
+        }
+      />
       <DeferredUntilIdle>
         <HomeBelowTheFold />
       </DeferredUntilIdle>
