@@ -225,6 +225,7 @@ describe('every cell, on the Stripe app', () => {
       conversationId: '',
       messageId: '',
       notificationId: '',
+      savedSearchId: '',
       openSessionId: 'cs_none_open',
       paidSessionId: 'cs_none_paid',
       transactionId: 'pi_none',
