@@ -14,7 +14,7 @@ import type { NotificationEvent } from './notifications.service.js';
 const DASHBOARD = {
   root: '/dashboard',
   requests: '/dashboard/requests',
-  wishlist: '/dashboard/wishlist',
+  // Purchased Properties: a buyer's offers with their answers, where an accepted one is paid.
   bought: '/dashboard/bought',
   sold: '/dashboard/sold-properties',
   myProperties: '/dashboard/my-properties',
@@ -107,7 +107,7 @@ export async function offerAccepted(
           body: row.offer.payBy
             ? `Pay ${money(row.offer.amountCents)} by ${longDate(row.offer.payBy)} to buy this home.`
             : `Pay ${money(row.offer.amountCents)} to buy this home.`,
-          link: DASHBOARD.wishlist,
+          link: DASHBOARD.bought,
         }
       : {
           kind: 'offer_rejected',
@@ -115,7 +115,7 @@ export async function offerAccepted(
           recipients: [row.offer.buyerId],
           title: `Your offer on ${row.buyerTitle} was declined`,
           body: 'The agent accepted another offer on this home.',
-          link: DASHBOARD.wishlist,
+          link: DASHBOARD.bought,
         },
   );
 }
@@ -131,7 +131,7 @@ export async function offerRejected(db: Database, offerId: string): Promise<Noti
       recipients: [row.offer.buyerId],
       title: `Your offer on ${row.buyerTitle} was declined`,
       body: `The agent declined your offer of ${money(row.offer.amountCents)}.`,
-      link: DASHBOARD.wishlist,
+      link: DASHBOARD.bought,
     },
   ];
 }

@@ -130,7 +130,7 @@ describe('events', () => {
     expect(accepted).toMatchObject({
       kind: 'offer_accepted',
       title: 'Your offer on Lake house is accepted',
-      link: '/dashboard/wishlist',
+      link: '/dashboard/bought',
     });
     expect(accepted?.body).toMatch(/^Pay \$260,000 by \w+ \d+, \d{4} to buy this home\.$/);
     expect(await notificationsOf(other.id)).toMatchObject([
