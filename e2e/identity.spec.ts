@@ -202,6 +202,9 @@ test('an admin promotes a new user to agent, who gets the agent menu on the next
     'My Properties',
     'Sold Properties',
     'Requested Properties',
+    'Notifications',
+    'Messages',
+    'Notification Settings',
   ]);
   await page.goto('/dashboard/manage-users');
   await expect(page).toHaveURL(/\/forbidden-page$/);
@@ -523,6 +526,7 @@ test.describe('Manage Users against a canned server', () => {
     role: n % 2 === 0 ? 'agent' : 'user',
     country: null,
     birth: null,
+    emailVerified: true,
     createdAt: '2026-01-01T00:00:00.000Z',
   });
 

@@ -1,11 +1,12 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { DEMO_ACCOUNTS, expect } from './fixtures';
+import { linkIn, waitForMail } from './mailbox';
 import { listingPhotoOf } from './photos';
 
 /*
  * Market set-up through the API for the end-to-end specs: fresh buyers (offers are limited per
- * account, so specs that offer register their own), listings the demo agent lists and the demo
- * admin approves, offers and their answers.
+ * account, so specs that offer register their own, and confirm their address from the mail),
+ * listings the demo agent lists and the demo admin approves, offers and their answers.
  */
 
 type Playwright = { request: { newContext: (options: object) => Promise<APIRequestContext> } };
@@ -59,7 +60,19 @@ export async function registerBuyer(
     },
   });
   expect(response.status(), await response.text()).toBe(200);
+  await confirmAddress(api, buyer.email);
   return { api, ...buyer };
+}
+
+/**
+ * Confirms a new account's address with the link from its confirmation mail, as the page that
+ * link opens does: offers and payments wait for a confirmed address.
+ */
+export async function confirmAddress(api: APIRequestContext, email: string) {
+  const mail = await waitForMail(email, /^Confirm your e-mail address/);
+  const token = new URL(linkIn(mail, 'Confirm my address')).searchParams.get('token');
+  const confirmed = await api.post('/auth/verify-email', { data: { token } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
 }
 
 /** Signs `page`'s browser in as `buyer`. */

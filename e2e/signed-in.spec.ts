@@ -7,10 +7,35 @@ import {
   test,
 } from './fixtures';
 
+/** What every role's menu ends with: the pages that keep them told. */
+const KEPT_TOLD = ['Notifications', 'Messages', 'Notification Settings'] as const;
+
 const MENUS = {
-  buyer: ['My Profile', 'My Wish List', 'My Bought Properties', 'My Reviews'],
-  agent: ['My Profile', 'Add Property', 'My Properties', 'Sold Properties', 'Requested Properties'],
-  admin: ['My Profile', 'Manage Users', 'Manage Properties', 'Manage Reviews', 'Refunds'],
+  buyer: [
+    'My Profile',
+    'My Wish List',
+    'My Bought Properties',
+    'My Reviews',
+    'Saved Searches',
+    ...KEPT_TOLD,
+  ],
+  agent: [
+    'My Profile',
+    'Add Property',
+    'My Properties',
+    'Sold Properties',
+    'Requested Properties',
+    ...KEPT_TOLD,
+  ],
+  admin: [
+    'My Profile',
+    'Manage Users',
+    'Manage Properties',
+    'Manage Reviews',
+    'Refunds',
+    'Failed Jobs',
+    ...KEPT_TOLD,
+  ],
 } as const;
 
 for (const account of ['buyer', 'agent', 'admin'] as const) {

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { DEMO_ACCOUNTS, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import { confirmAddress } from './market';
 import { listingPhotoOf } from './photos';
 
 /*
@@ -58,7 +59,10 @@ async function apiAs(playwright: Playwright, testInfo: TestInfo, account: 'agent
   return api;
 }
 
-/** Registers a new person through `api` (a page's or a context's); its session stays there. */
+/**
+ * Registers a new person through `api` (a page's or a context's) and confirms their address from
+ * the mail; the session stays there.
+ */
 async function register(api: APIRequestContext, label: string): Promise<Person> {
   const id = unique();
   const person = {
@@ -72,6 +76,8 @@ async function register(api: APIRequestContext, label: string): Promise<Person> 
   const response = await api.post('/auth/register', { data: person });
   expect(response.status(), await response.text()).toBe(200);
   const { user } = (await response.json()) as { user: { _id: string } };
+  // Offers and payments wait for a confirmed address: confirmed from the mail, as a person does.
+  await confirmAddress(api, person.email);
   return { id: user._id, name: person.name, email: person.email };
 }
 

@@ -1,14 +1,47 @@
 // Starts the built product for the end-to-end tests on a fresh data directory with the demo
 // seed. The directory is wiped at every start, so a run never sees the last one's data.
+//
+// Beside it runs a real SMTP server on 127.0.0.1 that accepts every message the product sends
+// and writes each, as received, into test-results/e2e-mail/ (also wiped at start): the tests read
+// the e-mails a person would get from there (e2e/mailbox.ts).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { SMTPServer } from 'smtp-server';
 
 const port = process.env.E2E_PORT ?? '3100';
 const dataDir = path.resolve('test-results', 'e2e-data');
-rmSync(dataDir, { recursive: true, force: true });
-mkdirSync(dataDir, { recursive: true });
+const mailDir = path.resolve('test-results', 'e2e-mail');
+for (const dir of [dataDir, mailDir]) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+}
+
+let received = 0;
+// No sign-in and no TLS: it listens on the loopback address only, for this run's product.
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, _session, callback) {
+    received += 1;
+    // Numbered in the order they arrived, and renamed to .eml only once whole, so a test
+    // never reads half a message.
+    const file = path.join(mailDir, `${String(received).padStart(5, '0')}.eml`);
+    buffer(stream)
+      .then((message) => writeFile(`${file}.part`, message))
+      .then(() => rename(`${file}.part`, file))
+      .then(() => callback(), callback);
+  },
+});
+await new Promise((resolve, reject) => {
+  smtp.once('error', reject);
+  smtp.listen(0, '127.0.0.1', resolve);
+});
+const smtpPort = smtp.server.address().port;
 
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   stdio: 'inherit',
@@ -22,10 +55,15 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     SEED_DEMO: 'true',
     SESSION_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    // Queued e-mails and notifications are sent as they come due, as in production.
+    JOB_WORKERS: 'true',
   },
 });
 
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code) => {
+  smtp.close(() => process.exit(code ?? 0));
+});
