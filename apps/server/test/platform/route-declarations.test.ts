@@ -98,6 +98,10 @@ const KEEPS_LISTINGS: Record<string, string> = {
   'POST /api/notifications/read-all': "a person's notifications are their own",
   'PUT /api/notification-settings': "a person's settings are their own",
   'POST /api/unsubscribe': 'e-mail settings and the newsletter list are not listings',
+  'POST /api/saved-searches': "a saved search is its owner's own",
+  'PATCH /api/saved-searches/:id': "a saved search is its owner's own",
+  'DELETE /api/saved-searches/:id': "a saved search is its owner's own",
+  'POST /api/saved-searches/:id/viewed': "a saved search is its owner's own",
 };
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
