@@ -376,6 +376,17 @@ describe('reading notifications', () => {
   it('pages the newest first, with the total and the unread count, and marks them read', async () => {
     const me = await createAccount(ctx.app);
     for (const title of ['First', 'Second', 'Third']) await notify(me, title);
+    // Told within one millisecond they would tie on time; each is dated a minute after the last.
+    for (const [minutesAgo, title] of [
+      [3, 'First'],
+      [2, 'Second'],
+      [1, 'Third'],
+    ] as const) {
+      await ctx.app.db
+        .update(notifications)
+        .set({ createdAt: new Date(Date.now() - minutesAgo * 60_000) })
+        .where(and(eq(notifications.userId, me.id), eq(notifications.title, title)));
+    }
     const first = await call(me, 'GET', '/api/notifications?page=1&limit=2');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ total: 3, unread: 3 });
