@@ -120,6 +120,24 @@ export const PRICE_RANGES = [
 export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc', 'area-desc'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
+/**
+ * The search's filters as its address carries them, without the page, page size and order: what
+ * a saved search keeps.
+ */
+export const SEARCH_FILTER_KEYS = [
+  'location',
+  'propertyType',
+  'types',
+  'priceRange',
+  'minPrice',
+  'maxPrice',
+  'minBeds',
+  'minBaths',
+  'features',
+  'bbox',
+  'polygon',
+] as const;
+
 /** At most this many pins for one map view: clustered in the browser, they stay readable. */
 export const MAP_PINS_MAX = 1000;
 

@@ -4,6 +4,7 @@ import {
   type LngLat,
   SAVED_SEARCH_MESSAGES,
   type SavedSearch,
+  SEARCH_FILTER_KEYS,
   savedSearchQuery,
   type ZPropertySearchQuery,
 } from '@keyhaven/shared';
@@ -12,20 +13,9 @@ import type { Database } from '../../db/client.js';
 import { savedSearches, users } from '../../db/schema.js';
 import { AppError, conflict, invalidField, notFound } from '../../lib/app-error.js';
 
-/** The search's filters: what its address carries besides the page, page size and order. */
-const FILTER_NAMES = [
-  'location',
-  'propertyType',
-  'types',
-  'priceRange',
-  'minPrice',
-  'maxPrice',
-  'minBeds',
-  'minBaths',
-  'features',
-  'bbox',
-  'polygon',
-] as const satisfies readonly (keyof typeof ZPropertySearchQuery.shape)[];
+/** Every filter a saved search keeps is one the search itself reads. */
+const FILTER_NAMES =
+  SEARCH_FILTER_KEYS satisfies readonly (keyof typeof ZPropertySearchQuery.shape)[];
 
 export type SearchQuery = NonNullable<ReturnType<typeof savedSearchQuery>['data']>;
 

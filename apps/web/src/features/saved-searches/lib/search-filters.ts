@@ -1,24 +1,6 @@
-import { formatDollars } from '@keyhaven/shared/constants';
+import { formatDollars, SEARCH_FILTER_KEYS } from '@keyhaven/shared/constants';
 import { SAVED_SEARCH_SUMMARY } from '@keyhaven/shared/texts';
 import { paths } from '@/lib/paths';
-
-/**
- * The search's filters as its address carries them (the server's search query, without the page,
- * page size, order or the catalogue's list-or-map view): what a saved search keeps.
- */
-export const SEARCH_FILTER_KEYS = [
-  'location',
-  'propertyType',
-  'types',
-  'priceRange',
-  'minPrice',
-  'maxPrice',
-  'minBeds',
-  'minBaths',
-  'features',
-  'bbox',
-  'polygon',
-] as const;
 
 /** Placeholders the home search form sends for "any": the search ignores them, so do we. */
 const ANY = new Set(['', 'Property Type', 'Price Range']);
