@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONVERSATION_MESSAGES } from './engagement-messages.js';
 import { ENGAGEMENT_LIMITS } from './notification-kinds.js';
+import { ZServedImageUrl } from './uploads.js';
 
 export const ZSendMessageRequest = z
   .object({
@@ -34,7 +35,8 @@ export const ZConversation = z
     _id: z.uuid(),
     propertyId: z.uuid().nullable(),
     propertyTitle: z.string(),
-    propertyImage: z.string().nullable(),
+    /** The listing's cover; an address that is not one of our uploads is never passed on. */
+    propertyImage: ZServedImageUrl,
     buyerName: z.string(),
     agentName: z.string(),
     /** The caller's side: the buyer asking, the agent answering, or an admin reading it. */
