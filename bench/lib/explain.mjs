@@ -14,17 +14,19 @@ const importFromServer = async (specifier) => import(requireFromServer.resolve(s
 
 const SEQ_SCAN_ON_PROPERTIES = /Seq Scan on properties\b/;
 
-async function openExplainer(database) {
+/**
+ * The product's Drizzle schema on the benchmark's database (PostgreSQL or the PGlite directory),
+ * with `logger` told of every statement, and a plain `query` beside it on the same connection.
+ */
+export async function openDatabase(database, { logger, connections = 4 } = {}) {
   const schema = await importServer('db/schema.js');
-  const captured = [];
-  const logger = { logQuery: (query, params) => captured.push({ query, params }) };
   if (database.kind === 'postgres') {
     const pg = (await importFromServer('pg')).default;
     const { drizzle } = await importFromServer('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+    const pool = new pg.Pool({ connectionString: database.url, max: connections });
     return {
       db: drizzle(pool, { schema, logger }),
-      captured,
+      schema,
       query: async (text, params) => (await pool.query(text, params)).rows,
       close: () => pool.end(),
     };
@@ -35,10 +37,16 @@ async function openExplainer(database) {
   const client = await PGlite.create({ dataDir: database.pgliteDir, extensions: { pg_trgm } });
   return {
     db: drizzle(client, { schema, logger }),
-    captured,
+    schema,
     query: async (text, params) => (await client.query(text, params)).rows,
     close: () => client.close(),
   };
+}
+
+async function openExplainer(database) {
+  const captured = [];
+  const logger = { logQuery: (query, params) => captured.push({ query, params }) };
+  return { ...(await openDatabase(database, { logger })), captured };
 }
 
 /** The list queries behind each list endpoint, with realistic arguments. */

@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { importServer, serverDist } from './paths.mjs';
+import { openDatabase } from './explain.mjs';
+import { importServer } from './paths.mjs';
 
 /*
  * Saved-search matching at scale: stores `searches` saved searches (as people make them: 55% for
@@ -10,53 +9,19 @@ import { importServer, serverDist } from './paths.mjs';
  * for `samples` listings, and explains its statements.
  */
 
-const requireFromServer = createRequire(path.join(serverDist, '..', 'package.json'));
-const importFromServer = async (specifier) => import(requireFromServer.resolve(specifier));
-
 /** Owners of the searches: at most the product's limit each, so never fewer than this. */
 const SEARCHES_PER_OWNER = 40;
 const TYPES = ['House', 'Apartment', 'Condo', 'Townhouse', 'Villa'];
 const FEATURES = ['Garden', 'Garage', 'Balcony', 'Parking', 'Swimming Pool'];
 
-/** A small seeded generator, so two runs store the same searches. */
-function randomFrom(seedValue) {
-  let state = seedValue >>> 0 || 1;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** The product's seeded generator, so two runs store the same searches. */
+async function randomFrom(seedValue) {
+  const { seededRandom } = await importServer('lib/seeded-random.js');
+  const next = seededRandom(seedValue >>> 0 || 1);
   return {
     next,
     pick: (items) => items[Math.floor(next() * items.length)],
     between: (min, max) => min + next() * (max - min),
-  };
-}
-
-async function openDatabase(database, logger) {
-  const schema = await importServer('db/schema.js');
-  if (database.kind === 'postgres') {
-    const pg = (await importFromServer('pg')).default;
-    const { drizzle } = await importFromServer('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-    return {
-      db: drizzle(pool, { schema, logger }),
-      schema,
-      query: async (text, params) => (await pool.query(text, params)).rows,
-      close: () => pool.end(),
-    };
-  }
-  const { PGlite } = await importFromServer('@electric-sql/pglite');
-  const { pg_trgm } = await importFromServer('@electric-sql/pglite/contrib/pg_trgm');
-  const { drizzle } = await importFromServer('drizzle-orm/pglite');
-  const client = await PGlite.create({ dataDir: database.pgliteDir, extensions: { pg_trgm } });
-  return {
-    db: drizzle(client, { schema, logger }),
-    schema,
-    query: async (text, params) => (await client.query(text, params)).rows,
-    close: () => client.close(),
   };
 }
 
@@ -117,7 +82,7 @@ export async function benchSavedSearchMatch(database, { searches, samples, seedV
   const logger = {
     logQuery: (query, params) => capturing && captured.push({ query, params }),
   };
-  const { db, schema, query, close } = await openDatabase(database, logger);
+  const { db, schema, query, close } = await openDatabase(database, { logger, connections: 2 });
   try {
     const { savedSearchRow } = await importServer(
       'modules/saved-searches/saved-searches.service.js',
@@ -125,7 +90,7 @@ export async function benchSavedSearchMatch(database, { searches, samples, seedV
     const { findMatchingSearches } = await importServer(
       'modules/saved-searches/saved-search-match.js',
     );
-    const random = randomFrom(seedValue);
+    const random = await randomFrom(seedValue);
 
     const homes = await query(
       `select location, lat, lng from properties
