@@ -493,8 +493,8 @@ export const notificationSettings = pgTable('notification_settings', {
     .references(() => users.id, { onDelete: 'cascade' }),
   /** The kinds that come in the app only. */
   emailOff: notificationKindEnum('email_off').array().notNull().default(sql`'{}'`),
+  /** Also turned off by an alert e-mail's one-click unsubscribe. */
   searchAlerts: alertFrequencyEnum('search_alerts').notNull().default('instant'),
-  /** Set by a newsletter or alert e-mail's one-click unsubscribe. */
   updatedAt: updatedAt(),
 });
 
