@@ -41,6 +41,26 @@ function isHydrated() {
   );
 }
 
+/**
+ * Makes opening or reloading `page` wait for its hydration. The `page` fixture does this; a page of
+ * a second browser context (another person's window) needs it too.
+ */
+export function waitingForHydration(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await page.waitForFunction(isHydrated);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await page.waitForFunction(isHydrated);
+    return response;
+  };
+  return page;
+}
+
 export const test = base.extend<Options & AutoFixtures>({
   allowedConsoleErrors: [[], { option: true }],
 
@@ -50,21 +70,7 @@ export const test = base.extend<Options & AutoFixtures>({
    * a visitor waits for the page to respond.
    */
   page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled !== false) {
-      const goto = page.goto.bind(page);
-      const reload = page.reload.bind(page);
-      page.goto = async (...args) => {
-        const response = await goto(...args);
-        await page.waitForFunction(isHydrated);
-        return response;
-      };
-      page.reload = async (...args) => {
-        const response = await reload(...args);
-        await page.waitForFunction(isHydrated);
-        return response;
-      };
-    }
-    await use(page);
+    await use(javaScriptEnabled === false ? page : waitingForHydration(page));
   },
 
   failOnConsoleErrors: [

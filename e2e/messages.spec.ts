@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, test, waitingForHydration } from './fixtures';
 import { apiAs, listApprovedHome } from './market';
 
 /*
@@ -41,7 +41,7 @@ test('a buyer asks the agent a question and reads the reply', async ({
 
   // The agent finds it on Messages, unread, and answers.
   const agentContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-  const agent = await agentContext.newPage();
+  const agent = waitingForHydration(await agentContext.newPage());
   await signIn(agent, 'agent');
   await agent.goto('/dashboard/messages');
   await expect(agent.getByRole('heading', { level: 1 })).toHaveText('Messages');

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, expect, signIn, test } from './fixtures';
+import { DEMO_ACCOUNTS, expect, signIn, test, waitingForHydration } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 import { apiAs, inDays, type Listing, listApprovedHome } from './market';
 
@@ -56,7 +56,7 @@ test.describe('notifications', () => {
 
     // The agent has their listings open; nothing is unread.
     const agentContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-    const agent = await agentContext.newPage();
+    const agent = waitingForHydration(await agentContext.newPage());
     await signIn(agent, 'agent');
     await agent.goto('/dashboard/my-properties');
     const bell = bellOf(agent);

@@ -1,5 +1,5 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { type DEMO_ACCOUNTS, expect, signIn, test } from './fixtures';
+import { type DEMO_ACCOUNTS, expect, signIn, test, waitingForHydration } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 import { unique } from './market';
 import { choosePhotos, drawnPng, pngFile } from './photos';
@@ -19,7 +19,7 @@ const BUYER = { email: 'buyer2@keyhaven.test', password: 'Buyer123', name: 'Jame
 /** A second browser window signed in as a demo account. */
 async function windowAs(browser: Browser, testInfo: TestInfo, account: keyof typeof DEMO_ACCOUNTS) {
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-  const page = await context.newPage();
+  const page = waitingForHydration(await context.newPage());
   await signIn(page, account);
   return page;
 }
