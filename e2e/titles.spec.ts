@@ -129,6 +129,18 @@ const ROUTES: Record<RouteKey, Visit> = {
     url: at(paths.dashboard.manageReviews),
   },
   'dashboard.refunds': { title: 'Refunds', as: 'admin', url: at(paths.dashboard.refunds) },
+  'dashboard.analytics': { title: 'Analytics', as: 'agent', url: at(paths.dashboard.analytics) },
+  'dashboard.marketplace': {
+    title: 'Marketplace',
+    as: 'admin',
+    url: at(paths.dashboard.marketplace),
+  },
+  'dashboard.reportedListings': {
+    title: 'Reported Listings',
+    as: 'admin',
+    url: at(paths.dashboard.reportedListings),
+  },
+  'dashboard.auditLog': { title: 'Audit Log', as: 'admin', url: at(paths.dashboard.auditLog) },
 };
 
 async function firstId(page: Page, path: string) {

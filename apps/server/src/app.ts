@@ -19,6 +19,8 @@ import {
   createRedisCounterStore,
 } from './lib/counter-store.js';
 import { keepHeapSmall, releaseStartupMemory } from './lib/small-process-memory.js';
+import { listingAnalyticsRoutes } from './modules/analytics/listing-analytics.routes.js';
+import { auditLogRoutes } from './modules/audit/audit-log.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { googleRoutes } from './modules/auth/google.routes.js';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
@@ -26,6 +28,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { failedJobsRoutes } from './modules/jobs/failed-jobs.routes.js';
 import { unsubscribeRoutes } from './modules/mail/unsubscribe.routes.js';
 import { mapRoutes } from './modules/map/map.routes.js';
+import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { liveUpdatesPlugin } from './modules/notifications/live-updates.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -35,6 +38,7 @@ import { paymentProviderPlugin } from './modules/payments/payment-provider.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { propertiesRoutes } from './modules/properties/properties.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
@@ -180,6 +184,10 @@ export async function buildApp(
   await app.register(newsletterRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(failedJobsRoutes);
+  await app.register(listingAnalyticsRoutes);
+  await app.register(marketplaceRoutes);
+  await app.register(reportsRoutes);
+  await app.register(auditLogRoutes);
   await app.register(seoRoutes);
   await app.register(placesRoutes);
   await app.register(mapRoutes);

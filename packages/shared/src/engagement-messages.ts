@@ -79,6 +79,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   role_changed: 'My role changes',
   message_received: 'A new message',
   search_match: 'A new home matches my saved search',
+  report_outcome: 'A listing I reported is decided',
+  correction_requested: 'An admin asks me to correct my listing',
 };
 
 export const ALERT_FREQUENCY_LABELS = {

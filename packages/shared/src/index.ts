@@ -1,10 +1,12 @@
 /* Everything both sides agree on: the zod-free constants and texts, and the zod contract. */
+export * from './audit.js';
 export * from './auth.js';
 export * from './conversations.js';
 export * from './entries/constants.js';
 export * from './entries/texts.js';
 export * from './errors.js';
 export * from './health.js';
+export * from './insights.js';
 export * from './notifications.js';
 export * from './numbers.js';
 export * from './offers.js';
@@ -12,6 +14,7 @@ export * from './payments.js';
 export * from './photos.js';
 export * from './places.js';
 export * from './properties.js';
+export * from './reports.js';
 export * from './reviews.js';
 export * from './saved-searches.js';
 export * from './uploads.js';

@@ -12,6 +12,8 @@ export const NOTIFICATION_KINDS = [
   'role_changed',
   'message_received',
   'search_match',
+  'report_outcome',
+  'correction_requested',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -33,6 +35,8 @@ export const NOTIFICATION_AUDIENCE: Record<NotificationKind, 'buyer' | 'agent' |
   role_changed: 'everyone',
   message_received: 'everyone',
   search_match: 'buyer',
+  report_outcome: 'everyone',
+  correction_requested: 'agent',
 };
 
 export const ENGAGEMENT_LIMITS = {

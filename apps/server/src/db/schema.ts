@@ -7,6 +7,8 @@ import {
   OFFER_STATUSES,
   PAYMENT_STATUSES,
   PROPERTY_TYPES,
+  REPORT_REASONS,
+  REPORT_STATUSES,
   REVIEW_TARGETS,
   ROLES,
 } from '@keyhaven/shared';
@@ -24,6 +26,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -48,6 +51,8 @@ export const reviewTargetEnum = pgEnum('review_target', REVIEW_TARGETS);
 export const notificationKindEnum = pgEnum('notification_kind', NOTIFICATION_KINDS);
 export const alertFrequencyEnum = pgEnum('alert_frequency', ALERT_FREQUENCIES);
 export const emailDeliveryStatusEnum = pgEnum('email_delivery_status', ['sending', 'sent']);
+export const reportReasonEnum = pgEnum('report_reason', REPORT_REASONS);
+export const reportStatusEnum = pgEnum('report_status', REPORT_STATUSES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -58,22 +63,27 @@ const updatedAt = () =>
 
 /* Identity: the four tables better-auth needs (with its admin plugin's columns) plus our profile fields. */
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  phone: text('phone'),
-  country: text('country'),
-  birth: date('birth', { mode: 'string' }),
-  role: roleEnum('role').notNull().default('user'),
-  banned: boolean('banned').default(false),
-  banReason: text('ban_reason'),
-  banExpires: timestamp('ban_expires', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    phone: text('phone'),
+    country: text('country'),
+    birth: date('birth', { mode: 'string' }),
+    role: roleEnum('role').notNull().default('user'),
+    banned: boolean('banned').default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // New accounts per day on the admins' dashboard and in their export.
+  (t) => [index('users_created_idx').on(t.createdAt, t.role)],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -192,6 +202,13 @@ export const properties = pgTable(
     approval: approvalEnum('approval').notNull().default('pending'),
     advertised: boolean('advertised').notNull().default(false),
     /**
+     * Open reports from enough different people sent the listing back to pending, out of search,
+     * until an admin decides on them; dismissing the reports approves it again.
+     */
+    heldByReports: boolean('held_by_reports').notNull().default(false),
+    /** What an admin asked the agent to correct; shown to the agent until they save an edit. */
+    correctionNote: text('correction_note'),
+    /**
      * What buyers last saw approved. While an edit waits for review (or after a rejection) buyers
      * who saved or offered on the listing see this, never the unreviewed text; null until the
      * listing is first approved.
@@ -271,6 +288,12 @@ export const properties = pgTable(
       index('properties_location_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`),
       // The admins' text search matches titles anywhere in them.
       index('properties_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+      // The admins' dashboard: the listings waiting longest for review, oldest first.
+      index('properties_pending_since_idx')
+        .on(t.updatedAt, t.id)
+        .where(sql`${t.approval} = 'pending'`),
+      // The admins' dashboard: listings created in a period, by location, from the index alone.
+      index('properties_created_location_idx').on(t.createdAt, t.location),
     ];
   },
 );
@@ -324,6 +347,9 @@ export const offers = pgTable(
     index('offers_buyer_idx').on(t.buyerId, t.createdAt.desc().nullsFirst()),
     index('offers_property_status_idx').on(t.propertyId, t.status),
     index('offers_pay_by_idx').on(t.payBy).where(sql`${t.status} = 'accepted'`),
+    // Offers made and accepted per week on the admins' dashboard.
+    index('offers_created_idx').on(t.createdAt),
+    index('offers_accepted_at_idx').on(t.acceptedAt).where(sql`${t.acceptedAt} is not null`),
   ],
 );
 
@@ -352,6 +378,8 @@ export const payments = pgTable(
     // A buyer can never hold two live checkouts for one offer, so can never pay twice for it.
     uniqueIndex('payments_one_open_per_offer_idx').on(t.offerId).where(sql`${t.status} = 'open'`),
     index('payments_buyer_idx').on(t.buyerId),
+    // Sales per week and month on the admins' dashboard, and the sales export.
+    index('payments_paid_at_idx').on(t.paidAt).where(sql`${t.status} = 'paid'`),
   ],
 );
 
@@ -436,19 +464,32 @@ export const uploads = pgTable(
   (t) => [index('uploads_owner_idx').on(t.ownerId)],
 );
 
+/**
+ * The audit trail: append-only (a trigger refuses every UPDATE and DELETE), so it keeps the
+ * actor's id and address even after their account is deleted: no foreign key clears them.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: text('actor_id'),
     actorEmail: text('actor_email').notNull(),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** What the target was before the action and after it; null where there was nothing. */
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst()),
+    index('audit_log_action_idx').on(t.action, t.createdAt.desc().nullsFirst()),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc().nullsFirst()),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt.desc().nullsFirst()),
+    index('audit_log_actor_email_trgm_idx').using('gin', sql`${t.actorEmail} gin_trgm_ops`),
+  ],
 );
 
 /* Keeping people told: notifications, e-mail, saved searches and messages. */
@@ -635,5 +676,72 @@ export const messages = pgTable(
   (t) => [
     check('messages_body_length', sql`char_length(${t.body}) between 1 and 2000`),
     index('messages_conversation_idx').on(t.conversationId, t.createdAt, t.id),
+  ],
+);
+
+/* Seeing the business: listing analytics and reported listings. */
+
+/**
+ * A listing's figures per UTC day: details-page views by distinct visitors and saves to wish
+ * lists. Offers, acceptances and sales are counted from the offers and payments themselves.
+ */
+export const listingDailyStats = pgTable(
+  'listing_daily_stats',
+  {
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+    saves: integer('saves').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.propertyId, t.day] })],
+);
+
+/**
+ * Who already viewed a listing today, as a keyed hash of the visitor that changes every day:
+ * it cannot be traced back to an account nor linked across days, and rows of past days are
+ * deleted. A view is counted only when its key is new, in the same statement.
+ */
+export const listingViewKeys = pgTable(
+  'listing_view_keys',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    propertyId: uuid('property_id').notNull(),
+    visitorKey: text('visitor_key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.propertyId, t.visitorKey] })],
+);
+
+/**
+ * A person's report of a listing. At most one open report per person and listing; an admin's
+ * decision closes every open report of the listing at once. The title is kept so the reporter
+ * and the trail still name a listing that was removed.
+ */
+export const listingReports = pgTable(
+  'listing_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'set null' }),
+    propertyTitle: text('property_title').notNull(),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: reportReasonEnum('reason').notNull(),
+    note: text('note').notNull().default(''),
+    status: reportStatusEnum('status').notNull().default('open'),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('listing_reports_note_length', sql`char_length(${t.note}) <= 1000`),
+    uniqueIndex('listing_reports_one_open_idx')
+      .on(t.propertyId, t.reporterId)
+      .where(sql`${t.status} = 'open'`),
+    index('listing_reports_open_idx')
+      .on(t.propertyId, t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    index('listing_reports_reporter_idx').on(t.reporterId),
   ],
 );

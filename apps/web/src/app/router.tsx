@@ -127,6 +127,20 @@ const ConversationPage = lazyPage(() =>
 const SavedSearchesPage = lazyPage(() =>
   import('@/features/saved-searches/pages/saved-searches-page').then((m) => m.SavedSearchesPage),
 );
+const ListingAnalyticsPage = lazyPage(() =>
+  import('@/features/analytics/pages/listing-analytics-page').then((m) => m.ListingAnalyticsPage),
+);
+const MarketplaceDashboardPage = lazyPage(() =>
+  import('@/features/marketplace/pages/marketplace-dashboard-page').then(
+    (m) => m.MarketplaceDashboardPage,
+  ),
+);
+const ReportedListingsPage = lazyPage(() =>
+  import('@/features/reports/pages/reported-listings-page').then((m) => m.ReportedListingsPage),
+);
+const AuditLogPage = lazyPage(() =>
+  import('@/features/audit/pages/audit-log-page').then((m) => m.AuditLogPage),
+);
 
 /**
  * What a route carries besides its page: the page's name, for the document title, and the data
@@ -278,6 +292,11 @@ const routes: RouteObject[] = [
                     element: <RequestedPropertiesPage />,
                     handle: titled('Requested Properties'),
                   },
+                  {
+                    path: dashboard.analytics,
+                    element: <ListingAnalyticsPage />,
+                    handle: titled('Analytics'),
+                  },
                 ],
               },
               {
@@ -303,6 +322,21 @@ const routes: RouteObject[] = [
                     path: dashboard.failedJobs,
                     element: <FailedJobsPage />,
                     handle: titled('Failed Jobs'),
+                  },
+                  {
+                    path: dashboard.marketplace,
+                    element: <MarketplaceDashboardPage />,
+                    handle: titled('Marketplace'),
+                  },
+                  {
+                    path: dashboard.reportedListings,
+                    element: <ReportedListingsPage />,
+                    handle: titled('Reported Listings'),
+                  },
+                  {
+                    path: dashboard.auditLog,
+                    element: <AuditLogPage />,
+                    handle: titled('Audit Log'),
                   },
                 ],
               },

@@ -41,6 +41,10 @@ export const paths = {
     conversation: '/dashboard/messages/:id',
     savedSearches: '/dashboard/saved-searches',
     failedJobs: '/dashboard/failed-jobs',
+    analytics: '/dashboard/analytics',
+    marketplace: '/dashboard/marketplace',
+    reportedListings: '/dashboard/reported-listings',
+    auditLog: '/dashboard/audit-log',
   },
 } as const;
 

@@ -2,6 +2,8 @@
  * `@keyhaven/shared/constants`: the product's lists, limits, codes and the helpers that need no
  * schema library. Pages import them from here so their download carries no zod.
  */
+
+export * from '../business-constants.js';
 export * from '../buying-dates.js';
 export * from '../constants.js';
 export * from '../error-codes.js';

@@ -3,5 +3,6 @@
  * Pages import them from here so their download carries no zod.
  */
 
+export * from '../business-messages.js';
 export * from '../engagement-messages.js';
 export * from '../messages.js';

@@ -24,11 +24,14 @@ const STAYING_TOLD: MenuItem[] = [
 
 const ADMIN_MENU: MenuItem[] = [
   PROFILE,
+  { to: dashboard.marketplace, label: 'Marketplace' },
   { to: dashboard.manageUsers, label: 'Manage Users' },
   { to: dashboard.manageProperties, label: 'Manage Properties' },
   { to: dashboard.manageReviews, label: 'Manage Reviews' },
   { to: dashboard.refunds, label: 'Refunds' },
+  { to: dashboard.reportedListings, label: 'Reported Listings' },
   { to: dashboard.failedJobs, label: 'Failed Jobs' },
+  { to: dashboard.auditLog, label: 'Audit Log' },
   ...STAYING_TOLD,
 ];
 
@@ -38,6 +41,7 @@ const AGENT_MENU: MenuItem[] = [
   { to: dashboard.myProperties, label: 'My Properties' },
   { to: dashboard.soldProperties, label: 'Sold Properties' },
   { to: dashboard.requests, label: 'Requested Properties' },
+  { to: dashboard.analytics, label: 'Analytics' },
   ...STAYING_TOLD,
 ];
 
