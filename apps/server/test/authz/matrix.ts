@@ -4,6 +4,10 @@ import { registrationBody } from '../helpers/accounts.js';
 import { listingBody } from '../helpers/listings.js';
 import { daysFromNow } from '../helpers/offers.js';
 import { ACTORS, type Actor, type World } from '../security/support/world.js';
+import { ANALYTICS_ROWS } from './matrix-analytics.js';
+import { AUDIT_LOG_ROWS } from './matrix-audit-log.js';
+import { MARKETPLACE_ROWS } from './matrix-marketplace.js';
+import { REPORTS_ROWS } from './matrix-reports.js';
 
 /*
  * The authorization matrix: one row per route (method + path as Fastify registered it), one
@@ -37,8 +41,16 @@ export interface MatrixRow {
 export const expectedFor = (statuses: Statuses, actor: Actor) =>
   statuses[ACTORS.indexOf(actor)] as number;
 
-const all = (status: number): Statuses => [status, status, status, status, status, status, status];
-const signedIn = (status: number): Statuses => [
+export const all = (status: number): Statuses => [
+  status,
+  status,
+  status,
+  status,
+  status,
+  status,
+  status,
+];
+export const signedIn = (status: number): Statuses => [
   401,
   status,
   status,
@@ -1271,6 +1283,10 @@ export const MATRIX: MatrixRow[] = [
       },
     ],
   },
+  ...ANALYTICS_ROWS,
+  ...MARKETPLACE_ROWS,
+  ...REPORTS_ROWS,
+  ...AUDIT_LOG_ROWS,
 ];
 
 /** Addresses that look like files but are answered by our own routes, so they have rows above. */

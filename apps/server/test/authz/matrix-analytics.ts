@@ -1,0 +1,3 @@
+import type { MatrixRow } from './matrix.js';
+
+export const ANALYTICS_ROWS: MatrixRow[] = [];

@@ -1,0 +1,3 @@
+import type { MatrixRow } from './matrix.js';
+
+export const MARKETPLACE_ROWS: MatrixRow[] = [];

@@ -1,0 +1,3 @@
+import type { MatrixRow } from './matrix.js';
+
+export const REPORTS_ROWS: MatrixRow[] = [];
