@@ -208,6 +208,11 @@ export const ZProperty = z
     advertiseStatus: z.enum(TRUE_OR_FALSE),
     soldStatus: z.enum(TRUE_OR_FALSE),
     soldDetails: ZSoldDetails.nullable(),
+    /**
+     * What an admin asked the agent to correct, until the agent saves an edit; only in the
+     * answers its agent and admins get.
+     */
+    correctionNote: z.string().nullable().optional(),
     creatorName: z.string(),
     creatorEmail: z.string(),
     creatorUID: z.string(),
