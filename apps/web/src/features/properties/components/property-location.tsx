@@ -41,8 +41,9 @@ const MAP_BOX = 'h-56 w-full rounded-xl sm:h-64';
 
 /**
  * Where the home is: a small map of its city with its pin, its location, and a search of the homes
- * around it. The map loads in the browser once the page is ready; it never takes the page's scroll
- * (a wheel needs Ctrl, a finger needs a second one), so buyers scroll past it freely.
+ * around it. The map loads in the browser once the page is ready and the buyer scrolls near it
+ * (drawing it costs a phone a second of work the page's first moments need). It never takes the
+ * page's scroll (a wheel needs Ctrl, a finger needs a second one), so buyers scroll past it freely.
  */
 export function PropertyLocation({ location, lat, lng }: PropertyLocationProps) {
   const position = lat !== null && lng !== null ? { lat, lng } : null;
@@ -61,6 +62,7 @@ export function PropertyLocation({ location, lat, lng }: PropertyLocationProps) 
           className={`mt-3 ${MAP_BOX}`}
           initialViewState={{ longitude: position.lng, latitude: position.lat, zoom: CITY_ZOOM }}
           cooperativeGestures
+          whenNearViewport
         >
           <Marker
             longitude={position.lng}
