@@ -56,6 +56,8 @@ const propertyTwin = v.object({
   advertiseStatus: v.picklist(TRUE_OR_FALSE),
   soldStatus: v.picklist(TRUE_OR_FALSE),
   soldDetails: v.nullable(ZSoldDetails),
+  /** An admin's request for a correction, for the listing's agent and admins only. */
+  correctionNote: v.optional(v.nullable(v.string())),
   creatorName: v.string(),
   creatorEmail: v.string(),
   creatorUID: v.string(),

@@ -5,6 +5,7 @@ import { MortgageCalculator } from '@/features/mortgage/components/mortgage-calc
 import { MakeOfferButton } from '@/features/offers/components/make-offer-button';
 import { useProperty } from '@/features/properties/api/get-property';
 import { PropertyDetailsPage } from '@/features/properties/pages/property-details-page';
+import { ReportListingButton } from '@/features/reports/components/report-listing-button';
 import { PropertyReviewsSection } from '@/features/reviews/components/property-reviews-section';
 import { AddToWishlistButton } from '@/features/wishlist/components/add-to-wishlist-button';
 import type { Property } from '@/lib/listing';
@@ -47,6 +48,7 @@ export function PropertyDetailsRoute() {
               size="lg"
             />
             <AskAgentButton property={property} size="lg" />
+            <ReportListingButton property={property} />
           </>
         )}
         calculator={(property) => <MortgageCalculator price={property.minPrice} />}

@@ -4,6 +4,7 @@ import { useSignedInUser } from '@/hooks/use-session';
 import type { Property } from '@/lib/listing';
 import { paths } from '@/lib/paths';
 import type { User } from '@/lib/user';
+import { CorrectionNote } from '../components/correction-note';
 import { EditPropertyForm } from '../components/edit-property-form';
 import { LoadedProperty } from '../components/loaded-property';
 
@@ -21,6 +22,9 @@ export function EditPropertyPage() {
         mayEdit(user, property) ? (
           <ContentLayout heading="Edit Property">
             <p className="mt-2 text-lg text-stone-700">{property.title}</p>
+            {property.correctionNote && (
+              <CorrectionNote className="mt-4" note={property.correctionNote} />
+            )}
             <EditPropertyForm property={property} />
           </ContentLayout>
         ) : (

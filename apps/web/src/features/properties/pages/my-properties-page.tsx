@@ -20,6 +20,7 @@ import { toast } from '@/lib/toast';
 import { useManagedProperties } from '../api/get-managed-properties';
 import { useDeleteProperty } from '../api/manage-property';
 import { ApprovalBadge } from '../components/approval-badge';
+import { CorrectionNote } from '../components/correction-note';
 import { ManagedFiltersForm } from '../components/managed-filters';
 import { managedFiltersFrom, managedQueryOf, toManagedParams } from '../lib/managed-params';
 
@@ -123,27 +124,44 @@ export function MyPropertiesPage() {
                       </>
                     }
                     actions={
-                      <div className="grid grid-cols-3 gap-2">
-                        <Link
-                          to={propertyDetailsPath(property._id)}
-                          className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-                        >
-                          View<span className="sr-only">: {property.title}</span>
-                        </Link>
-                        <Link
-                          to={generatePath(paths.editProperty, { id: property._id })}
-                          className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-                        >
-                          Edit<span className="sr-only">: {property.title}</span>
-                        </Link>
-                        <Button
-                          variant="dangerOutline"
-                          size="sm"
-                          onClick={() => setToDelete(property)}
-                        >
-                          Delete<span className="sr-only">: {property.title}</span>
-                        </Button>
-                      </div>
+                      <>
+                        {property.correctionNote && (
+                          <CorrectionNote
+                            className="mb-3 text-sm"
+                            note={property.correctionNote}
+                            action={
+                              <Link
+                                to={generatePath(paths.editProperty, { id: property._id })}
+                                className="font-semibold text-amber-950 underline underline-offset-2"
+                              >
+                                Correct the listing
+                                <span className="sr-only">: {property.title}</span>
+                              </Link>
+                            }
+                          />
+                        )}
+                        <div className="grid grid-cols-3 gap-2">
+                          <Link
+                            to={propertyDetailsPath(property._id)}
+                            className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+                          >
+                            View<span className="sr-only">: {property.title}</span>
+                          </Link>
+                          <Link
+                            to={generatePath(paths.editProperty, { id: property._id })}
+                            className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+                          >
+                            Edit<span className="sr-only">: {property.title}</span>
+                          </Link>
+                          <Button
+                            variant="dangerOutline"
+                            size="sm"
+                            onClick={() => setToDelete(property)}
+                          >
+                            Delete<span className="sr-only">: {property.title}</span>
+                          </Button>
+                        </div>
+                      </>
                     }
                   />
                 </li>
