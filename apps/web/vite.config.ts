@@ -23,6 +23,23 @@ export default defineConfig({
   },
   // The server's renderer (`vite build --ssr src/entry-server.tsx`) reads the same sources.
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // Everything Home needs before it is interactive goes into the entry chunk, as one
+            // file. Left to itself the bundler splits what the entry shares with lazy pages
+            // (React Router, the query client, buttons, icons, texts) into a dozen small
+            // chunks, and each costs the visitor its own imports, exports and compression
+            // (about 4 KB gzip together; decision 024). Pages still load on demand and import
+            // what they share from the entry.
+            codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+          },
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': toApi,
