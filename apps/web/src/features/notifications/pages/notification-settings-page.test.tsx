@@ -50,6 +50,7 @@ describe('the notification settings page', () => {
       'role_changed',
       'message_received',
       'search_match',
+      'report_outcome',
     ]);
     expect(within(group).getByRole('checkbox', { name: 'My offer is accepted' })).toBeChecked();
     expect(within(group).queryByRole('checkbox', { name: 'A new offer on my listing' })).toBeNull();
@@ -68,7 +69,7 @@ describe('the notification settings page', () => {
     renderPage(agent);
 
     const group = await emailGroup();
-    expect(within(group).getAllByRole('checkbox')).toHaveLength(8);
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(10);
     expect(
       within(group).getByRole('checkbox', { name: 'A new offer on my listing' }),
     ).toBeChecked();
@@ -111,6 +112,7 @@ describe('the notification settings page', () => {
         role_changed: true,
         message_received: false,
         search_match: true,
+        report_outcome: true,
       },
       searchAlerts: 'off',
     });
