@@ -80,7 +80,7 @@ export function ReportListingDialog({
     if (!reason || problems.note) {
       // The first field in trouble takes focus, so its message is read out with it.
       const form = event.currentTarget as HTMLFormElement;
-      form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      form.querySelector<HTMLElement>(reason ? 'textarea' : 'input[name="reason"]')?.focus();
       return;
     }
     report.mutate(

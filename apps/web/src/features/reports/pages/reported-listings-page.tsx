@@ -1,5 +1,85 @@
+import { BUSINESS_LIMITS, type ReportDecision } from '@keyhaven/shared/constants';
+import { useId, useRef, useState } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { ListEmpty } from '@/components/list-states';
+import { PagedList } from '@/components/paged-list';
+import { usePageParam } from '@/hooks/use-page-param';
+import { useReportQueue } from '../api/get-report-queue';
+import { DecisionDialog, type PendingDecision } from '../components/decision-dialog';
+import { ReportedListingCard } from '../components/reported-listing-card';
+import { QUEUE_TEXT } from '../texts';
+import type { ReportedListing } from '../types';
 
+const PAGE_SIZE = BUSINESS_LIMITS.reportQueuePageSize;
+
+/**
+ * The admins' queue of reported listings, most reported first as the server orders them: each
+ * listing with its agent and reports, and one decision per listing behind a confirmation.
+ */
 export function ReportedListingsPage() {
-  return <ContentLayout heading="Reported Listings" />;
+  const headingId = useId();
+  const listHeadingRef = useRef<HTMLHeadingElement>(null);
+  const { page, goToPage } = usePageParam();
+  const queue = useReportQueue(page, PAGE_SIZE);
+
+  const [pending, setPending] = useState<PendingDecision | null>(null);
+  const [open, setOpen] = useState(false);
+  const openerRef = useRef<HTMLElement | null>(null);
+
+  function onDecide(decision: ReportDecision, item: ReportedListing, opener: HTMLElement) {
+    openerRef.current = opener;
+    setPending({ decision, item });
+    setOpen(true);
+  }
+
+  /**
+   * Focus goes back to the button that opened the dialog; once the decision took the listing out
+   * of the queue, that button is gone, so to the list's heading.
+   */
+  function onCloseAutoFocus(event: Event) {
+    event.preventDefault();
+    const opener = openerRef.current;
+    (opener?.isConnected ? opener : listHeadingRef.current)?.focus();
+  }
+
+  return (
+    <ContentLayout heading={QUEUE_TEXT.heading}>
+      <p className="mt-3 max-w-3xl text-stone-700">{QUEUE_TEXT.intro}</p>
+      <PagedList
+        title={QUEUE_TEXT.listTitle}
+        titleId={headingId}
+        titleRef={listHeadingRef}
+        noun={['reported listing', 'reported listings']}
+        query={queue}
+        pageSize={PAGE_SIZE}
+        page={page}
+        onPageChange={goToPage}
+        pagesLabel={QUEUE_TEXT.pages}
+        loadingLabel={QUEUE_TEXT.loading}
+        failure={QUEUE_TEXT.failure}
+        empty={<ListEmpty title={QUEUE_TEXT.empty}>{QUEUE_TEXT.emptyDetail}</ListEmpty>}
+      >
+        {(items) => (
+          <ul aria-labelledby={headingId} className="mt-4 space-y-6">
+            {items.map((item) => (
+              <li key={item.property._id}>
+                <ReportedListingCard item={item} onDecide={onDecide} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
+
+      <DecisionDialog
+        pending={pending}
+        open={open}
+        onOpenChange={setOpen}
+        onDecided={() => {
+          // The listing leaves the queue with the refresh; focus falls back to the heading.
+          openerRef.current = null;
+        }}
+        onCloseAutoFocus={onCloseAutoFocus}
+      />
+    </ContentLayout>
+  );
 }
