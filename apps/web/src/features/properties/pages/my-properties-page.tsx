@@ -134,8 +134,7 @@ export function MyPropertiesPage() {
                                 to={generatePath(paths.editProperty, { id: property._id })}
                                 className="font-semibold text-amber-950 underline underline-offset-2"
                               >
-                                Correct the listing
-                                <span className="sr-only">: {property.title}</span>
+                                Edit listing<span className="sr-only">: {property.title}</span>
                               </Link>
                             }
                           />
