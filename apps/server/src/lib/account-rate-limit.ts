@@ -1,5 +1,5 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import { ENGAGEMENT_LIMITS } from '@keyhaven/shared/constants';
+import { BUSINESS_LIMITS, ENGAGEMENT_LIMITS } from '@keyhaven/shared/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
@@ -13,6 +13,8 @@ export const ACCOUNT_LIMITS = {
   withdrawal: 5,
   /** Questions and replies: a conversation's pace, not a mailing list's. */
   message: ENGAGEMENT_LIMITS.messagesPerHour,
+  /** Reports of listings: a buyer flags the odd listing, not a page of them. */
+  report: BUSINESS_LIMITS.reportsPerHour,
 } as const;
 export type AccountAction = keyof typeof ACCOUNT_LIMITS;
 export type AccountLimits = Record<AccountAction, number>;

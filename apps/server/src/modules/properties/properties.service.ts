@@ -647,9 +647,18 @@ export async function updateListing(
       caller.role === 'admin' && current.approval === 'approved'
         ? publishedContent({ ...current, ...next })
         : current.published;
+    // The agent's save answers an admin's request for a correction; changed content is no longer
+    // what its reports held back, so it waits for review as any edit does.
+    const byAgent = caller.role !== 'admin';
+    const answered = byAgent
+      ? {
+          correctionNote: null,
+          heldByReports: changedContent ? false : current.heldByReports,
+        }
+      : {};
     await tx
       .update(properties)
-      .set({ ...next, approval, published })
+      .set({ ...next, approval, published, ...answered })
       .where(eq(properties.id, id));
   });
 }
@@ -702,6 +711,14 @@ export async function deleteListing(db: Database, caller: SessionUser, id: strin
         targetType: 'property',
         targetId: id,
         details: { title: current.title, agentId: current.agentId },
+        before: {
+          title: current.title,
+          location: current.location,
+          agentId: current.agentId,
+          approval: current.approval,
+          availability: current.availability,
+        },
+        after: null,
       });
     }
   });
@@ -714,9 +731,16 @@ export async function setApproval(db: Database, admin: SessionUser, id: string, 
     if (!current) throw notFound('Property not found');
     const approval = approve ? 'approved' : 'rejected';
     // Approving publishes what the admin has just read; a rejection keeps the last approved one.
+    // Either way the admin has decided: the listing is no longer held by reports, and a
+    // correction asked for is settled.
     await tx
       .update(properties)
-      .set({ approval, ...(approve ? { published: publishedContent(current) } : {}) })
+      .set({
+        approval,
+        heldByReports: false,
+        correctionNote: null,
+        ...(approve ? { published: publishedContent(current) } : {}),
+      })
       .where(eq(properties.id, id));
     await recordAudit(tx, {
       actor: admin,
@@ -724,6 +748,8 @@ export async function setApproval(db: Database, admin: SessionUser, id: string, 
       targetType: 'property',
       targetId: id,
       details: { title: current.title, from: current.approval, to: approval },
+      before: { approval: current.approval },
+      after: { approval },
     });
     return current.approval !== approval;
   });

@@ -230,9 +230,15 @@ function isSaleParty(row: ListingWithAgent, sale: Sale | undefined, viewer: View
 export function viewOf(row: ListingWithAgent, sale: Sale | undefined, viewer: Viewer | null) {
   const manages = viewer && (viewer.role === 'admin' || viewer.id === row.property.agentId);
   const property = manages ? row.property : buyerVisibleRow(row.property);
-  if (!sale || !isSaleParty(row, sale, viewer)) return toPropertyView(property, row, undefined);
-  const { buyerId: _buyer, ...details } = sale;
-  return toPropertyView(property, row, details);
+  let view: Property;
+  if (!sale || !isSaleParty(row, sale, viewer)) view = toPropertyView(property, row, undefined);
+  else {
+    const { buyerId: _buyer, ...details } = sale;
+    view = toPropertyView(property, row, details);
+  }
+  // What an admin asked the agent to correct is between them: buyers never read it.
+  if (manages) view.correctionNote = row.property.correctionNote;
+  return view;
 }
 
 /** Turns query rows into API listings, adding sale details for the sold ones in one query. */

@@ -1,3 +1,174 @@
+import {
+  REPORT_MESSAGES,
+  REPORT_OUTCOME_MESSAGES,
+  type ReportDecision,
+  ZMessageResponse,
+  ZMyListingReport,
+  ZPropertyIdParams,
+  ZReportDecisionParams,
+  ZReportDecisionRequest,
+  ZReportListingRequest,
+  ZReportQueue,
+  ZReportQueueQuery,
+} from '@keyhaven/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, forbidden } from '../../lib/app-error.js';
+import { errorResponses } from '../../lib/error-responses.js';
+import { roleChanged } from '../notifications/notification-events.js';
+import {
+  type Decided,
+  decideReports,
+  myReport,
+  reportListing,
+  reportQueue,
+} from './reports.service.js';
 
-export const reportsRoutes: FastifyPluginAsyncZod = async () => {};
+/** What the admin is told a decision did. */
+const DECIDED_MESSAGES: Record<ReportDecision, string> = {
+  dismiss: REPORT_MESSAGES.dismissed,
+  request_correction: REPORT_MESSAGES.correctionRequested,
+  remove_listing: REPORT_MESSAGES.listingRemoved,
+  mark_agent_fraud: REPORT_MESSAGES.agentMarkedFraud,
+};
+
+/**
+ * Reports per account and hour, where the app's other limits are counted (Redis when several
+ * instances share them). A fraud account is refused before it is counted: it may not report at
+ * all. Counted after validation, so a form sent back for a missing reason costs nothing; past
+ * the limit the answer is 429 with Retry-After, in the product's words.
+ */
+function reportAllowance(app: FastifyInstance) {
+  const count = app.createRateLimit({
+    max: app.accountLimits.report,
+    timeWindow: '1 hour',
+    keyGenerator: async (request) => `reports:${(await request.requireUser()).id}`,
+  });
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if ((await request.requireUser()).role === 'fraud') throw forbidden();
+    const limit = await count(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      reply.header('retry-after', limit.ttlInSeconds);
+      throw new AppError('RATE_LIMITED', REPORT_MESSAGES.tooMany);
+    }
+  };
+}
+
+/**
+ * After a decision is committed: every reporter hears how their report ended, the agent hears
+ * what to correct, and a closed account hears of its new role. The decision stands by then, so
+ * a failure here is logged rather than answered.
+ */
+async function tellPeople(app: FastifyInstance, request: FastifyRequest, decided: Decided) {
+  try {
+    const reportsLead =
+      decided.decision === 'dismiss' ? `/propertyDetails/${decided.propertyId}` : '/dashboard';
+    for (const report of decided.reports) {
+      await app.notifications.emit({
+        kind: 'report_outcome',
+        key: `report_outcome:${report.id}`,
+        recipients: [report.reporterId],
+        title: `About ${report.propertyTitle}, which you reported`,
+        body: REPORT_OUTCOME_MESSAGES[decided.decision],
+        link: reportsLead,
+      });
+    }
+    if (decided.decision === 'request_correction') {
+      await app.notifications.emit({
+        kind: 'correction_requested',
+        key: `correction_requested:${decided.reports[0]?.id ?? decided.propertyId}`,
+        recipients: [decided.agentId],
+        title: `Please correct ${decided.title}`,
+        body: `${decided.note} Buyers cannot see the listing until you save your correction and an admin approves it.`,
+        link: `/EditPropertyDetails/${decided.propertyId}`,
+      });
+    }
+    if (decided.decision === 'mark_agent_fraud') {
+      await app.notifications.emitFrom(async () =>
+        roleChanged({ userId: decided.agentId, role: 'fraud', changedAt: new Date() }),
+      );
+    }
+  } catch (error) {
+    request.log.error({ err: error }, 'telling the people of a report decision failed');
+  }
+}
+
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const withinAllowance = reportAllowance(app);
+
+  app.post(
+    '/api/properties/:id/reports',
+    {
+      // The report that reaches the threshold takes the listing out of search.
+      config: { access: 'signed-in', changesListings: true },
+      preHandler: withinAllowance,
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Report a listing to the admins (anyone signed in but its agent and fraud accounts; listings buyers can see only); one open report per person and listing; enough different reporters hide it until an admin decides',
+        params: ZPropertyIdParams,
+        body: ZReportListingRequest,
+        response: {
+          201: ZMessageResponse,
+          ...errorResponses(400, 401, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const reporter = await request.requireUser();
+      await reportListing(app.db, reporter, request.params.id, request.body);
+      return reply.status(201).send({ message: REPORT_MESSAGES.reported });
+    },
+  );
+
+  app.get(
+    '/api/properties/:id/my-report',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['reports'],
+        summary: "The caller's open report on a listing, or null",
+        params: ZPropertyIdParams,
+        response: { 200: ZMyListingReport, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => myReport(app.db, (await request.requireUser()).id, request.params.id),
+  );
+
+  app.get(
+    '/api/admin/reports',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Listings with open reports (admins), the most reported first, then the longest waiting; each with its agent, its reports and their reasons counted',
+        querystring: ZReportQueueQuery,
+        response: { 200: ZReportQueue, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => reportQueue(app.db, request.query.page, request.query.limit),
+  );
+
+  app.post(
+    '/api/admin/reports/:propertyId/decision',
+    {
+      config: { access: ['admin'], changesListings: true },
+      schema: {
+        tags: ['reports'],
+        summary:
+          "Decide on every open report of a listing at once (admins): dismiss (a listing they held returns to search), ask its agent for a correction (it waits for review with the admin's note), remove the listing, or mark its agent as fraud; reporters are told the outcome; audit-logged",
+        params: ZReportDecisionParams,
+        body: ZReportDecisionRequest,
+        response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const admin = await request.requireRole('admin');
+      const { decision, note } = request.body;
+      const decided = await decideReports(app.db, admin, request.params.propertyId, decision, note);
+      await tellPeople(app, request, decided);
+      return { message: DECIDED_MESSAGES[decision] };
+    },
+  );
+};
