@@ -321,6 +321,8 @@ export async function removeMessage(db: Database, admin: SessionUser, messageId:
         senderId: message.senderId,
         body: message.body,
       },
+      before: { body: message.body, removed: false },
+      after: { body: '', removed: true },
     });
   });
 }

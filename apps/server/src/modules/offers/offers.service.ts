@@ -306,6 +306,8 @@ export async function releaseOffer(
         targetType: 'offer',
         targetId: offer.id,
         details: { propertyId, buyerId: offer.buyerId },
+        before: { status: offer.status, listingAvailability: listing.availability },
+        after: { status: 'released', listingAvailability: 'Available' },
       });
     }
     return closedSessions;

@@ -322,6 +322,8 @@ export async function refundPayment(
       targetType: 'payment',
       targetId: payment.id,
       details: { amountCents: payment.amountCents, refundId, reason: payment.refundReason },
+      before: { status: payment.status },
+      after: { status: 'refunded', refundId },
     });
   });
 }

@@ -175,6 +175,15 @@ export async function deleteReview(db: Database, caller: SessionUser, id: string
         targetType: 'review',
         targetId: id,
         details: { reviewerId: review.reviewerId, rating: review.rating, title: review.title },
+        before: {
+          reviewerId: review.reviewerId,
+          reviewFor: review.reviewFor,
+          propertyId: review.propertyId,
+          rating: review.rating,
+          title: review.title,
+          text: review.text,
+        },
+        after: null,
       });
     }
   });

@@ -44,6 +44,8 @@ export async function changeRole(db: Database, admin: SessionUser, userId: strin
       targetType: 'user',
       targetId: userId,
       details: { email: target.email, from: target.role, to: newRole },
+      before: { role: target.role },
+      after: { role: newRole },
     });
   });
 }
@@ -107,6 +109,8 @@ export async function deleteUser(db: Database, admin: SessionUser, userId: strin
       targetType: 'user',
       targetId: userId,
       details: { email: target.email, role: target.role },
+      before: { name: target.name, email: target.email, role: target.role },
+      after: null,
     });
   });
 }
