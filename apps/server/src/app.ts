@@ -20,6 +20,7 @@ import {
 } from './lib/counter-store.js';
 import { keepHeapSmall, releaseStartupMemory } from './lib/small-process-memory.js';
 import { listingAnalyticsRoutes } from './modules/analytics/listing-analytics.routes.js';
+import { listingViewsPlugin } from './modules/analytics/listing-views.js';
 import { auditLogRoutes } from './modules/audit/audit-log.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { googleRoutes } from './modules/auth/google.routes.js';
@@ -162,6 +163,7 @@ export async function buildApp(
   await app.register(authenticationPlugin);
   await app.register(listingCachePlugin, { ttlSeconds: config.searchCacheSeconds });
   await app.register(paymentProviderPlugin);
+  await app.register(listingViewsPlugin);
 
   await app.register(jobsPlugin);
   await app.register(mailPlugin);

@@ -66,6 +66,8 @@ const ZEnvironment = z
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
     MAIL_FROM: optionalText,
     JOB_WORKERS: booleanFromEnv.optional(),
+    COUNT_LISTING_VIEWS: booleanFromEnv.default(true),
+    LISTING_VIEWS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -192,6 +194,13 @@ function toConfig(env: z.infer<typeof ZEnvironment>) {
     // for a turn; beyond that an upload is answered 503 with Retry-After.
     imageWorkers: env.IMAGE_WORKERS,
     imageQueueLength: env.IMAGE_QUEUE_LENGTH,
+    listingViews: {
+      // Whether details-page visits are counted for agents' analytics (off: answered the same).
+      count: env.COUNT_LISTING_VIEWS,
+      // How often counted views are written, in milliseconds (0: only when 500 wait and at
+      // shutdown; the default in tests, which write them when they choose).
+      flushMs: env.LISTING_VIEWS_FLUSH_MS ?? (env.NODE_ENV === 'test' ? 0 : 2000),
+    },
     jobs: {
       // Whether this process runs queued jobs as they come due (tests run them with drain()).
       work: env.JOB_WORKERS ?? env.NODE_ENV !== 'test',

@@ -102,6 +102,8 @@ const KEEPS_LISTINGS: Record<string, string> = {
   'PATCH /api/saved-searches/:id': "a saved search is its owner's own",
   'DELETE /api/saved-searches/:id': "a saved search is its owner's own",
   'POST /api/saved-searches/:id/viewed': "a saved search is its owner's own",
+  'POST /api/properties/:id/views':
+    "a view is counted for the listing's agent; buyers see nothing of it",
 };
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -1,7 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { properties, wishlistItems } from '../../db/schema.js';
+import { listingDailyStats, properties, wishlistItems } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
+import { utcDay } from '../analytics/listing-views.js';
 import { agents, listingColumns, toPropertyViews } from '../properties/property-view.js';
 
 /** Saving is idempotent: a listing already saved stays saved once. */
@@ -14,7 +15,22 @@ export async function saveToWishlist(db: Database, userId: string, propertyId: s
   if (listing?.approval !== 'approved' || listing.agentRole === 'fraud') {
     throw notFound('Property not found');
   }
-  await db.insert(wishlistItems).values({ userId, propertyId }).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    const added = await tx
+      .insert(wishlistItems)
+      .values({ userId, propertyId })
+      .onConflictDoNothing()
+      .returning({ id: wishlistItems.id });
+    // A save counts for the listing's agent once, when the listing is newly saved.
+    if (added.length === 0) return;
+    await tx
+      .insert(listingDailyStats)
+      .values({ propertyId, day: utcDay(new Date()), saves: 1 })
+      .onConflictDoUpdate({
+        target: [listingDailyStats.propertyId, listingDailyStats.day],
+        set: { saves: sql`${listingDailyStats.saves} + 1` },
+      });
+  });
 }
 
 export async function removeFromWishlist(db: Database, userId: string, propertyId: string) {
