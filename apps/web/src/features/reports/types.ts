@@ -1,23 +1,11 @@
-import type { MyListingReport, ReportedListing, ReportQueue } from '@keyhaven/shared';
+import type { ReportedListing, ReportQueue } from '@keyhaven/shared';
 import { ADMIN_APPROVAL, REPORT_REASONS, ROLES } from '@keyhaven/shared/constants';
 import * as v from 'valibot';
 import type { ContractTwin } from '@/lib/contract-twins';
 
-export type { MyListingReport, ReportedListing, ReportQueue };
+export type { ReportedListing, ReportQueue };
 
-/* The valibot twins of the reports contract in @keyhaven/shared. */
-const myReportTwin = v.object({
-  report: v.nullable(
-    v.object({
-      _id: v.string(),
-      reason: v.picklist(REPORT_REASONS),
-      note: v.string(),
-      createdAt: v.string(),
-    }),
-  ),
-});
-export const ZMyListingReport: ContractTwin<typeof myReportTwin, MyListingReport> = myReportTwin;
-
+/* The valibot twins of the admins' queue in the reports contract of @keyhaven/shared. */
 const reportedListingTwin = v.object({
   property: v.object({
     _id: v.string(),

@@ -1,7 +1,23 @@
+import type { MyListingReport } from '@keyhaven/shared';
+import { REPORT_REASONS } from '@keyhaven/shared/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as v from 'valibot';
 import { api } from '@/lib/api-client';
-import { ZMyListingReport } from '../types';
+import type { ContractTwin } from '@/lib/contract-twins';
 import { reportKeys } from './query-keys';
+
+/* The valibot twin of ZMyListingReport, kept by its fetcher: the listing page needs it, not the queue's twins. */
+const myReportTwin = v.object({
+  report: v.nullable(
+    v.object({
+      _id: v.string(),
+      reason: v.picklist(REPORT_REASONS),
+      note: v.string(),
+      createdAt: v.string(),
+    }),
+  ),
+});
+export const ZMyListingReport: ContractTwin<typeof myReportTwin, MyListingReport> = myReportTwin;
 
 /** The signed-in viewer's open report on a listing, or `{ report: null }`. */
 export const getMyReport = (propertyId: string, signal?: AbortSignal) =>

@@ -20,7 +20,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useDecideReport } from '../api/decide-report';
-import { QUEUE_TEXT, reportNoteLengthLabel } from '../texts';
+import { QUEUE_TEXT } from '../queue-texts';
+import { reportNoteLengthLabel } from '../texts';
 import type { ReportedListing } from '../types';
 
 /** What the admin is about to decide, on which listing. */

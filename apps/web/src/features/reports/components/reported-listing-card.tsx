@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
 import { propertyDetailsPath } from '@/lib/paths';
 import { ROLE_LABELS } from '@/lib/user';
-import { APPROVAL_LABELS, QUEUE_TEXT } from '../texts';
+import { APPROVAL_LABELS, QUEUE_TEXT } from '../queue-texts';
 import type { ReportedListing } from '../types';
 
 const APPROVAL_TONES = { pending: 'amber', true: 'green', false: 'red' } as const;

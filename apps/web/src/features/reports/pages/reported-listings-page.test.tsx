@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, json, refusal } from '@/test/fake-api';
 import { agent, buyer, listing } from '@/test/fixtures';
 import { renderInApp } from '@/test/render';
-import { QUEUE_TEXT } from '../texts';
+import { QUEUE_TEXT } from '../queue-texts';
 import { ReportedListingsPage } from './reported-listings-page';
 
 const admin: User = { ...agent, _id: 'admin-1', uid: 'admin-1', role: 'admin', name: 'Ada Admin' };

@@ -7,7 +7,7 @@ import { usePageParam } from '@/hooks/use-page-param';
 import { useReportQueue } from '../api/get-report-queue';
 import { DecisionDialog, type PendingDecision } from '../components/decision-dialog';
 import { ReportedListingCard } from '../components/reported-listing-card';
-import { QUEUE_TEXT } from '../texts';
+import { QUEUE_TEXT } from '../queue-texts';
 import type { ReportedListing } from '../types';
 
 const PAGE_SIZE = BUSINESS_LIMITS.reportQueuePageSize;
