@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
+import { useRecordView } from '@/features/analytics/api/record-view';
 import { AskAgentButton } from '@/features/conversations/components/ask-agent-button';
 import { MortgageCalculator } from '@/features/mortgage/components/mortgage-calculator';
 import { MakeOfferButton } from '@/features/offers/components/make-offer-button';
@@ -35,6 +36,8 @@ function ListingMeta({ id }: { id: string }) {
 /** A listing's page, with what a buyer can do with it and what buyers say about it. */
 export function PropertyDetailsRoute() {
   const { id = '' } = useParams();
+  // Counted for the listing's analytics once the page is up; nothing here waits for it.
+  useRecordView(id);
   return (
     <>
       <ListingMeta id={id} />
