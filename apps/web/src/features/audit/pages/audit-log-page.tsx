@@ -1,5 +1,84 @@
+import type { AuditEntry } from '@keyhaven/shared';
+import { BUSINESS_LIMITS } from '@keyhaven/shared/constants';
+import { AUDIT_MESSAGES } from '@keyhaven/shared/texts';
+import { useCallback, useId, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { ListEmpty } from '@/components/list-states';
+import { PagedList } from '@/components/paged-list';
+import { KEEP_SCROLL } from '@/lib/keep-scroll';
+import { useAuditLog } from '../api/get-audit-log';
+import { AuditEntryItem } from '../components/audit-entry';
+import { AuditFiltersForm } from '../components/audit-filters';
+import { type AuditFilters, auditFiltersFrom, toAuditParams } from '../lib/audit-params';
 
+const PAGE_SIZE = BUSINESS_LIMITS.auditLogPageSize;
+
+const TEXT = {
+  heading: 'Audit Log',
+  intro:
+    'Every admin action leaves an entry here: who did it, when, to what, and what it changed. Entries are never edited or deleted, even when the account that made them is gone.',
+  listTitle: 'Entries, newest first',
+  failure: "We couldn't load the audit log. Please try again.",
+} as const;
+
+function AuditEntries({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <ol aria-label={TEXT.listTitle} className="mt-4 grid gap-3">
+      {entries.map((entry) => (
+        <li key={entry._id}>
+          <AuditEntryItem entry={entry} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * The audit trail for admins: the filters and the page live in the address, so Back and Forward
+ * restore them and a copied link shows the same entries.
+ */
 export function AuditLogPage() {
-  return <ContentLayout heading="Audit Log" />;
+  const headingId = useId();
+  const listHeadingRef = useRef<HTMLHeadingElement>(null);
+  const [params, setParams] = useSearchParams();
+  const { page, ...filters } = auditFiltersFrom(params);
+  const entries = useAuditLog({ ...filters, page, limit: PAGE_SIZE });
+
+  const applyFilters = (next: AuditFilters) => setParams(toAuditParams(next));
+  const goToPage = useCallback(
+    (next: number, { replace = false } = {}) =>
+      setParams((current) => toAuditParams(auditFiltersFrom(current), next), {
+        state: KEEP_SCROLL,
+        replace,
+      }),
+    [setParams],
+  );
+  const filterKey = toAuditParams(filters).toString();
+
+  return (
+    <ContentLayout heading={TEXT.heading}>
+      <p className="mt-3 max-w-3xl text-stone-700">{TEXT.intro}</p>
+      {/* Drawn again whenever the address's filters change (Back, Forward, a link). */}
+      <AuditFiltersForm key={filterKey} filters={filters} onChange={applyFilters} />
+      <div className="mt-6">
+        <PagedList
+          title={TEXT.listTitle}
+          titleId={headingId}
+          titleRef={listHeadingRef}
+          noun={['entry', 'entries']}
+          query={entries}
+          pageSize={PAGE_SIZE}
+          page={page}
+          onPageChange={goToPage}
+          pagesLabel="Audit log pages"
+          loadingLabel="Loading the audit log"
+          failure={TEXT.failure}
+          empty={<ListEmpty>{AUDIT_MESSAGES.empty}</ListEmpty>}
+        >
+          {(items) => <AuditEntries entries={items} />}
+        </PagedList>
+      </div>
+    </ContentLayout>
+  );
 }
