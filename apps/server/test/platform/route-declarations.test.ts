@@ -69,6 +69,8 @@ const CHANGES_LISTINGS = [
   'GET /api/payment/verify',
   'POST /api/payment/demo/:sessionId/pay',
   'POST /api/payment/webhook',
+  'POST /api/properties/:id/reports',
+  'POST /api/admin/reports/:propertyId/decision',
 ];
 
 /** Every other write, and why no listing page changes with it. */
