@@ -14,5 +14,7 @@ export const QUEUE_TEXT = {
   hidden: 'Hidden from search',
   decisionFailed: 'The decision could not be saved. Please try again.',
   correctionNoteLabel: 'What should the agent correct?',
-  alreadyFraud: 'The agent is already marked as fraud.',
+  alreadyFraud: 'This agent is already marked as fraud.',
+  adminNotFraud: "An admin's account cannot be marked as fraud.",
+  notAgent: 'Only an agent can be marked as fraud.',
 } as const;

@@ -139,11 +139,19 @@ describe('ReportListingButton', () => {
     expect(screen.queryByRole('button', { name: REPORT_TEXT.report })).toBeNull();
   });
 
-  it("is not offered to the listing's agent or to visitors who are not signed in", async () => {
+  it("is not offered to the listing's agent, fraud accounts, on a listing under review, or to visitors who are not signed in", async () => {
     const api = fakeApi({ 'GET /auth/session': json({ user: null }) });
-    const { unmount } = renderButton(agent);
-    expect(screen.queryByRole('button', { name: REPORT_TEXT.report })).toBeNull();
-    unmount();
+    for (const [viewer, property] of [
+      [agent, listing],
+      [{ ...buyer, role: 'fraud' as const }, listing],
+      [buyer, { ...listing, adminApproval: 'pending' as const }],
+    ] as const) {
+      const { unmount } = renderInApp(<ReportListingButton property={property} />, {
+        signedInAs: viewer,
+      });
+      expect(screen.queryByRole('button', { name: REPORT_TEXT.report })).toBeNull();
+      unmount();
+    }
     renderInApp(<ReportListingButton property={listing} />);
     await waitFor(() => expect(api.requestsTo('GET /auth/session')).toHaveLength(1));
     expect(screen.queryByRole('button', { name: REPORT_TEXT.report })).toBeNull();

@@ -14,19 +14,26 @@ const preloadDialog = () => {
 };
 
 type ReportListingButtonProps = {
-  property: Pick<Property, '_id' | 'title' | 'creatorUID'>;
+  property: Pick<Property, '_id' | 'title' | 'creatorUID' | 'adminApproval'>;
   className?: string;
 };
 
 /**
- * "Report this listing" on a listing's page, for signed-in viewers other than its agent; once they
+ * "Report this listing" on an approved listing's page, for signed-in viewers other than its agent
+ * and fraud accounts; once they
  * have an open report on it, "You reported this listing" instead. Focus goes back to the button
  * when the dialog closes, or to that line once the report is sent.
  */
 export function ReportListingButton({ property, className }: ReportListingButtonProps) {
   const { data: session } = useSession();
   const user = session?.user;
-  const mayReport = Boolean(user) && user?.uid !== property.creatorUID;
+  // Only an approved listing can be reported, not by its own agent, and not by a fraud account
+  // (the server refuses all three).
+  const mayReport =
+    Boolean(user) &&
+    user?.uid !== property.creatorUID &&
+    user?.role !== 'fraud' &&
+    property.adminApproval === 'true';
   const myReport = useMyReport(property._id, { enabled: mayReport });
   const [open, setOpen] = useState(false);
   // Opened once, the dialog stays mounted so it can hand focus back as it closes.

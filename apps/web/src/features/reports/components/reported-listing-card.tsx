@@ -1,3 +1,4 @@
+import type { Role } from '@keyhaven/shared/constants';
 import {
   REPORT_DECISION_LABELS,
   REPORT_DECISIONS,
@@ -24,6 +25,13 @@ const DECISION_VARIANTS: Record<ReportDecision, 'secondary' | 'dangerOutline'> =
   mark_agent_fraud: 'dangerOutline',
 };
 
+const FRAUD_REFUSALS: Record<Role, string | undefined> = {
+  agent: undefined,
+  fraud: QUEUE_TEXT.alreadyFraud,
+  admin: QUEUE_TEXT.adminNotFraud,
+  user: QUEUE_TEXT.notAgent,
+};
+
 const reportCount = (count: number) => (count === 1 ? '1 open report' : `${count} open reports`);
 
 type ReportedListingCardProps = {
@@ -40,6 +48,8 @@ export function ReportedListingCard({ item, onDecide }: ReportedListingCardProps
   const { property } = item;
   const titleId = `reported-${property._id}-title`;
   const agentIsFraud = property.agent.role === 'fraud';
+  // Only an agent can be marked as fraud: not one already marked, nor an admin's listing.
+  const fraudRefusal = FRAUD_REFUSALS[property.agent.role];
   const counted = REPORT_REASONS.filter((reason) => item.reasons[reason] > 0);
   const open = (decision: ReportDecision) => (event: MouseEvent<HTMLButtonElement>) =>
     onDecide(decision, item, event.currentTarget);
@@ -122,15 +132,14 @@ export function ReportedListingCard({ item, onDecide }: ReportedListingCardProps
 
       <div className="mt-5 grid grid-cols-1 gap-2 sm:flex sm:flex-wrap sm:justify-end">
         {REPORT_DECISIONS.map((decision) => {
-          const disabled = decision === 'mark_agent_fraud' && agentIsFraud;
+          const refusal = decision === 'mark_agent_fraud' ? fraudRefusal : undefined;
           return (
             <Button
               key={decision}
               size="sm"
               variant={DECISION_VARIANTS[decision]}
               aria-describedby={titleId}
-              disabled={disabled}
-              title={disabled ? QUEUE_TEXT.alreadyFraud : undefined}
+              disabled={refusal !== undefined}
               onClick={open(decision)}
             >
               {REPORT_DECISION_LABELS[decision]}
@@ -138,6 +147,7 @@ export function ReportedListingCard({ item, onDecide }: ReportedListingCardProps
           );
         })}
       </div>
+      {fraudRefusal && <p className="mt-2 text-sm text-stone-600 sm:text-right">{fraudRefusal}</p>}
     </article>
   );
 }

@@ -190,7 +190,37 @@ describe('the reported listings page', () => {
     renderPage();
     const card = await cardOf();
     expect(card.getByRole('button', { name: 'Mark agent as fraud' })).toBeDisabled();
+    expect(card.getByText(QUEUE_TEXT.alreadyFraud)).toBeInTheDocument();
     expect(card.getByRole('button', { name: 'Dismiss' })).toBeEnabled();
+  });
+
+  it('offers to mark an agent as fraud, but not an admin who listed the home', async () => {
+    fakeApi({
+      [QUEUE]: json({
+        items: [
+          reported(),
+          {
+            ...reported({
+              _id: '9a8b7c6d-0000-4000-8000-000000000009',
+              title: 'Admin Loft',
+              agent: {
+                _id: 'admin-2',
+                name: 'Ann Admin',
+                email: 'ann@keyhaven.test',
+                role: 'admin',
+              },
+            }),
+          },
+        ],
+        total: 2,
+      }),
+    });
+    renderPage();
+    const agentCard = await cardOf();
+    expect(agentCard.getByRole('button', { name: 'Mark agent as fraud' })).toBeEnabled();
+    const adminCard = await cardOf('Admin Loft');
+    expect(adminCard.getByRole('button', { name: 'Mark agent as fraud' })).toBeDisabled();
+    expect(adminCard.getByText(QUEUE_TEXT.adminNotFraud)).toBeInTheDocument();
   });
 
   it('says when no listing is reported', async () => {
