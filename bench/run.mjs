@@ -3,6 +3,7 @@
  * `npm run bench`: seeds a fresh database, starts the built server and drives it with autocannon.
  * See docs/PERFORMANCE.md. Not part of `npm test`.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +25,8 @@ database is created on that PostgreSQL server and dropped after the run.
   --duration S      seconds per scenario (default 10; 3 with --quick)
   --connections C   concurrent connections (default 50)
   --quick           10,000 listings, 3 s per scenario (under 2 minutes)
-  --only a,b        run only these scenarios (names as printed; baseline always runs)
+  --only a,b        run only these scenarios (names as printed; baseline always runs);
+                    details-visit and details-visit-off compare view counting on and off
   --seed S          generator seed (default 1)
   --no-explain      skip the EXPLAIN plans
   --keep            keep the database (and the PGlite directory) after the run
@@ -141,7 +143,9 @@ try {
   step('Starting the server (apps/server/dist/main.js, NODE_ENV=production)');
   const logFile = path.join(resultsDir, `server-${stamp}.log`);
   since = performance.now();
-  server = await startServer({ env: database.env, logFile, logLevel: args['log-level'] });
+  const sessionSecret = randomBytes(32).toString('hex');
+  const serverOptions = { env: database.env, logFile, logLevel: args['log-level'], sessionSecret };
+  server = await startServer(serverOptions);
   console.log(
     `Ready at ${server.baseUrl} (pid ${server.pid}) in ${elapsed(since)}; log: ${logFile}`,
   );
@@ -193,6 +197,15 @@ try {
   server.takeWindowPeak();
   let baselineRps;
   for (const scenario of defined) {
+    if (scenario.restartWith) {
+      // A setting read at start: the same database, served by a server started with it.
+      await server.stop();
+      server = await startServer({
+        ...serverOptions,
+        env: { ...database.env, ...scenario.restartWith },
+      });
+      server.takeWindowPeak();
+    }
     process.stdout.write(`${scenario.title} ... `);
     const result = await runScenario({
       baseUrl: server.baseUrl,
@@ -256,6 +269,19 @@ try {
   console.log(
     `autocannon and the server share ${cpus.length} cores: see docs/PERFORMANCE.md. Load average (1/5/15 min) before: ${loadBefore.map((l) => l.toFixed(1)).join(' / ')}, after: ${report.machine.loadAverageAfter.map((l) => l.toFixed(1)).join(' / ')}.`,
   );
+
+  const visitOn = report.scenarios.find((s) => s.name === 'details-visit');
+  const visitOff = report.scenarios.find((s) => s.name === 'details-visit-off');
+  if (visitOn && visitOff) {
+    report.viewCounting = {
+      onRps: visitOn.rps,
+      offRps: visitOff.rps,
+      ratio: visitOn.rps / visitOff.rps,
+    };
+    console.log(
+      `Details visits with view counting on: ${int(visitOn.rps)} req/s; off: ${int(visitOff.rps)} req/s; on/off = ${(report.viewCounting.ratio * 100).toFixed(1)}% (each visit is two requests).`,
+    );
+  }
 
   report.targets = evaluateTargets(report);
   if (report.targets.length > 0) {
@@ -378,6 +404,16 @@ function evaluateTargets(result) {
       true,
       result.server.peakRssBytes < 450 * 1024 * 1024,
       `peak ${mb(result.server.peakRssBytes)}`,
+    );
+  }
+  const visitOn = find('details-visit');
+  const visitOff = find('details-visit-off');
+  if (visitOn && visitOff) {
+    add(
+      'Details throughput with view counting on is within 5% of it off',
+      true,
+      visitOn.rps >= visitOff.rps * 0.95,
+      `${int(visitOn.rps)} vs ${int(visitOff.rps)} req/s (${((visitOn.rps / visitOff.rps) * 100).toFixed(1)}%)`,
     );
   }
   const plans = result.explain ?? [];

@@ -61,6 +61,9 @@ export const POPULAR_SEARCHES = [
   '/properties/search?location=California&propertyType=Apartment',
 ];
 
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
 const rotate = (items) => {
   let next = 0;
   return () => items[next++ % items.length];
@@ -155,6 +158,28 @@ export async function scenarios(context) {
   let buyerTurn = 0;
   let listingTurn = 0;
   const offerDate = inDays(45);
+  // A buyer's visit of a details page: the listing, then the page's one call that counts the
+  // view. Each connection is one of the buyers, in a browser (robots are not counted).
+  const visits = rotate(detailIds);
+  let visitorTurn = 0;
+  const detailsVisit = () => [
+    {
+      method: 'GET',
+      setupRequest: (req, ctx) => {
+        if (!ctx.token) ctx.token = buyerTokens[visitorTurn++ % buyerTokens.length];
+        ctx.listing = visits();
+        return { ...req, path: `/api/properties/${ctx.listing}`, headers: bearer(ctx.token) };
+      },
+    },
+    {
+      method: 'POST',
+      setupRequest: (req, ctx) => ({
+        ...req,
+        path: `/api/properties/${ctx.listing}/views`,
+        headers: { ...bearer(ctx.token), 'user-agent': BROWSER },
+      }),
+    },
+  ];
 
   return [
     {
@@ -284,6 +309,21 @@ export async function scenarios(context) {
           }),
         },
       ],
+    },
+    {
+      name: 'details-visit',
+      title:
+        'details visit: GET /api/properties/{id} + POST /api/properties/{id}/views (signed in, view counting on)',
+      // Both measured on a server just started with the setting, on the same database.
+      restartWith: { COUNT_LISTING_VIEWS: 'true' },
+      requests: detailsVisit(),
+    },
+    {
+      name: 'details-visit-off',
+      title:
+        'details visit: GET /api/properties/{id} + POST /api/properties/{id}/views (view counting off: COUNT_LISTING_VIEWS=false)',
+      restartWith: { COUNT_LISTING_VIEWS: 'false' },
+      requests: detailsVisit(),
     },
   ];
 }

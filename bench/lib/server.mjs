@@ -40,6 +40,8 @@ export async function startServer({
   logLevel = 'warn',
   nodeEnv = 'production',
   seedDemo = false,
+  // A server restarted on the same database keeps the same secret, so sessions stay valid.
+  sessionSecret = randomBytes(32).toString('hex'),
 }) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -50,7 +52,7 @@ export async function startServer({
       ...process.env,
       ...env,
       NODE_ENV: nodeEnv,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
+      SESSION_SECRET: sessionSecret,
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: baseUrl,
