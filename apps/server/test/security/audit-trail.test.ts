@@ -5,19 +5,14 @@ import type { AuditEntry } from '@keyhaven/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MATRIX } from '../../../test/authz/matrix.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.js';
-import {
-  changedTables,
-  fingerprint,
-  restore,
-  snapshot,
-} from '../../../test/security/support/db-state.js';
-import { buildWorld, callAs, type World } from '../../../test/security/support/world.js';
-import { buildApp } from '../../app.js';
-import { configFrom } from '../../config.js';
-import { queryRows } from '../../db/client.js';
-import { auditLog, messages, properties, reviews } from '../../db/schema.js';
+import { buildApp } from '../../src/app.js';
+import { configFrom } from '../../src/config.js';
+import { queryRows } from '../../src/db/client.js';
+import { auditLog, messages, properties, reviews } from '../../src/db/schema.js';
+import { MATRIX } from '../authz/matrix.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { changedTables, fingerprint, restore, snapshot } from './support/db-state.js';
+import { buildWorld, callAs, type World } from './support/world.js';
 
 /*
  * The audit trail is append-only: no route changes or deletes an entry (the database would
@@ -83,7 +78,7 @@ describe('no route changes or deletes an audit entry', () => {
   });
 
   it('no server code writes an UPDATE or DELETE of the audit log', async () => {
-    const root = path.resolve(import.meta.dirname, '../..');
+    const root = path.resolve(import.meta.dirname, '../../src');
     const files = (await readdir(root, { recursive: true }))
       .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
       .map((file) => path.join(root, file));
