@@ -28,6 +28,11 @@ export interface ViewEntry {
 
 /** Views waiting in memory at most: beyond this the batch is written at once. */
 export const VIEW_BATCH_SIZE = 500;
+/**
+ * Views already written today that this process remembers, so a buyer coming back to a listing
+ * costs the database nothing; past this many it forgets them (the database still counts each once).
+ */
+const MAX_REMEMBERED_VIEWS = 50_000;
 /** A batch that failed is tried again with the next one, up to this many views in all. */
 const MAX_HELD_VIEWS = VIEW_BATCH_SIZE * 20;
 /** Visitor keys are only needed while their day can still be counted: today and yesterday. */
@@ -94,6 +99,7 @@ export interface ListingViewRecorderOptions {
 
 export class ListingViewRecorder {
   private batch = new Map<string, ViewEntry>();
+  private written = { day: '', views: new Set<string>() };
   private writing: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private dayKey: { day: string; key: Buffer } | undefined;
@@ -134,7 +140,9 @@ export class ListingViewRecorder {
     if (!this.options.enabled) return;
     const day = utcDay(this.now());
     const visitorKey = this.visitorKey(day, viewerId);
-    this.batch.set(`${day}|${propertyId}|${visitorKey}`, { day, propertyId, visitorKey });
+    const id = `${day}|${propertyId}|${visitorKey}`;
+    if (this.written.day === day && this.written.views.has(id)) return;
+    this.batch.set(id, { day, propertyId, visitorKey });
     if (this.batch.size >= VIEW_BATCH_SIZE) void this.flush();
   }
 
@@ -152,12 +160,25 @@ export class ListingViewRecorder {
     await this.flush();
   }
 
+  /** Notes today's views just written, forgetting other days' and, past the bound, all. */
+  private remember(written: Map<string, ViewEntry>) {
+    const today = utcDay(this.now());
+    if (this.written.day !== today || this.written.views.size >= MAX_REMEMBERED_VIEWS) {
+      this.written = { day: today, views: new Set() };
+    }
+    for (const [id, entry] of written) {
+      if (entry.day === today) this.written.views.add(id);
+    }
+  }
+
   private async write(): Promise<void> {
-    const entries = [...this.batch.values()];
+    const written = this.batch;
+    const entries = [...written.values()];
     this.batch = new Map();
     if (entries.length > 0) {
       try {
         await countViews(this.options.db, entries);
+        this.remember(written);
       } catch (error) {
         // Nothing of a failed batch was kept: it is tried again with the next one, within bounds.
         this.options.log.warn({ err: error, views: entries.length }, 'listing views not counted');
