@@ -24,9 +24,10 @@ const shortDay = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 const longDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+// 'Nov 2025', never 'Nov 25', which reads as a day.
 const shortMonth = new Intl.DateTimeFormat('en-US', {
   month: 'short',
-  year: '2-digit',
+  year: 'numeric',
   timeZone: 'UTC',
 });
 const longMonth = new Intl.DateTimeFormat('en-US', {
