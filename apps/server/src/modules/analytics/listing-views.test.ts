@@ -3,8 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAccount, type TestAccount } from '../../../test/helpers/accounts.js';
 import { createListing } from '../../../test/helpers/listings.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
+import type { Database } from '../../db/client.js';
 import { listingDailyStats, listingViewKeys, properties } from '../../db/schema.js';
-import { countViews, isRobot, utcDay } from './listing-views.js';
+import {
+  countViews,
+  isRobot,
+  ListingViewRecorder,
+  utcDay,
+  VIEW_BATCH_SIZE,
+} from './listing-views.js';
 
 const ctx = useTestApp();
 
@@ -158,6 +165,42 @@ describe('counting a view of a listing', () => {
     expect(ctx.app.listingViews.pending).toBe(1);
     await ctx.app.listingViews.close();
     expect((await viewsOf(listing)).map((row) => row.views)).toEqual([1]);
+  });
+
+  it('asks for one more write while a write is under way, not one per view', async () => {
+    const statements: number[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const db = {
+      execute: async (query: { queryChunks?: unknown[] }) => {
+        statements.push(query.queryChunks?.length ?? 0);
+        await gate;
+      },
+    } as unknown as Database;
+    const recorder = new ListingViewRecorder({
+      db,
+      secret: 'a-secret-of-at-least-thirty-two-characters',
+      log: ctx.app.log,
+      enabled: true,
+      flushMs: 0,
+    });
+    const note = (from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        recorder.record('00000000-0000-4000-8000-000000000000', `viewer-${i}`);
+      }
+    };
+    note(0, VIEW_BATCH_SIZE);
+    await new Promise((resolve) => setImmediate(resolve));
+    // The first full batch is being written; everything noted since waits for one more write.
+    note(VIEW_BATCH_SIZE, VIEW_BATCH_SIZE * 3);
+    expect(recorder.pending).toBe(VIEW_BATCH_SIZE * 2);
+    release();
+    await recorder.flush();
+    expect(recorder.pending).toBe(0);
+    // Two batches of views, and the hourly forgetting of old visitors once.
+    expect(statements).toHaveLength(3);
   });
 
   it('tells robots from browsers by their User-Agent', () => {

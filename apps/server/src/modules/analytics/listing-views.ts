@@ -101,6 +101,7 @@ export class ListingViewRecorder {
   private batch = new Map<string, ViewEntry>();
   private written = { day: '', views: new Set<string>() };
   private writing: Promise<void> = Promise.resolve();
+  private waiting: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private dayKey: { day: string; key: Buffer } | undefined;
   private lastPurge = 0;
@@ -146,9 +147,18 @@ export class ListingViewRecorder {
     if (this.batch.size >= VIEW_BATCH_SIZE) void this.flush();
   }
 
-  /** Writes the views noted so far (one write at a time); never throws. */
+  /**
+   * Writes the views noted so far; never throws. One write at a time, and at most one waiting
+   * behind it, which takes everything noted meanwhile: a full batch noted during a write asks
+   * for one more write, not one per view.
+   */
   flush(): Promise<void> {
-    const next = this.writing.then(() => this.write());
+    if (this.waiting) return this.waiting;
+    const next = this.writing.then(() => {
+      this.waiting = undefined;
+      return this.write();
+    });
+    this.waiting = next;
     this.writing = next;
     return next;
   }
