@@ -103,7 +103,7 @@ export class ListingViewRecorder {
   private writing: Promise<void> = Promise.resolve();
   private waiting: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private dayKey: { day: string; key: Buffer } | undefined;
+  private dayKey: { day: string; key: Buffer; visitors: Map<string, string> } | undefined;
   private lastPurge = 0;
   private readonly now: () => Date;
 
@@ -129,11 +129,20 @@ export class ListingViewRecorder {
    * day, so one day's visitors cannot be linked to another's, nor to an account without the secret.
    */
   visitorKey(day: string, viewerId: string): string {
-    if (this.dayKey?.day !== day) {
+    if (this.dayKey?.day !== day || this.dayKey.visitors.size >= MAX_REMEMBERED_VIEWS) {
       const key = createHmac('sha256', this.options.secret).update(`listing-views:${day}`).digest();
-      this.dayKey = { day, key };
+      this.dayKey = { day, key, visitors: new Map() };
     }
-    return createHmac('sha256', this.dayKey.key).update(viewerId).digest('base64url').slice(0, 22);
+    // A buyer browsing many listings is hashed once a day, not once a visit.
+    let visitorKey = this.dayKey.visitors.get(viewerId);
+    if (!visitorKey) {
+      visitorKey = createHmac('sha256', this.dayKey.key)
+        .update(viewerId)
+        .digest('base64url')
+        .slice(0, 22);
+      this.dayKey.visitors.set(viewerId, visitorKey);
+    }
+    return visitorKey;
   }
 
   /** Notes a view in memory; nothing touches the database on the way. */
