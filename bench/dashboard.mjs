@@ -88,7 +88,7 @@ function seedStatements(n, cities) {
          'bench-' || (1 + i % ${agents}), created, created + random() * interval '3 days'
        from (
          select i, now() - random() * ${twoYears} as created,
-           (10000000 + (i * 7919) % 90000000)::bigint as price
+           (10000000 + (i::bigint * 7919) % 90000000) as price
          from generate_series(1, ${n}) as i
        ) g`,
       [cities],
