@@ -26,7 +26,8 @@ import {
   leakedSecrets,
   type World,
 } from '../security/support/world.js';
-import { expectedFor, MATRIX, type MatrixCase, type MatrixRow, NOT_IN_MATRIX } from './matrix.js';
+import { expectedFor, MATRIX, NOT_IN_MATRIX } from './matrix.js';
+import type { MatrixCase, MatrixRow } from './matrix-shape.js';
 
 /*
  * Every route Fastify registers has a row in the matrix (test/authz/matrix.ts), and every cell

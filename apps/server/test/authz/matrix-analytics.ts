@@ -1,15 +1,4 @@
-import type { MatrixRow, Statuses } from './matrix.js';
-
-// matrix.ts imports this file: its helpers are not defined yet while these rows are built.
-const signedIn = (status: number): Statuses => [
-  401,
-  status,
-  status,
-  status,
-  status,
-  status,
-  status,
-];
+import { type MatrixRow, signedIn } from './matrix-shape.js';
 
 /*
  * Listing analytics: anyone signed in may tell that they opened a listing (always 204, counted or

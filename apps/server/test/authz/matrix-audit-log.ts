@@ -1,4 +1,4 @@
-import type { MatrixRow } from './matrix.js';
+import type { MatrixRow } from './matrix-shape.js';
 
 /** The audit trail is read by admins only, whatever the filters; nobody writes it through the API. */
 export const AUDIT_LOG_ROWS: MatrixRow[] = [

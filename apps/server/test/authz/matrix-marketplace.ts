@@ -1,4 +1,4 @@
-import type { MatrixRow } from './matrix.js';
+import type { MatrixRow } from './matrix-shape.js';
 
 /*
  * The marketplace dashboard and its CSV downloads (module marketplace): admins only, since they

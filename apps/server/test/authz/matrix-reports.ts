@@ -1,26 +1,12 @@
-import type { InjectOptions } from 'fastify';
-import type { World } from '../security/support/world.js';
-
-/**
- * The shape of matrix.ts's rows, spelled out here: matrix.ts imports this file, and importing
- * it back (even its types) would make a cycle.
- */
-type Statuses = readonly [number, number, number, number, number, number, number];
-interface ReportsRow {
-  method: 'GET' | 'POST';
-  path: string;
-  cases: Array<{ input: string; request: (world: World) => InjectOptions; expect: Statuses }>;
-}
+import { type MatrixRow, signedIn } from './matrix-shape.js';
 
 /*
  * Reported listings (module reports). The user has an open report of the open listing; the
  * agent owns every listing; the fraud agent's listing and the one waiting for approval are not
  * what buyers see, so they cannot be reported.
  */
-/** matrix.ts's `signedIn(400)`: its helpers are not yet defined while these rows are built. */
-const SIGNED_IN_400: Statuses = [401, 400, 400, 400, 400, 400, 400];
 
-export const REPORTS_ROWS: ReportsRow[] = [
+export const REPORTS_ROWS: MatrixRow[] = [
   {
     method: 'POST',
     path: '/api/properties/:id/reports',
@@ -57,7 +43,7 @@ export const REPORTS_ROWS: ReportsRow[] = [
           url: `/api/properties/${w.openListing}/reports`,
           payload: { note: 'Something is off' },
         }),
-        expect: SIGNED_IN_400,
+        expect: signedIn(400),
       },
     ],
   },
@@ -73,7 +59,7 @@ export const REPORTS_ROWS: ReportsRow[] = [
       {
         input: 'a listing id that is not an id',
         request: () => ({ url: '/api/properties/not-an-id/my-report' }),
-        expect: SIGNED_IN_400,
+        expect: signedIn(400),
       },
     ],
   },

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { InjectOptions } from 'fastify';
 import { registrationBody } from '../helpers/accounts.js';
 import { listingBody } from '../helpers/listings.js';
 import { daysFromNow } from '../helpers/offers.js';
@@ -8,6 +7,7 @@ import { ANALYTICS_ROWS } from './matrix-analytics.js';
 import { AUDIT_LOG_ROWS } from './matrix-audit-log.js';
 import { MARKETPLACE_ROWS } from './matrix-marketplace.js';
 import { REPORTS_ROWS } from './matrix-reports.js';
+import { all, type MatrixCase, type MatrixRow, type Statuses, signedIn } from './matrix-shape.js';
 
 /*
  * The authorization matrix: one row per route (method + path as Fastify registered it), one
@@ -21,44 +21,8 @@ import { REPORTS_ROWS } from './matrix-reports.js';
  * Every status >= 400 is a refusal, and a refusal must leave the database exactly as it was.
  */
 
-export type Statuses = readonly [number, number, number, number, number, number, number];
-
-export interface MatrixCase {
-  /** What is sent, in words, for failure messages. */
-  input: string;
-  request: (world: World) => InjectOptions;
-  expect: Statuses;
-}
-
-export interface MatrixRow {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  cases: MatrixCase[];
-  /** Only registered when Stripe is configured (the demo checkout routes are the opposite). */
-  app?: 'demo' | 'stripe';
-}
-
 export const expectedFor = (statuses: Statuses, actor: Actor) =>
   statuses[ACTORS.indexOf(actor)] as number;
-
-export const all = (status: number): Statuses => [
-  status,
-  status,
-  status,
-  status,
-  status,
-  status,
-  status,
-];
-export const signedIn = (status: number): Statuses => [
-  401,
-  status,
-  status,
-  status,
-  status,
-  status,
-  status,
-];
 
 /** A tiny valid PNG (1x1), sent as the web app sends a photo. */
 const ONE_PIXEL_PNG = Buffer.from(

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MATRIX, type MatrixRow } from '../authz/matrix.js';
+import { MATRIX } from '../authz/matrix.js';
+import type { MatrixRow } from '../authz/matrix-shape.js';
 import { REPEATING_ACCOUNT_LIMITS, useTestApp } from '../helpers/test-app.js';
 import {
   changeCounter,
@@ -307,8 +308,11 @@ async function check(attempt: Attempt): Promise<string[]> {
         problems.push(`an error that is not {error, code}: ${show(response.body)}`);
       }
     }
+  } else if (status === 204) {
+    if (response.body !== '') problems.push(`answered 204 with a body: ${show(response.body)}`);
   } else if (status >= 400 || attempt.row.method !== 'GET') {
-    // Only a page (the web app, for GET paths the API does not own) may be anything but JSON.
+    // Only a page (the web app, for GET paths the API does not own) or a 204 without a body may
+    // be anything but JSON.
     problems.push(`answered ${status} as ${type || 'no content type'}: ${show(response.body)}`);
   }
 

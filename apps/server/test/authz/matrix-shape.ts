@@ -1,0 +1,43 @@
+import type { InjectOptions } from 'fastify';
+import type { World } from '../security/support/world.js';
+
+/*
+ * The shape of the authorization matrix's rows, apart from the rows themselves, so every file of
+ * rows (matrix.ts and the matrix-*.ts it gathers) can use it without importing matrix.ts back.
+ */
+
+export type Statuses = readonly [number, number, number, number, number, number, number];
+
+export interface MatrixCase {
+  /** What is sent, in words, for failure messages. */
+  input: string;
+  request: (world: World) => InjectOptions;
+  expect: Statuses;
+}
+
+export interface MatrixRow {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  cases: MatrixCase[];
+  /** Only registered when Stripe is configured (the demo checkout routes are the opposite). */
+  app?: 'demo' | 'stripe';
+}
+
+export const all = (status: number): Statuses => [
+  status,
+  status,
+  status,
+  status,
+  status,
+  status,
+  status,
+];
+export const signedIn = (status: number): Statuses => [
+  401,
+  status,
+  status,
+  status,
+  status,
+  status,
+  status,
+];
