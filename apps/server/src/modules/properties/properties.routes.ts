@@ -2,6 +2,7 @@ import {
   MAP_PINS_MAX,
   PROPERTY_MESSAGES,
   type Property,
+  REPORT_OUTCOME_MESSAGES,
   ZApprovalParams,
   ZInsertedResponse,
   ZMapPins,
@@ -15,7 +16,7 @@ import {
   ZPropertySearchQuery,
   ZSearchFacets,
 } from '@keyhaven/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error.js';
@@ -42,6 +43,31 @@ import {
 import { personalViews, sharedViews } from './property-view.js';
 
 /** The parsed filters, in a fixed order, name the listings a search finds, in any order. */
+/**
+ * The people whose reports were still open when the listing was deleted hear that it is gone,
+ * as they would from an admin's removal. The deletion stands by then: a failure is logged.
+ */
+async function tellReportersOfRemoval(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  closedReports: Array<{ id: string; reporterId: string; propertyTitle: string }>,
+) {
+  try {
+    for (const report of closedReports) {
+      await app.notifications.emit({
+        kind: 'report_outcome',
+        key: `report_outcome:${report.id}`,
+        recipients: [report.reporterId],
+        title: `About ${report.propertyTitle}, which you reported`,
+        body: REPORT_OUTCOME_MESSAGES.remove_listing,
+        link: '/dashboard',
+      });
+    }
+  } catch (error) {
+    request.log.error({ err: error }, 'telling the reporters of a deleted listing failed');
+  }
+}
+
 const matchesKey = (query: ListingFilters) =>
   [
     areaKey(query),
@@ -338,7 +364,8 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await request.requireRole('agent', 'admin');
-      await deleteListing(app.db, caller, request.params.id);
+      const { closedReports } = await deleteListing(app.db, caller, request.params.id);
+      await tellReportersOfRemoval(app, request, closedReports);
       return { message: PROPERTY_MESSAGES.deleted };
     },
   );

@@ -30,6 +30,7 @@ import {
 import type { z } from 'zod';
 import { type Database, type Executor, preparedPerDatabase } from '../../db/client.js';
 import {
+  listingReports,
   offers,
   type PublishedListing,
   payments,
@@ -688,8 +689,9 @@ function contentChanged(current: ListingRow, next: Partial<ListingRow>) {
   );
 }
 
+/** Deletes a listing; answers the reports of it that were still open, now closed. */
 export async function deleteListing(db: Database, caller: SessionUser, id: string) {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // Deleting clears the listing from its payments, so it takes their locks first, in the
     // order a payment confirmation or a withdrawal takes them (payments, then the listing):
     // otherwise a withdrawal and a deletion at the same moment wait on each other for ever.
@@ -703,6 +705,16 @@ export async function deleteListing(db: Database, caller: SessionUser, id: strin
     if (await hasCommittedOffer(tx, id)) {
       throw conflict('This property has an accepted or paid offer and cannot be deleted.');
     }
+    // Reports still open end with the listing, so the reporters can be told it is gone.
+    const closedReports = await tx
+      .update(listingReports)
+      .set({ status: 'listing_removed', decidedBy: caller.id, decidedAt: new Date() })
+      .where(and(eq(listingReports.propertyId, id), eq(listingReports.status, 'open')))
+      .returning({
+        id: listingReports.id,
+        reporterId: listingReports.reporterId,
+        propertyTitle: listingReports.propertyTitle,
+      });
     await tx.delete(properties).where(eq(properties.id, id));
     if (caller.role === 'admin' && current.agentId !== caller.id) {
       await recordAudit(tx, {
@@ -721,6 +733,7 @@ export async function deleteListing(db: Database, caller: SessionUser, id: strin
         after: null,
       });
     }
+    return { closedReports };
   });
 }
 

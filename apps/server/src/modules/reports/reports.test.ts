@@ -555,3 +555,49 @@ describe('the hourly allowance of reports', () => {
     ).toBe(201);
   });
 });
+
+describe('a reported listing that goes another way', () => {
+  it('closes its open reports when its agent deletes it, and tells the reporters', async () => {
+    const { agent, buyers, listing } = await scene();
+    const [bea, cal] = buyers;
+    await reported(bea, listing);
+    await reported(cal, listing, 'already_sold');
+
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/properties/${listing}`,
+      headers: agent.bearer,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    const closed = await ctx.app.db
+      .select()
+      .from(listingReports)
+      .where(eq(listingReports.propertyTitle, 'Lake house'));
+    expect(closed.map((row) => [row.status, row.propertyId, row.decidedBy])).toEqual([
+      ['listing_removed', null, agent.id],
+      ['listing_removed', null, agent.id],
+    ]);
+    const told = await outcomesTold([bea, cal]);
+    expect(told.every((n) => n.body === REPORT_OUTCOME_MESSAGES.remove_listing)).toBe(true);
+  });
+
+  it('closes the open reports of its listings when an admin deletes the agent’s account', async () => {
+    const { agent, admin, buyers, listing } = await scene();
+    await reported(buyers[0], listing);
+
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${agent.id}`,
+      headers: admin.bearer,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    const [closed] = await ctx.app.db
+      .select()
+      .from(listingReports)
+      .where(eq(listingReports.reporterId, buyers[0].id));
+    expect(closed?.status).toBe('listing_removed');
+    expect((await queue(admin)).total).toBe(0);
+  });
+});

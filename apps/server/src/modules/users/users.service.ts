@@ -1,7 +1,7 @@
 import { canChangeRole, type Role } from '@keyhaven/shared';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { offers, properties, sessions, users } from '../../db/schema.js';
+import { listingReports, offers, properties, sessions, users } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
@@ -101,6 +101,19 @@ export async function deleteUser(db: Database, admin: SessionUser, userId: strin
           ),
         );
     }
+    // The account's listings go with it: reports of them still open end as removed listings.
+    await tx
+      .update(listingReports)
+      .set({ status: 'listing_removed', decidedBy: admin.id, decidedAt: new Date() })
+      .where(
+        and(
+          eq(listingReports.status, 'open'),
+          inArray(
+            listingReports.propertyId,
+            tx.select({ id: properties.id }).from(properties).where(eq(properties.agentId, userId)),
+          ),
+        ),
+      );
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));
     await recordAudit(tx, {
