@@ -489,6 +489,17 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc().nullsFirst()),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt.desc().nullsFirst()),
     index('audit_log_actor_email_trgm_idx').using('gin', sql`${t.actorEmail} gin_trgm_ops`),
+    // Approvals and rejections per day on the admins' dashboard, counted from the index alone.
+    index('audit_log_approvals_idx')
+      .on(t.createdAt)
+      .where(
+        sql`${t.action} = 'property.approval_changed' and ${t.after}->>'approval' = 'approved'`,
+      ),
+    index('audit_log_rejections_idx')
+      .on(t.createdAt)
+      .where(
+        sql`${t.action} = 'property.approval_changed' and ${t.after}->>'approval' = 'rejected'`,
+      ),
   ],
 );
 
