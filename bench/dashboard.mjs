@@ -106,6 +106,16 @@ function seedStatements(n, cities) {
        order by updated_at`,
     ],
     [
+      'decisions per day',
+      // As the approval route counts them beside each audit entry.
+      `insert into listing_decision_days (day, approved, rejected)
+       select (created_at at time zone 'UTC')::date,
+         count(*) filter (where after->>'approval' = 'approved'),
+         count(*) filter (where after->>'approval' = 'rejected')
+       from audit_log where action = 'property.approval_changed'
+       group by 1`,
+    ],
+    [
       'offers',
       // Each offer on its own listing, so the one-sale-per-listing rule holds.
       `insert into offers (property_id, buyer_id, amount_cents, buying_date, status, accepted_at,

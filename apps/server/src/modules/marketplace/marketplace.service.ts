@@ -80,28 +80,12 @@ export function dashboardQueries(b: DashboardBounds, now: Date): Record<string, 
       where p.approval = 'pending'
       order by p.updated_at, p.id
       limit ${BUSINESS_LIMITS.dashboardPendingShown}`,
-    // Every decision an admin took, as the approval route writes it to the audit log; each kind
-    // is read from its own partial index alone, without the entries themselves.
+    // Every decision an admin took, counted per day as the approval route records it.
     decisions: sql`
       select ${asDay(sql`d.day`)} as day,
         coalesce(a.approved, 0)::int as approved, coalesce(a.rejected, 0)::int as rejected
       from ${days} as d(day)
-      left join (
-        select day, count(*) filter (where approved) as approved,
-          count(*) filter (where not approved) as rejected
-        from (
-          select ${utcDay(sql`created_at`)} as day, true as approved
-          from audit_log
-          where action = 'property.approval_changed' and after->>'approval' = 'approved'
-            and ${inPeriod(sql`created_at`)}
-          union all
-          select ${utcDay(sql`created_at`)} as day, false as approved
-          from audit_log
-          where action = 'property.approval_changed' and after->>'approval' = 'rejected'
-            and ${inPeriod(sql`created_at`)}
-        ) as decided
-        group by day
-      ) a on a.day = d.day
+      left join listing_decision_days a on a.day = d.day
       order by d.day`,
     newUsers: sql`
       select ${asDay(sql`d.day`)} as day,

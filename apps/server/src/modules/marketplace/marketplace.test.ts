@@ -5,7 +5,7 @@ import { createAccount, type TestAccount } from '../../../test/helpers/accounts.
 import { createListing } from '../../../test/helpers/listings.js';
 import { accept, offer, openCheckout, payDemo } from '../../../test/helpers/offers.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
-import { auditLog } from '../../db/schema.js';
+import { auditLog, listingDecisionDays } from '../../db/schema.js';
 
 const ctx = useTestApp();
 
@@ -106,6 +106,9 @@ async function marketplace() {
       after: { approval: 'rejected' },
       createdAt: new Date(noonDaysAgo(days)),
     });
+    await ctx.app.db
+      .insert(listingDecisionDays)
+      .values({ day: noonDaysAgo(days).slice(0, 10), approved: 0, rejected: 1 });
   }
 
   // An offer three weeks ago on the older listing, and today's sale of the approved one.

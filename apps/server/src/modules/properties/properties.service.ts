@@ -30,6 +30,7 @@ import {
 import type { z } from 'zod';
 import { type Database, type Executor, preparedPerDatabase } from '../../db/client.js';
 import {
+  listingDecisionDays,
   listingReports,
   offers,
   type PublishedListing,
@@ -764,6 +765,21 @@ export async function setApproval(db: Database, admin: SessionUser, id: string, 
       before: { approval: current.approval },
       after: { approval },
     });
+    // The day's count, beside the trail's entry and in its transaction, for the dashboard.
+    await tx
+      .insert(listingDecisionDays)
+      .values({
+        day: sql`(now() at time zone 'UTC')::date`,
+        approved: approve ? 1 : 0,
+        rejected: approve ? 0 : 1,
+      })
+      .onConflictDoUpdate({
+        target: listingDecisionDays.day,
+        set: {
+          approved: sql`${listingDecisionDays.approved} + excluded.approved`,
+          rejected: sql`${listingDecisionDays.rejected} + excluded.rejected`,
+        },
+      });
     return current.approval !== approval;
   });
 }

@@ -1,2 +1,0 @@
-CREATE INDEX "audit_log_approvals_idx" ON "audit_log" USING btree ("created_at") WHERE "audit_log"."action" = 'property.approval_changed' and "audit_log"."after"->>'approval' = 'approved';--> statement-breakpoint
-CREATE INDEX "audit_log_rejections_idx" ON "audit_log" USING btree ("created_at") WHERE "audit_log"."action" = 'property.approval_changed' and "audit_log"."after"->>'approval' = 'rejected';
