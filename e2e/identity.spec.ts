@@ -202,6 +202,7 @@ test('an admin promotes a new user to agent, who gets the agent menu on the next
     'My Properties',
     'Sold Properties',
     'Requested Properties',
+    'Analytics',
     'Notifications',
     'Messages',
     'Notification Settings',

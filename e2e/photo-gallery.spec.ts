@@ -214,7 +214,9 @@ test('an agent shows a home in four photos, buyers page through them, a new orde
     await expect(mine).toContainText('Approval: Approved');
     await expectCardCover(mine, kitchenKey(), KITCHEN.alt);
 
-    // The catalogue is for signed-in buyers.
+    // The catalogue is for signed-in buyers. The agent's page is left first: a live page whose
+    // cookies vanish under it (a notification refreshing My Properties) would be refused.
+    await page.goto('about:blank');
     await page.context().clearCookies();
     await signIn(page, 'buyer');
     await page.goto(`/all-properties?location=${encodeURIComponent(TOWN)}`);
@@ -275,6 +277,7 @@ test('an agent shows a home in four photos, buyers page through them, a new orde
   });
 
   await test.step('the agent orders the photos again, which sends the home back for review', async () => {
+    await page.goto('about:blank');
     await page.context().clearCookies();
     await signIn(page, 'agent');
     await page.goto(`/EditPropertyDetails/${listingId}`);

@@ -66,6 +66,9 @@ function recordDataRequests(page: Page) {
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
     if (pathname.startsWith('/api/notifications/')) return;
+    // A listing's page tells the server it was viewed (a write for its agent's figures): that
+    // is not data the page waits for.
+    if (request.method() === 'POST' && /^\/api\/properties\/[^/]+\/views$/.test(pathname)) return;
     if (/^\/(api|auth|properties|wishlist-properties)\//.test(pathname)) {
       requests.push(`${request.method()} ${pathname}`);
     }

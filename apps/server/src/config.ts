@@ -54,6 +54,7 @@ const ZEnvironment = z
     SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).optional(),
     LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
     OFFER_PAYMENT_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+    REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
     IMAGE_QUEUE_LENGTH: z.coerce.number().int().min(0).max(1000).default(8),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
@@ -190,6 +191,9 @@ function toConfig(env: z.infer<typeof ZEnvironment>) {
     loginSlowdownMs: env.LOGIN_SLOWDOWN_MS,
     // How long a buyer has to pay once their offer is accepted; then the home is offered again.
     offerPaymentDays: env.OFFER_PAYMENT_DAYS,
+    // Accounts one client address may create in an hour: enough for a household or an office,
+    // too few for a script filling the marketplace with fake buyers.
+    registrationsPerHour: env.REGISTRATIONS_PER_HOUR,
     // Images decoded at once (each takes about a core and up to ~100 MB), and how many may wait
     // for a turn; beyond that an upload is answered 503 with Retry-After.
     imageWorkers: env.IMAGE_WORKERS,

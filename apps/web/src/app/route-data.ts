@@ -5,6 +5,7 @@ import { myOffersQueryOptions } from '@/features/offers/api/get-my-offers';
 import { allPropertiesQueryOptions } from '@/features/properties/api/get-all-properties';
 import { propertyQueryOptions } from '@/features/properties/api/get-property';
 import { catalogueQueryFrom } from '@/features/properties/pages/all-properties-page';
+import { myReportQueryOptions } from '@/features/reports/api/get-my-report';
 import { propertyReviewsQueryOptions } from '@/features/reviews/api/get-reviews';
 import { PROPERTY_REVIEWS_PAGE_SIZE } from '@/features/reviews/components/property-reviews-section';
 import { wishlistQueryOptions } from '@/features/wishlist/api/get-wishlist';
@@ -28,13 +29,19 @@ export type PrefetchContext = {
 export const prefetchAllProperties = ({ queryClient, searchParams }: PrefetchContext) =>
   queryClient.prefetchQuery(allPropertiesQueryOptions(catalogueQueryFrom(searchParams)));
 
-/** The listing, its first reviews and, for a buyer, what the offer and wishlist buttons show. */
+/**
+ * The listing, its first reviews, the viewer's report of it and, for a buyer, what the offer and
+ * wishlist buttons show.
+ */
 export function prefetchPropertyDetails({ queryClient, params, user }: PrefetchContext) {
   const id = params.id ?? '';
   const loads = [
     queryClient.prefetchQuery(propertyQueryOptions(id)),
     queryClient.prefetchInfiniteQuery(propertyReviewsQueryOptions(id, PROPERTY_REVIEWS_PAGE_SIZE)),
   ];
+  // Whether the viewer already reported it: the Report button shows its state at once.
+  if (user && user.role !== 'fraud')
+    loads.push(queryClient.prefetchQuery(myReportQueryOptions(id)));
   if (user?.role === 'user') {
     loads.push(
       queryClient.prefetchQuery(myOffersQueryOptions(user.uid)),

@@ -45,7 +45,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/register',
     {
-      config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 hour' } },
+      config: {
+        access: 'public',
+        rateLimit: { max: app.config.registrationsPerHour, timeWindow: '1 hour' },
+      },
       schema: {
         tags: ['auth'],
         summary: 'Create an account (role user) and sign in',

@@ -27,12 +27,12 @@ export const getMyReport = (propertyId: string, signal?: AbortSignal) =>
     signOutOn: [401],
   });
 
+export const myReportQueryOptions = (propertyId: string) =>
+  queryOptions({
+    queryKey: reportKeys.mine(propertyId),
+    queryFn: ({ signal }) => getMyReport(propertyId, signal),
+  });
+
 export function useMyReport(propertyId: string, { enabled }: { enabled: boolean }) {
-  return useQuery(
-    queryOptions({
-      queryKey: reportKeys.mine(propertyId),
-      queryFn: ({ signal }) => getMyReport(propertyId, signal),
-      enabled,
-    }),
-  );
+  return useQuery({ ...myReportQueryOptions(propertyId), enabled });
 }

@@ -20,8 +20,7 @@ type ReportListingButtonProps = {
 
 /**
  * "Report this listing" on an approved listing's page, for signed-in viewers other than its agent
- * and fraud accounts; once they
- * have an open report on it, "You reported this listing" instead. Focus goes back to the button
+ * and fraud accounts; once they have an open report on it, "You reported this listing" instead. Focus goes back to the button
  * when the dialog closes, or to that line once the report is sent.
  */
 export function ReportListingButton({ property, className }: ReportListingButtonProps) {
