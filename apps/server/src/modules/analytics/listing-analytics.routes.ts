@@ -1,34 +1,16 @@
 import {
-  type Property,
   ZAnalyticsQuery,
   ZListingAnalytics,
   ZListingAnalyticsPage,
   ZListingAnalyticsQuery,
-  ZProperty,
   ZPropertyIdParams,
 } from '@keyhaven/shared';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/error-responses.js';
-import { sharedListing } from '../properties/properties.service.js';
-import { sharedViews } from '../properties/property-view.js';
+import { cachedPublicListing } from '../properties/cached-listing.js';
 import { listingAnalytics, listingAnalyticsTable } from './listing-analytics.service.js';
 import { isRobot } from './listing-views.js';
-
-/**
- * The public listing behind an id, from the same per-process cache entry the details route keeps
- * (the page's own request has just filled it), so counting a visit costs no query; null when the
- * listing is not public (pending, rejected, its agent marked as fraud) or does not exist.
- */
-function publicListing(app: FastifyInstance, id: string) {
-  return app.listingCache.listings.get(id, async () => {
-    const listing = await sharedListing(app.db, id);
-    if (!listing) return null;
-    const [view] = sharedViews(listing);
-    return { ...listing, body: Buffer.from(JSON.stringify(ZProperty.encode(view as Property))) };
-  });
-}
 
 export const listingAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -53,7 +35,7 @@ export const listingAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         viewer.role !== 'fraud' &&
         !isRobot(request.headers['user-agent'])
       ) {
-        const listing = await publicListing(app, id);
+        const listing = await cachedPublicListing(app, id);
         const agentId = listing?.rows[0]?.property.agentId;
         if (agentId && agentId !== viewer.id) app.listingViews.record(id, viewer.id);
       }

@@ -1,7 +1,6 @@
 import {
   MAP_PINS_MAX,
   PROPERTY_MESSAGES,
-  type Property,
   REPORT_OUTCOME_MESSAGES,
   ZApprovalParams,
   ZInsertedResponse,
@@ -23,6 +22,7 @@ import { forbidden } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { sendListPage, withEtag } from '../../lib/list-page.js';
 import { announceListingDecision } from '../notifications/notifier.js';
+import { cachedPublicListing } from './cached-listing.js';
 import {
   areaKey,
   assertMayChangeListing,
@@ -37,7 +37,6 @@ import {
   searchListings,
   searchPins,
   setApproval,
-  sharedListing,
   updateListing,
 } from './properties.service.js';
 import { personalViews, sharedViews } from './property-view.js';
@@ -287,15 +286,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = await request.requireUser();
       const { id } = request.params;
-      const shared = await app.listingCache.listings.get(id, async () => {
-        const listing = await sharedListing(app.db, id);
-        if (!listing) return null;
-        const [view] = sharedViews(listing);
-        return {
-          ...listing,
-          body: Buffer.from(JSON.stringify(ZProperty.encode(view as Property))),
-        };
-      });
+      const shared = await cachedPublicListing(app, id);
       if (!shared) return findListing(app.db, id, viewer);
       const [own] = personalViews(shared, viewer) ?? [];
       if (own) return own;
