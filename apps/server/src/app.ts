@@ -49,7 +49,11 @@ import { profilePhotoRoutes } from './modules/users/profile-photo.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
-import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/app/error-handler.js';
+import {
+  errorHandlerPlugin,
+  frameworkErrorHandler,
+  URI_TOO_LONG,
+} from './plugins/app/error-handler.js';
 import { jobsPlugin } from './plugins/app/jobs.js';
 import { listingCachePlugin } from './plugins/app/listing-cache.js';
 import { mailPlugin } from './plugins/app/mail.js';
@@ -84,6 +88,7 @@ export interface AppDependencies {
 
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const API_PREFIXES = ['/api/', '/auth/', '/uploads/', '/map/'];
+const MAX_PARAM_LENGTH = 512;
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
 /** Builds the whole application without listening, so tests exercise exactly what runs. */
@@ -102,7 +107,7 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     // The longest real path parameter is an agent's e-mail (254 characters, more once
     // percent-encoded); anything longer is refused with 414 in the API's error shape.
-    routerOptions: { maxParamLength: 512 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrorHandler,
     requestIdHeader: false,
     genReqId: (request) => {
@@ -197,14 +202,15 @@ export async function buildApp(
   await app.register(webAppPlugin, {
     distDir: deps.webDistDir ?? defaultWebDistDir,
     brandName: config.brandName,
+    apiPrefixes: API_PREFIXES,
   });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !API_PREFIXES.some((prefix) => path.startsWith(prefix));
-    if (isPage) return reply.sendWebApp();
+    // The pages' catch-all route matched what the router would otherwise refuse as too long.
+    if (path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)) {
+      return reply.status(URI_TOO_LONG.status).send(URI_TOO_LONG.body);
+    }
     return reply
       .status(404)
       .send({ error: `No route ${request.method} ${path}`, code: 'NOT_FOUND' });

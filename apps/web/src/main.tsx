@@ -1,6 +1,6 @@
 import './lib/zod-config';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
@@ -43,8 +43,12 @@ if (serverState) {
     requestAnimationFrame(() => setTimeout(resolve));
     setTimeout(resolve, 250);
   });
+  // As a transition, hydration works in short slices between which the browser answers input,
+  // instead of one long task over the whole page.
   Promise.all([preloadPages(window.location).catch(() => {}), painted]).then(() =>
-    hydrateRoot(root, app),
+    startTransition(() => {
+      hydrateRoot(root, app);
+    }),
   );
 } else {
   // The plain shell (the server could not render this page): the browser renders it all.

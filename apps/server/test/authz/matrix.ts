@@ -79,6 +79,18 @@ export const MATRIX: MatrixRow[] = [
   },
   {
     method: 'GET',
+    path: '/*',
+    cases: [
+      { input: 'a page of the web app', request: () => ({ url: '/about' }), expect: all(200) },
+      {
+        input: 'an API path that does not exist',
+        request: () => ({ url: '/api/no-such-route' }),
+        expect: all(404),
+      },
+    ],
+  },
+  {
+    method: 'GET',
     path: '/sitemap.xml',
     cases: [{ input: 'the sitemap', request: () => ({ url: '/sitemap.xml' }), expect: all(200) }],
   },

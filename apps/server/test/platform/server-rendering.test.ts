@@ -77,6 +77,21 @@ describe('a page rendered on the server', () => {
     expect(response.headers.etag).toBeUndefined();
   });
 
+  it('every page goes out compressed to a browser that accepts it', async () => {
+    await seed();
+    for (const url of ['/', '/about', '/all-properties', `/propertyDetails/${listingId}`]) {
+      const response = await page(url, { cookie: buyer.cookie, 'accept-encoding': 'br, gzip' });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe('br');
+    }
+  });
+
+  it('an unknown API address answers JSON 404, not a page', async () => {
+    const response = await page('/api/no-such-route');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it("a listing's page holds the listing, and its text cannot break out of the page's data", async () => {
     await seed();
     const response = await page(`/propertyDetails/${listingId}`, { cookie: buyer.cookie });

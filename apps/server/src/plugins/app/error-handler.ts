@@ -60,11 +60,13 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /** What the router refuses before any route or hook runs, in the product's words. */
+export const URI_TOO_LONG = {
+  status: 414,
+  body: { error: 'This address is too long', code: 'URI_TOO_LONG' } satisfies ErrorResponse,
+};
+
 const FRAMEWORK_ERRORS: Record<string, { status: number; body: ErrorResponse }> = {
-  FST_ERR_MAX_PARAM_LENGTH: {
-    status: 414,
-    body: { error: 'This address is too long', code: 'URI_TOO_LONG' },
-  },
+  FST_ERR_MAX_PARAM_LENGTH: URI_TOO_LONG,
   FST_ERR_BAD_URL: {
     status: 400,
     body: { error: 'This address is not valid', code: 'VALIDATION_FAILED' },

@@ -64,7 +64,10 @@ function appHtmlOf(page: RenderedPage): Promise<string> {
  * browser, so no page ever fails because of server rendering.
  */
 export const webAppPlugin = fp(
-  async (app: FastifyInstance, options: { distDir: string; brandName: string }) => {
+  async (
+    app: FastifyInstance,
+    options: { distDir: string; brandName: string; apiPrefixes: readonly string[] },
+  ) => {
     const indexPath = path.join(options.distDir, 'index.html');
     const built = existsSync(indexPath);
     const indexHtml = built
@@ -137,6 +140,15 @@ export const webAppPlugin = fp(
       return this;
     });
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendWebApp());
+    // Every other page is a route too, not the not-found handler, so its HTML goes out
+    // compressed like any answer (a signed-in catalogue page is over 100 KB uncompressed).
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (options.apiPrefixes.some((prefix) => pathname.startsWith(prefix))) {
+        return reply.callNotFound();
+      }
+      return reply.sendWebApp();
+    });
   },
   { name: 'web-app' },
 );
