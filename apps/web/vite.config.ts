@@ -9,6 +9,10 @@ import {
 
 const API_ORIGIN = 'http://localhost:3000';
 
+/** The page's first script (main.tsx) and what it needs; everything else waits for the app. */
+const LOADER_MODULES =
+  /(\/index\.html|\/src\/main\.tsx|\/src\/lib\/query-state\.ts|vite\/(modulepreload-polyfill|preload-helper)\.js)$/;
+
 // The browser's Host header passes through untouched, so the server's same-origin check on
 // writes (Origin against its own host) accepts requests from the dev server.
 const toApi: ProxyOptions = { target: API_ORIGIN, changeOrigin: false };
@@ -27,14 +31,26 @@ export default defineConfig({
     client: {
       build: {
         rolldownOptions: {
+          // Two starts: the page's small first script (index.html's `main.tsx`), and the app
+          // (`start-app.tsx`) that script imports once the page has painted (decision 026).
+          input: { index: 'index.html', 'start-app': 'src/start-app.tsx' },
           output: {
-            // Everything Home needs before it is interactive goes into the entry chunk, as one
-            // file. Left to itself the bundler splits what the entry shares with lazy pages
+            // Everything Home needs before it is interactive goes into the app's chunk, as one
+            // file. Left to itself the bundler splits what the app shares with lazy pages
             // (React Router, the query client, buttons, icons, texts) into a dozen small
             // chunks, and each costs the visitor its own imports, exports and compression
             // (about 4 KB gzip together; decision 024). Pages still load on demand and import
-            // what they share from the entry.
-            codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+            // what they share from it. The first script keeps its few modules to itself.
+            codeSplitting: {
+              groups: [
+                { name: 'index', test: LOADER_MODULES, priority: 1 },
+                {
+                  name: 'app',
+                  tags: ['$initial'],
+                  test: (id) => !LOADER_MODULES.test(id),
+                },
+              ],
+            },
           },
         },
       },

@@ -13,7 +13,8 @@ import { AppRoutes, loadRoute, type RouteOutcome } from './app/router';
 import { sessionQueryKey } from './hooks/use-session';
 import { type ApiFetch, configureApiClient } from './lib/api-client';
 import { PublicOriginContext } from './lib/public-origin';
-import { createQueryClient, QUERY_STATE_ELEMENT_ID } from './lib/query-client';
+import { createQueryClient } from './lib/query-client';
+import { QUERY_STATE_ELEMENT_ID } from './lib/query-state';
 import type { SessionResponse } from './lib/user';
 
 type RendererOptions = {

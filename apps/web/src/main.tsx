@@ -1,56 +1,21 @@
-import './lib/zod-config';
-import { type DehydratedState, hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { AppProvider } from './app/provider';
-import { AppRoutes, preloadPages } from './app/router';
-import { sessionQueryKey } from './hooks/use-session';
-import { configureApiClient } from './lib/api-client';
-import { createQueryClient, QUERY_STATE_ELEMENT_ID } from './lib/query-client';
-import type { SessionResponse } from './lib/user';
+/*
+ * The page's first script, and a small one. A page the server rendered is whole without
+ * JavaScript: it paints, and its pictures load, before the app's code is even asked for, which
+ * then takes the page over. A page the server could not render asks for the app at once.
+ */
+import { QUERY_STATE_ELEMENT_ID } from './lib/query-state';
+// The styles, in the page's head, so the page paints styled before any script runs.
 import './index.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+const startApp = () => import('./start-app');
 
-const queryClient = createQueryClient();
-
-// A 401 or 403 means the session is over: forget the user, and the guards send them to log in.
-configureApiClient({
-  onUnauthorized: () => queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: null }),
-});
-
-const app = (
-  <StrictMode>
-    <AppProvider queryClient={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProvider>
-  </StrictMode>
-);
-
-// A page the server rendered carries the data it was rendered with: the visitor's session and the
-// page's listings. Taken in before the page is hydrated, so nothing is asked for twice.
-const serverState = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
-if (serverState) {
-  hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
-  // The page's code first, so hydration finds the page the server rendered rather than a spinner.
-  // The page on screen first: hydrating takes the main thread for a while, so it waits for the
-  // frame after the first paint (or a moment, in a tab the browser does not paint while hidden).
-  const painted = new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve));
-    setTimeout(resolve, 250);
-  });
-  // As a transition, hydration works in short slices between which the browser answers input,
-  // instead of one long task over the whole page.
-  Promise.all([preloadPages(window.location).catch(() => {}), painted]).then(() =>
-    startTransition(() => {
-      hydrateRoot(root, app);
-    }),
-  );
-} else {
-  // The plain shell (the server could not render this page): the browser renders it all.
-  createRoot(root).render(app);
+/** After the page's `load` (its pictures are in) and the frames that paint them. */
+function afterThePagePaints(then: () => void) {
+  const twoFramesLater = () =>
+    requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => setTimeout(then))));
+  if (document.readyState === 'complete') twoFramesLater();
+  else window.addEventListener('load', twoFramesLater, { once: true });
 }
+
+if (document.getElementById(QUERY_STATE_ELEMENT_ID)) afterThePagePaints(startApp);
+else void startApp();

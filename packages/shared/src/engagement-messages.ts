@@ -1,3 +1,4 @@
+import { formatNumber } from './en-us-format.js';
 import { tooLongMessage } from './messages.js';
 import { ENGAGEMENT_LIMITS, type NotificationKind } from './notification-kinds.js';
 
@@ -167,4 +168,4 @@ export const unreadMessagesLabel = (count: number) =>
 
 /** `1,234 / 2,000 characters` under the message box. */
 export const messageLengthLabel = (length: number) =>
-  `${length.toLocaleString('en-US')} / ${ENGAGEMENT_LIMITS.messageMaxLength.toLocaleString('en-US')} characters`;
+  `${formatNumber(length)} / ${formatNumber(ENGAGEMENT_LIMITS.messageMaxLength)} characters`;

@@ -1,5 +1,4 @@
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-const longDateUtc = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+import { formatLongDate } from '@keyhaven/shared/constants';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -11,5 +10,5 @@ export function formatDate(value: string | Date): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : '';
   const isCalendarDay = typeof value === 'string' && DATE_ONLY.test(value);
-  return (isCalendarDay ? longDateUtc : longDate).format(date);
+  return formatLongDate(date, { utc: isCalendarDay });
 }

@@ -1,4 +1,4 @@
-import { formatDollars } from '@keyhaven/shared/constants';
+import { formatDollars, formatNumber } from '@keyhaven/shared/constants';
 import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 
 const known = (value: number | null | undefined): value is number =>
@@ -16,14 +16,12 @@ export function priceRangeText(minPrice?: number | null, maxPrice?: number | nul
   return PROPERTY_MESSAGES.notAvailable;
 }
 
-const whole = new Intl.NumberFormat('en-US');
-
 /** `12,345`: counts read with thousands separators. */
-export const countFormat = (count: number) => whole.format(count);
+export const countFormat = (count: number) => formatNumber(count);
 
 /** `1,850 sqft`, or N/A. */
 export const areaText = (areaSize?: number | null) =>
-  known(areaSize) ? `${whole.format(areaSize)} sqft` : PROPERTY_MESSAGES.notAvailable;
+  known(areaSize) ? `${formatNumber(areaSize)} sqft` : PROPERTY_MESSAGES.notAvailable;
 
 /** Beds and baths read 0 when missing. */
 export const roomCount = (value?: number | null) => (known(value) ? value : 0);

@@ -8,9 +8,6 @@ function shouldRetry(failureCount: number, error: unknown) {
   return failureCount < QUERY_RETRIES;
 }
 
-/** The element of a server-rendered page that holds the data it was rendered with. */
-export const QUERY_STATE_ELEMENT_ID = 'keyhaven-query-state';
-
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -2,7 +2,7 @@ import type { $ZodConfig } from 'zod/v4/core';
 
 // Zod compiles object parsers with `new Function` unless told not to, and decides when each schema
 // is built. The server's CSP forbids eval (Chrome reports even the caught attempt as a violation),
-// so this must run before any module defines a schema: main.tsx imports it first.
+// so this must run before any module defines a schema: start-app.tsx imports it first.
 //
 // It fills the settings object zod reads, `globalThis.__zod_globalConfig` (zod's core.js: the one
 // `config()` writes, shared by every copy of zod), rather than calling `config()`. Importing any

@@ -6,6 +6,7 @@
 export * from '../business-constants.js';
 export * from '../buying-dates.js';
 export * from '../constants.js';
+export * from '../en-us-format.js';
 export * from '../error-codes.js';
 export * from '../geo.js';
 export * from '../images.js';

@@ -1,4 +1,4 @@
-import { BUSINESS_LIMITS } from '@keyhaven/shared/constants';
+import { BUSINESS_LIMITS, formatNumber } from '@keyhaven/shared/constants';
 
 /** The words of the report dialog and the admins' queue that only the web shows. */
 export const REPORT_TEXT = {
@@ -16,4 +16,4 @@ export const REPORT_TEXT = {
 
 /** `12 / 1,000 characters` under the note. */
 export const reportNoteLengthLabel = (length: number, max = BUSINESS_LIMITS.reportNoteMaxLength) =>
-  `${length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')} characters`;
+  `${formatNumber(length)} / ${formatNumber(max)} characters`;

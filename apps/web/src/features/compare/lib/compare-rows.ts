@@ -1,4 +1,4 @@
-import { FEATURES } from '@keyhaven/shared/constants';
+import { FEATURES, formatUsd } from '@keyhaven/shared/constants';
 import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import type { Property } from '@/lib/listing';
 import { areaText, priceRangeText, roomCount } from '@/lib/listing-format';
@@ -12,17 +12,13 @@ export type CompareRow = {
   differs: boolean;
 };
 
-const wholeDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
+const WHOLE_DOLLARS = { minFractionDigits: 0, maxFractionDigits: 0 };
 
 /** What a square foot costs at each end of the price range: `$208 - $233 per sqft`. */
 export function pricePerSquareFootText(property: Property): string {
   if (!(property.areaSize > 0)) return PROPERTY_MESSAGES.notAvailable;
-  const low = wholeDollars.format(property.minPrice / property.areaSize);
-  const high = wholeDollars.format(property.maxPrice / property.areaSize);
+  const low = formatUsd(property.minPrice / property.areaSize, WHOLE_DOLLARS);
+  const high = formatUsd(property.maxPrice / property.areaSize, WHOLE_DOLLARS);
   return low === high ? `${low} per sqft` : `${low} - ${high} per sqft`;
 }
 

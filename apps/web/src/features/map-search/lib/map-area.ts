@@ -44,12 +44,18 @@ export function clampedBbox([west, south, east, north]: BoundsArray): Bbox {
   };
 }
 
-const compactDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
+let compactDollars: Intl.NumberFormat | undefined;
 
-/** `$450K`, `$1.2M`: a listing's lowest price, short enough for a marker. */
-export const markerPrice = (amount: number) => compactDollars.format(amount);
+/**
+ * `$450K`, `$1.2M`: a listing's lowest price, short enough for a marker. The formatter is made
+ * when the first marker is, not when the page's code loads (see en-us-format).
+ */
+export const markerPrice = (amount: number) => {
+  compactDollars ??= new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  });
+  return compactDollars.format(amount);
+};

@@ -1,3 +1,5 @@
+import { formatUsd } from '@keyhaven/shared/constants';
+
 /** The loan lengths buyers choose between, in years. */
 export const TERMS_IN_YEARS = [15, 20, 30] as const;
 export type TermInYears = (typeof TERMS_IN_YEARS)[number];
@@ -68,22 +70,11 @@ export function mortgageBreakdown(input: MortgageInput): MortgageBreakdown {
 export const percentOf = (price: number, percent: number) => (price * percent) / 100;
 export const shareOf = (price: number, amount: number) => (price > 0 ? (amount / price) * 100 : 0);
 
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const usdWhole = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-
 /** `$1,264.14`: monthly figures are read to the cent. */
-export const formatCents = (amount: number) => usd.format(amount);
+export const formatCents = (amount: number) => formatUsd(amount);
 /** `$255,089`: totals over decades read better whole. */
-export const formatWholeDollars = (amount: number) => usdWhole.format(amount);
+export const formatWholeDollars = (amount: number) =>
+  formatUsd(amount, { minFractionDigits: 0, maxFractionDigits: 0 });
 
 /** A number as a field shows it: no grouping, at most two decimals, no trailing zeros. */
 export const fieldNumber = (value: number) => String(Math.round(value * 100) / 100);

@@ -1,0 +1,52 @@
+import './lib/zod-config';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AppProvider } from './app/provider';
+import { AppRoutes, preloadPages } from './app/router';
+import { sessionQueryKey } from './hooks/use-session';
+import { configureApiClient } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
+import { QUERY_STATE_ELEMENT_ID } from './lib/query-state';
+import type { SessionResponse } from './lib/user';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+const queryClient = createQueryClient();
+
+// A 401 or 403 means the session is over: forget the user, and the guards send them to log in.
+configureApiClient({
+  onUnauthorized: () => queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: null }),
+});
+
+const app = (
+  <StrictMode>
+    <AppProvider queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProvider>
+  </StrictMode>
+);
+
+// A page the server rendered carries the data it was rendered with: the visitor's session and the
+// page's listings. Taken in before the page is hydrated, so nothing is asked for twice.
+const serverState = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
+if (serverState) {
+  hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
+  // The page's code first, so hydration finds the page the server rendered rather than a spinner.
+  // As a transition, hydration works in short slices between which the browser answers input,
+  // instead of one long task over the whole page.
+  preloadPages(window.location)
+    .catch(() => {})
+    .then(() =>
+      startTransition(() => {
+        hydrateRoot(root, app);
+      }),
+    );
+} else {
+  // The plain shell (the server could not render this page): the browser renders it all.
+  createRoot(root).render(app);
+}
