@@ -4,8 +4,6 @@
  * then takes the page over. A page the server could not render asks for the app at once.
  */
 import { QUERY_STATE_ELEMENT_ID } from './lib/query-state';
-// The styles, in the page's head, so the page paints styled before any script runs.
-import './index.css';
 
 const startApp = () => import('./start-app');
 

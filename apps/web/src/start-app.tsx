@@ -35,11 +35,15 @@ const app = (
 // page's listings. Taken in before the page is hydrated, so nothing is asked for twice.
 const serverState = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
 if (serverState) {
-  hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
-  // The page's code first, so hydration finds the page the server rendered rather than a spinner.
-  // As a transition, hydration works in short slices between which the browser answers input,
-  // instead of one long task over the whole page.
-  preloadPages(window.location)
+  // Each step in a task of its own (the app's code has just been run in one), so none holds the
+  // main thread long: the data, then the page's own code, so hydration finds the page the server
+  // rendered rather than a spinner, then hydration itself. As a transition, hydration works in
+  // short slices between which the browser answers input.
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+  nextTask()
+    .then(() => hydrate(queryClient, JSON.parse(serverState) as DehydratedState))
+    .then(nextTask)
+    .then(() => preloadPages(window.location))
     .catch(() => {})
     .then(() =>
       startTransition(() => {

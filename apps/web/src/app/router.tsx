@@ -352,9 +352,26 @@ const routes: RouteObject[] = [
 const elementType = (route: RouteObject) => (route.element as { type?: unknown } | undefined)?.type;
 
 /** Downloads the code of every lazy page the location shows (the page and its layouts). */
-export function preloadPages(location: Partial<Location> | string) {
+/**
+ * The routes an address matches. React Router ranks the whole route table on every call, which
+ * on a phone costs tens of milliseconds while the page comes to life; the route table never
+ * changes, so each path is matched once (a visit sees a few dozen paths at most).
+ */
+const matchesByPath = new Map<string, ReturnType<typeof matchRoutes>>();
+function routeMatches(location: Partial<Location>) {
+  const pathname = location.pathname ?? '/';
+  let matches = matchesByPath.get(pathname);
+  if (matches === undefined) {
+    if (matchesByPath.size >= 200) matchesByPath.clear();
+    matches = matchRoutes(routes, pathname);
+    matchesByPath.set(pathname, matches);
+  }
+  return matches ?? [];
+}
+
+export function preloadPages(location: Partial<Location>) {
   return Promise.all(
-    (matchRoutes(routes, location) ?? []).map(({ route }) => {
+    routeMatches(location).map(({ route }) => {
       const type = elementType(route);
       return isLazyPage(type) ? type.preload() : undefined;
     }),
@@ -372,7 +389,7 @@ export async function loadRoute(
   queryClient: QueryClient,
   location: Partial<Location>,
 ): Promise<RouteOutcome> {
-  const matches = matchRoutes(routes, location) ?? [];
+  const matches = routeMatches(location);
   const [session] = await Promise.all([
     queryClient.fetchQuery(sessionQueryOptions()).catch(() => undefined),
     preloadPages(location),
@@ -408,7 +425,7 @@ function usePreloadFirstPage() {
 /** The title of the deepest route that names its page; the bare brand if none does. */
 function useDocumentTitle() {
   const location = useLocation();
-  const matches = matchRoutes(routes, location) ?? [];
+  const matches = routeMatches(location);
   const named = matches.findLast(({ route }) => (route.handle as RouteHandle | undefined)?.title);
   const page = (named?.route.handle as RouteHandle | undefined)?.title;
   return page ? documentTitle(page) : BRAND_NAME;

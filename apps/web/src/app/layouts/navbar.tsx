@@ -192,8 +192,11 @@ export function Navbar() {
         </nav>
 
         <div className="flex items-center gap-2 lg:gap-3">
-          {/* On every screen size: the count matters as much on a phone. */}
-          {user && <LazyNotificationBell userId={user._id} />}
+          {/*
+            On every screen size: the count matters as much on a phone. Not while signing out: a
+            bell whose code arrives then would ask for a count the ended session is refused.
+          */}
+          {user && !logout.isPending && <LazyNotificationBell userId={user._id} />}
 
           <div
             aria-busy={!sessionKnown}

@@ -45,7 +45,13 @@ export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <Navbar />
+      {/*
+        The frame's parts are hydrated one at a time (each boundary is its own step), so taking the
+        page over never holds the main thread for the whole page at once.
+      */}
+      <Suspense fallback={null}>
+        <Navbar />
+      </Suspense>
       <NavigationProgress />
       {/*
         pt-16 keeps content clear of the fixed 4rem navigation bar. At least a screen tall, so the
@@ -64,7 +70,9 @@ export function RootLayout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <LazyCompareBar />
       <ScrollRestoration />
     </div>
