@@ -89,6 +89,12 @@ export interface AppDependencies {
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const API_PREFIXES = ['/api/', '/auth/', '/uploads/', '/map/'];
 const MAX_PARAM_LENGTH = 512;
+/**
+ * A path with a part longer than any real parameter: the router refuses it with 414 when an API
+ * route would take it, and the pages' catch-all route must not take it either.
+ */
+const tooLong = (path: string) =>
+  path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH);
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
 /** Builds the whole application without listening, so tests exercise exactly what runs. */
@@ -202,14 +208,16 @@ export async function buildApp(
   await app.register(webAppPlugin, {
     distDir: deps.webDistDir ?? defaultWebDistDir,
     brandName: config.brandName,
-    apiPrefixes: API_PREFIXES,
+    isPagePath: (path) => !API_PREFIXES.some((prefix) => path.startsWith(prefix)) && !tooLong(path),
   });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    // The pages' catch-all route matched what the router would otherwise refuse as too long.
-    if (path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)) {
-      return reply.status(URI_TOO_LONG.status).send(URI_TOO_LONG.body);
+    if (tooLong(path)) {
+      return reply
+        .status(URI_TOO_LONG.status)
+        .header('cache-control', 'no-store')
+        .send(URI_TOO_LONG.body);
     }
     return reply
       .status(404)

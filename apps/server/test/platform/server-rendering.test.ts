@@ -11,6 +11,7 @@ import { createAccount, nextAddress, type TestAccount } from '../helpers/account
 import { createListing } from '../helpers/listings.js';
 import { useTestApp } from '../helpers/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { NASTY_STRINGS } from '../security/support/hostile.js';
 
 /*
  * Pages are rendered on the server with their data, through the built web app (apps/web/dist and
@@ -125,6 +126,23 @@ describe('a page rendered on the server', () => {
     await seed();
     const response = await page('/about', { cookie: buyer.cookie });
     expect(response.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('answers hostile page addresses with a page, never a server error or a header of theirs', async () => {
+    for (const nasty of NASTY_STRINGS) {
+      // Every byte percent-encoded: some of these strings are not valid UTF-16 for encodeURI.
+      const encoded = [...Buffer.from(nasty, 'utf8')]
+        .map((byte) => `%${byte.toString(16).padStart(2, '0')}`)
+        .join('');
+      const response = await page(`/${encoded}?q=${encoded}`);
+      // A page, or the API's refusal of an address it cannot read (400, 414): never a 5xx.
+      expect(response.statusCode, nasty).toBeLessThan(500);
+      if (response.statusCode === 200 || response.statusCode === 404) {
+        expect(response.headers['content-type'], nasty).toMatch(/^text\/html/);
+      }
+      expect(response.headers['set-cookie'], nasty).toBeUndefined();
+      expect(response.body, nasty).not.toContain('<script>alert');
+    }
   });
 
   it('an unknown address answers 404 with the Not Found page', async () => {

@@ -66,7 +66,12 @@ function appHtmlOf(page: RenderedPage): Promise<string> {
 export const webAppPlugin = fp(
   async (
     app: FastifyInstance,
-    options: { distDir: string; brandName: string; apiPrefixes: readonly string[] },
+    options: {
+      distDir: string;
+      brandName: string;
+      /** Whether a path is a page's; any other goes to the not-found handler. */
+      isPagePath: (pathname: string) => boolean;
+    },
   ) => {
     const indexPath = path.join(options.distDir, 'index.html');
     const built = existsSync(indexPath);
@@ -144,10 +149,7 @@ export const webAppPlugin = fp(
     // compressed like any answer (a signed-in catalogue page is over 100 KB uncompressed).
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      if (options.apiPrefixes.some((prefix) => pathname.startsWith(prefix))) {
-        return reply.callNotFound();
-      }
-      return reply.sendWebApp();
+      return options.isPagePath(pathname) ? reply.sendWebApp() : reply.callNotFound();
     });
   },
   { name: 'web-app' },
