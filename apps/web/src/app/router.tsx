@@ -351,7 +351,6 @@ const routes: RouteObject[] = [
 
 const elementType = (route: RouteObject) => (route.element as { type?: unknown } | undefined)?.type;
 
-/** Downloads the code of every lazy page the location shows (the page and its layouts). */
 /**
  * The routes an address matches. React Router ranks the whole route table on every call, which
  * on a phone costs tens of milliseconds while the page comes to life; the route table never
@@ -369,6 +368,7 @@ function routeMatches(location: Partial<Location>) {
   return matches ?? [];
 }
 
+/** Downloads the code of every lazy page the location shows (the page and its layouts). */
 export function preloadPages(location: Partial<Location>) {
   return Promise.all(
     routeMatches(location).map(({ route }) => {
