@@ -108,6 +108,25 @@ const KEEPS_LISTINGS: Record<string, string> = {
     "a view is counted for the listing's agent; buyers see nothing of it",
 };
 
+/**
+ * The writes that leave the session cache as it is: a buyer's everyday records, none of which
+ * touches an account, a role or a session. Every other write empties it, so a route missing here
+ * costs only a lookup, while a route wrongly here could let a demoted account keep its access.
+ */
+const LEAVES_ACCOUNTS = [
+  'PATCH /properties/:id/wishlist',
+  'PATCH /wishlist-properties/:id/remove',
+  'PATCH /make-offer/:propertyId',
+  'POST /api/properties/:id/messages',
+  'POST /api/conversations/:id/messages',
+  'POST /api/notifications/:id/read',
+  'POST /api/notifications/read-all',
+  'POST /api/saved-searches',
+  'PATCH /api/saved-searches/:id',
+  'DELETE /api/saved-searches/:id',
+  'POST /api/saved-searches/:id/viewed',
+];
+
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const methodsOf = (route: RouteOptions) => [route.method].flat().filter((m) => m !== 'HEAD');
 const documentPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
@@ -160,5 +179,18 @@ describe('route declarations', () => {
       if (!seen.has(name)) problems.push(`${name} names no route`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it('leave the session cache only on the writes listed as touching no account', () => {
+    const declared = new Set<string>();
+    for (const { routes } of Object.values(apps)) {
+      for (const route of routes) {
+        if ((route.config as { leavesAccounts?: unknown } | undefined)?.leavesAccounts !== true) {
+          continue;
+        }
+        for (const method of methodsOf(route)) declared.add(`${method} ${route.url}`);
+      }
+    }
+    expect([...declared].sort()).toEqual([...LEAVES_ACCOUNTS].sort());
   });
 });

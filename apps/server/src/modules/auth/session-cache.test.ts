@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../../test/helpers/accounts.js';
+import { createListing } from '../../../test/helpers/listings.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { users } from '../../db/schema.js';
 
@@ -57,5 +58,31 @@ describe('the session cache', () => {
     expect(logout.statusCode).toBe(200);
     expect(await sessionOf(signedOut, { cookie: signedOut.cookie })).toBeNull();
     expect(await sessionOf(signedOut)).toBeNull();
+  });
+
+  it("keeps what it read through a buyer's wishlist save, and not through other writes", async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const buyer = await createAccount(ctx.app);
+    const listing = await createListing(ctx.app, agent);
+    expect((await sessionOf(buyer))?.role).toBe('user');
+    await ctx.app.db.update(users).set({ role: 'admin' }).where(eq(users.id, buyer.id));
+
+    const save = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/properties/${listing}/wishlist`,
+      headers: buyer.bearer,
+      payload: {},
+    });
+    expect(save.statusCode).toBe(200);
+    expect((await sessionOf(buyer))?.role).toBe('user');
+
+    const review = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/reviews',
+      headers: buyer.bearer,
+      payload: { rating: 5 },
+    });
+    expect(review.statusCode).toBe(200);
+    expect((await sessionOf(buyer))?.role).toBe('admin');
   });
 });

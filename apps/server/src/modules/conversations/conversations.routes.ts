@@ -80,7 +80,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/properties/:id/messages',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', leavesAccounts: true },
       preHandler: withinAllowance,
       schema: {
         tags: ['messages'],
@@ -149,7 +149,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/conversations/:id/messages',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', leavesAccounts: true },
       preHandler: withinAllowance,
       schema: {
         tags: ['messages'],

@@ -94,7 +94,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/notifications/:id/read',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', leavesAccounts: true },
       schema: {
         tags: ['notifications'],
         summary: "Mark one of the caller's notifications read; answers the unread count",
@@ -113,7 +113,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/notifications/read-all',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', leavesAccounts: true },
       schema: {
         tags: ['notifications'],
         summary: "Mark all the caller's notifications read; answers the unread count",

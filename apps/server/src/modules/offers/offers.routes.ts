@@ -66,7 +66,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/make-offer/:propertyId',
     {
-      config: { access: ['user'], rateLimit: perAccount(app, 'offer') },
+      config: { access: ['user'], rateLimit: perAccount(app, 'offer'), leavesAccounts: true },
       schema: {
         tags: ['offers'],
         summary:

@@ -56,7 +56,7 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/saved-searches',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', leavesAccounts: true },
       schema: {
         tags: ['saved-searches'],
         summary: 'Save the current search with a name and how often new matches are e-mailed',
@@ -75,7 +75,7 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/saved-searches/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', leavesAccounts: true },
       schema: {
         tags: ['saved-searches'],
         summary: 'Rename one of the caller’s saved searches or change how often it e-mails',
@@ -93,7 +93,7 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/saved-searches/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', leavesAccounts: true },
       schema: {
         tags: ['saved-searches'],
         summary: 'Delete one of the caller’s saved searches',
@@ -111,7 +111,7 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/saved-searches/:id/viewed',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', leavesAccounts: true },
       schema: {
         tags: ['saved-searches'],
         summary:

@@ -17,7 +17,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/properties/:id/wishlist',
     {
-      config: { access: ['user'] },
+      config: { access: ['user'], leavesAccounts: true },
       schema: {
         tags: ['wishlist'],
         summary: 'Save a listing to the caller’s wishlist (buyers)',
@@ -55,7 +55,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/wishlist-properties/:id/remove',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', leavesAccounts: true },
       schema: {
         tags: ['wishlist'],
         summary: 'Remove a listing from the caller’s wishlist',

@@ -16,6 +16,12 @@ export type Access = 'public' | 'signed-in' | readonly Role[];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route writes only a buyer's own everyday records (a wishlist entry, an offer, a
+     * message, a saved search, a notification read): never an account, a role or a session, so
+     * its answer leaves the session cache as it is.
+     */
+    leavesAccounts?: boolean;
   }
   interface FastifyInstance {
     auth: Auth;
@@ -48,7 +54,10 @@ const READING = new Set(['GET', 'HEAD', 'OPTIONS']);
  * what that query found for a few seconds (`SESSION_CACHE_SECONDS`). Every request that is not a
  * plain read empties it before its answer is sent, whatever it did: role changes, deletions,
  * fraud markings, bans, sign-outs and profile edits all arrive as such requests, so none of them
- * is ever missed by its next request. A lookup that raced with such a change is not kept. With
+ * is ever missed by its next request. The only writes that leave it are the routes declaring
+ * `leavesAccounts`, a buyer's everyday saves, offers and messages, which half of a buyer's
+ * requests are: a route that forgets the declaration only costs a lookup. A lookup that raced
+ * with such a change is not kept. With
  * `REDIS_URL` several instances serve one site and another one may make the change, so there is
  * no cache at all: one query per request.
  */
@@ -85,7 +94,9 @@ export const authenticationPlugin = fp(
     );
     if (sessions.enabled) {
       app.addHook('onSend', async (request, _reply, payload) => {
-        if (!READING.has(request.method)) sessions.invalidate();
+        if (!READING.has(request.method) && request.routeOptions.config.leavesAccounts !== true) {
+          sessions.invalidate();
+        }
         return payload;
       });
     }
