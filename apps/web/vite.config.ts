@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import {
@@ -7,27 +8,55 @@ import {
   type Plugin,
   type ProxyOptions,
 } from 'vite';
+import { QUERY_STATE_ELEMENT_ID } from './src/lib/query-state';
 
 const API_ORIGIN = 'http://localhost:3000';
-
-/** The page's first script (main.tsx), alone in its chunk with the inlined stylesheet. */
-const FIRST_SCRIPT = /(\/index\.html|\/src\/main\.tsx)$/;
-/**
- * What the first script shares with the app: the helper that loads a chunk with what it needs,
- * and where the page keeps its data. Apart, because a chunk that imports from the first script's
- * own would also be handed its stylesheet to load again.
- */
-const SHARED_WITH_FIRST_SCRIPT =
-  /(vite\/(modulepreload-polyfill|preload-helper)\.js|\/src\/lib\/query-state\.ts)$/;
 
 // The browser's Host header passes through untouched, so the server's same-origin check on
 // writes (Origin against its own host) accepts requests from the dev server.
 const toApi: ProxyOptions = { target: API_ORIGIN, changeOrigin: false };
 
 /**
- * The built page's head, shaped for the first paint (decision 026): the styles inside the page, so
- * painting waits for no second request, and the first script fetched after everything the page
- * shows, since all it does is wait for the page to load.
+ * The built page's first script: it starts the app once the page has loaded and the pictures on
+ * screen have painted (a page the server could not render, at once), and asks for the app's code
+ * with the files it imports, all at once. It runs inside the page, so the page asks for no script
+ * of its own before it paints. Written here as a function and sent as its source.
+ */
+function startTheAppOncePainted(appUrl: string, imports: string[], serverStateId: string) {
+  const start = () => {
+    for (const href of imports) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+    return import(appUrl);
+  };
+  const twoFramesLater = () =>
+    requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => setTimeout(start))));
+  // A photo on screen may still be decoding when the page's load fires; the app waits for it,
+  // though never more than two seconds.
+  const picturesOnScreenDecoded = () =>
+    Promise.race([
+      Promise.all(
+        Array.from(document.images, (image) =>
+          image.getBoundingClientRect().top < window.innerHeight
+            ? image.decode().catch(() => {})
+            : undefined,
+        ),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]).then(twoFramesLater);
+  if (!document.getElementById(serverStateId)) start();
+  else if (document.readyState === 'complete') picturesOnScreenDecoded();
+  else window.addEventListener('load', picturesOnScreenDecoded, { once: true });
+}
+
+/**
+ * The built page's head, shaped for the first paint (decision 026): the styles and the icon inside
+ * the page, so painting waits for no second request, and no script to fetch before it paints: the app's
+ * code is asked for by a few lines inside the page, once it has loaded and painted. The server
+ * allows that inline script by its hash (`apps/server/src/plugins/external/web-app.ts`).
  */
 const paintFirst: Plugin = {
   name: 'keyhaven:paint-first',
@@ -43,14 +72,32 @@ const paintFirst: Plugin = {
       if (/<\/style/i.test(String(css.source))) {
         throw new Error('paint-first: the stylesheet would end the <style> element early');
       }
-      // Nothing asks for the file once its rules are in the page.
+      const entry = /<script type="module" crossorigin src="\/([^"]+\.js)"><\/script>/.exec(html);
+      const app = entry && bundle?.[entry[1] ?? ''];
+      if (!entry || app?.type !== 'chunk') {
+        throw new Error('paint-first: the built page names no script of the bundle');
+      }
+      const icon = /<link rel="icon" type="image\/svg\+xml" href="\/(favicon\.svg)"\s*\/?>/.exec(
+        html,
+      );
+      if (!icon) throw new Error('paint-first: the built page names no favicon.svg');
+      const iconSvg = readFileSync(new URL(`./public/${icon[1]}`, import.meta.url), 'utf8');
+      // Nothing asks for the file once its rules are in the page: not the page, and not the
+      // pages loaded later, which would otherwise load the app's stylesheet along with it.
       delete bundle?.[stylesheet[1] ?? ''];
-      return html
-        .replace(stylesheet[0], () => `<style>${String(css.source)}</style>`)
-        .replace(
-          '<script type="module" crossorigin',
-          '<script type="module" fetchpriority="low" crossorigin',
-        );
+      app.viteMetadata?.importedCss.delete(stylesheet[1] ?? '');
+      const loader = `(${startTheAppOncePainted.toString()})(${JSON.stringify(`/${app.fileName}`)}, ${JSON.stringify(app.imports.map((file) => `/${file}`))}, ${JSON.stringify(QUERY_STATE_ELEMENT_ID)});`;
+      return (
+        html
+          .replace(stylesheet[0], () => `<style>${String(css.source)}</style>`)
+          // The icon too: one request fewer while the page is loading.
+          .replace(
+            icon[0],
+            () =>
+              `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${encodeURIComponent(iconSvg.trim())}">`,
+          )
+          .replace(entry[0], () => `<script type="module">${loader}</script>`)
+      );
     },
   },
 };
@@ -68,34 +115,21 @@ export default defineConfig({
   environments: {
     client: {
       build: {
-        // The page's head names its first script only: what that script imports is fetched when
-        // it runs, after the page has painted, not ahead of the page's own pictures.
+        // The page's head names no script: what the app imports is fetched with it, once the page
+        // has painted, not ahead of the page's own pictures.
         modulePreload: {
           resolveDependencies: (_file, dependencies, { hostType }) =>
             hostType === 'html' ? [] : dependencies,
         },
         rolldownOptions: {
-          // Two starts: the page's small first script (index.html's `main.tsx`), and the app
-          // (`start-app.tsx`) that script imports once the page has painted (decision 026).
-          input: { index: 'index.html', 'start-app': 'src/start-app.tsx' },
           output: {
             // Everything Home needs before it is interactive goes into the app's chunk, as one
             // file. Left to itself the bundler splits what the app shares with lazy pages
             // (React Router, the query client, buttons, icons, texts) into a dozen small
             // chunks, and each costs the visitor its own imports, exports and compression
             // (about 4 KB gzip together; decision 024). Pages still load on demand and import
-            // what they share from it. The first script keeps its few modules to itself.
-            codeSplitting: {
-              groups: [
-                { name: 'index', test: FIRST_SCRIPT, priority: 1 },
-                { name: 'boot', test: SHARED_WITH_FIRST_SCRIPT, priority: 2 },
-                {
-                  name: 'app',
-                  tags: ['$initial'],
-                  test: (id) => !FIRST_SCRIPT.test(id) && !SHARED_WITH_FIRST_SCRIPT.test(id),
-                },
-              ],
-            },
+            // what they share from it.
+            codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
           },
         },
       },

@@ -62,7 +62,7 @@ import { compressPlugin } from './plugins/external/compress.js';
 import { openApiPlugin } from './plugins/external/openapi.js';
 import { rateLimitPlugin } from './plugins/external/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/external/security-headers.js';
-import { webAppPlugin } from './plugins/external/web-app.js';
+import { pageScriptSources, webAppPlugin } from './plugins/external/web-app.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -162,9 +162,11 @@ export async function buildApp(
   app.addHook('onClose', async () => app.counters.close());
 
   await app.register(errorHandlerPlugin);
+  const webDistDir = deps.webDistDir ?? defaultWebDistDir;
   await app.register(securityHeadersPlugin, {
     isProduction: config.isProduction,
     mapStyleUrl: config.mapStyleUrl,
+    pageScripts: pageScriptSources(webDistDir),
   });
   await app.register(requestGuardsPlugin, { publicUrl: config.publicUrl });
   await app.register(compressPlugin);
@@ -206,7 +208,7 @@ export async function buildApp(
   await app.register(mapRoutes);
 
   await app.register(webAppPlugin, {
-    distDir: deps.webDistDir ?? defaultWebDistDir,
+    distDir: webDistDir,
     brandName: config.brandName,
     isPagePath: (path) => !API_PREFIXES.some((prefix) => path.startsWith(prefix)) && !tooLong(path),
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,13 +13,16 @@ import { createTestDatabase, type TestDatabase } from '../helpers/test-database.
 let app: FastifyInstance;
 let database: TestDatabase;
 
+/** As the built page starts the app: a few lines inside the page. */
+const PAGE_LOADER = 'import("/assets/app-abc123.js");';
+
 beforeAll(async () => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'keyhaven-http-'));
   const webDist = path.join(dataDir, 'web-dist');
   await mkdir(path.join(webDist, 'assets'), { recursive: true });
   await writeFile(
     path.join(webDist, 'index.html'),
-    '<!doctype html><html><head><title>%BRAND_NAME%</title><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>',
+    `<!doctype html><html><head><title>%BRAND_NAME%</title><script type="application/ld+json">{}</script><script type="module">${PAGE_LOADER}</script></head><body><div id="root"></div></body></html>`,
   );
   await writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
   database = await createTestDatabase();
@@ -121,7 +125,9 @@ describe('security headers', () => {
     for (const url of ['/healthz', '/']) {
       const response = await app.inject({ method: 'GET', url });
       const csp = String(response.headers['content-security-policy']);
-      expect(csp).toContain("script-src 'self'");
+      // Our own files, and the page's loader by its hash: no other inline script may run.
+      const loaderHash = createHash('sha256').update(PAGE_LOADER).digest('base64');
+      expect(csp).toContain(`script-src 'self' 'sha256-${loaderHash}';`);
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');

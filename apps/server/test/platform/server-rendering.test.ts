@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -85,6 +86,33 @@ describe('a page rendered on the server', () => {
       const response = await page(url, { cookie: buyer.cookie, 'accept-encoding': 'br, gzip' });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-encoding'], url).toBe('br');
+    }
+  });
+
+  it("runs no inline script but the page's loader, which the policy allows by its hash", async () => {
+    const response = await page('/');
+    const scripts = [...response.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    const executable = scripts.filter(
+      ([, attributes]) => !/type="application\//.test(attributes ?? ''),
+    );
+    expect(executable).toHaveLength(1);
+    const [[, attributes, loader]] = executable as [RegExpExecArray];
+    expect(attributes).toBe(' type="module"');
+    const hash = createHash('sha256')
+      .update(loader ?? '')
+      .digest('base64');
+    const scriptSources = /script-src ([^;]*)/.exec(
+      String(response.headers['content-security-policy']),
+    );
+    expect(scriptSources?.[1]).toBe(`'self' 'sha256-${hash}'`);
+
+    // What the loader asks for is served.
+    const appScripts = [...(loader ?? '').matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    expect(appScripts.length).toBeGreaterThan(0);
+    for (const url of appScripts) {
+      const script = await page(url ?? '');
+      expect(script.statusCode, url).toBe(200);
+      expect(script.headers['content-type'], url).toMatch(/javascript/);
     }
   });
 

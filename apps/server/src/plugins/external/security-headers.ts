@@ -31,7 +31,15 @@ export const PERMISSIONS_POLICY = [
  * permissions policy, and no caching of API answers.
  */
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance, options: { isProduction: boolean; mapStyleUrl?: string }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      isProduction: boolean;
+      mapStyleUrl?: string;
+      /** Hash sources of the built page's own inline scripts (`pageScriptSources`). */
+      pageScripts: string[];
+    },
+  ) => {
     // A hosted basemap (MAP_STYLE_URL) is fetched by the map from its own host.
     const mapHost = options.mapStyleUrl ? [new URL(options.mapStyleUrl).origin] : [];
     // With S3_PUBLIC_URL, /uploads/ sends browsers to the bucket's public address for the file.
@@ -43,7 +51,7 @@ export const securityHeadersPlugin = fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...options.pageScripts],
           // Toasts and dialogs position themselves with inline styles; scripts stay locked down.
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Only our own images (and our own bucket's): a picture from another host would tell

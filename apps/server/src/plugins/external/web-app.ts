@@ -40,6 +40,27 @@ const matchesEtag = (ifNoneMatch: string | undefined, etag: string) =>
     .map((tag) => tag.trim().replace(/^W\//, ''))
     .some((tag) => tag === etag || tag === '*') ?? false;
 
+/** A script written inside the page (no `src`) that the browser runs: not a JSON data block. */
+const INLINE_SCRIPT =
+  /<script(?![^>]*\ssrc=)(?:\s+type="(module|text\/javascript)")?>([\s\S]*?)<\/script>/g;
+
+/**
+ * The content-security-policy sources that allow the built page's own inline scripts (the few
+ * lines that start the app once the page has painted), by their hash: no other inline script
+ * may run. None without a build.
+ */
+export function pageScriptSources(distDir: string): string[] {
+  const indexPath = path.join(distDir, 'index.html');
+  if (!existsSync(indexPath)) return [];
+  const html = readFileSync(indexPath, 'utf8');
+  return [...html.matchAll(INLINE_SCRIPT)].map(
+    ([, , code]) =>
+      `'sha256-${createHash('sha256')
+        .update(code ?? '')
+        .digest('base64')}'`,
+  );
+}
+
 /** The app's rendered HTML as one string: the document is built around it. */
 function appHtmlOf(page: RenderedPage): Promise<string> {
   return new Promise((resolve, reject) => {
