@@ -1,18 +1,9 @@
 import { TIMINGS_MS } from '@keyhaven/shared/constants';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useHydrated } from '@/hooks/use-hydrated';
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
-
-const noSubscription = () => () => {};
-
-/** False while the server renders and while the browser takes its HTML over; true after. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 type AppProviderProps = {
   /** One per visitor: the browser's for the visit, or the server's for one request. */

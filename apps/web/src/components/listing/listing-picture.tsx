@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { cn } from '@/lib/cn';
 import { photoSrcSet, placeholderColour, type ShownPhoto } from '@/lib/image-renditions';
 
@@ -16,6 +17,11 @@ type ListingPictureProps = {
   priority?: boolean;
   /** Pictures below the fold wait until they are scrolled near. */
   loading?: 'lazy' | 'eager';
+  /**
+   * Asked for only once the app runs (a thumbnail that does nothing without it): until then its
+   * placeholder holds the place, and the page's first photos have the connection to themselves.
+   */
+  withTheApp?: boolean;
   /** `cover` crops to the frame (cards, thumbnails); `contain` shows all of it (the viewer). */
   fit?: 'cover' | 'contain';
   /**
@@ -44,6 +50,7 @@ export function ListingPicture({
   alt,
   priority = false,
   loading = 'lazy',
+  withTheApp = false,
   fit = 'cover',
   placeholderImage,
   className,
@@ -64,13 +71,8 @@ export function ListingPicture({
 
   // A photo drawn on the server may have loaded, or failed, before React listened to it; React
   // itself makes a photo it creates in the browser report again.
-  const fromServer = useRef(
-    useSyncExternalStore(
-      keepStill,
-      () => false,
-      () => true,
-    ),
-  );
+  const hydrated = useHydrated();
+  const fromServer = useRef(!hydrated);
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, as the page comes alive.
   useEffect(() => {
     const element = image.current;
@@ -87,6 +89,14 @@ export function ListingPicture({
   );
   if (!photo || current.stage === 'drawn') {
     return <ImagePlaceholder className={frame} />;
+  }
+  if (withTheApp && !hydrated) {
+    return (
+      <span
+        className={frame}
+        style={{ background: placeholderColour(photo.placeholder) ?? undefined }}
+      />
+    );
   }
 
   const avif = photoSrcSet(photo.url, photo.width, 'avif');
@@ -138,9 +148,6 @@ export function ListingPicture({
     </span>
   );
 }
-
-/** Whether the page came from the server never changes once it is in the browser. */
-const keepStill = () => () => {};
 
 /** A drawn house for a listing without a photo, so every card keeps its shape. */
 function ImagePlaceholder({ className }: { className: string }) {

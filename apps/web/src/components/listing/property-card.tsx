@@ -18,7 +18,7 @@ type PropertyCardProps = {
   badges?: ReactNode;
   /** Replaces the View Details link (the dashboard lists add Edit and Delete). */
   actions?: ReactNode;
-  /** The first row of a page may load its pictures at once. */
+  /** The card a phone shows first may load its picture at once. */
   imageLoading?: 'lazy' | 'eager';
   /** h2 on a page of listings under its h1; h3 inside a titled section. */
   headingLevel?: 'h2' | 'h3';

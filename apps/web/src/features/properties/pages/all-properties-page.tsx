@@ -277,7 +277,7 @@ export function AllPropertiesPage({ map, searchActions }: AllPropertiesPageProps
                   >
                     <PropertyCard
                       property={property}
-                      imageLoading={index < 2 ? 'eager' : 'lazy'}
+                      imageLoading={index === 0 ? 'eager' : 'lazy'}
                       badges={<AvailabilityBadge availability={property.availability} />}
                     />
                     {(property.lat === null || property.lng === null) && (

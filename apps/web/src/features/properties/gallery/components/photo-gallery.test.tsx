@@ -155,17 +155,21 @@ describe('a listing’s photo gallery', () => {
     expect(within(dialog).getByText('1 / 3')).toBeInTheDocument();
   });
 
-  it('comes alive over the page the server drew without a warning', async () => {
+  it('comes alive over the page the server drew without a warning, thumbnails with the app', async () => {
     const gallery = <PhotoGallery photos={photos} title={TITLE} />;
     const container = document.createElement('div');
     container.innerHTML = renderToString(gallery);
     document.body.append(container);
     const drawnOnServer = container.querySelector('[data-placeholder]')?.getAttribute('style');
+    // The page asks for the large photo alone; the thumbnails only choose a photo, with the app.
+    const photosOnServer = [...container.querySelectorAll('img')].map((image) => image.src);
 
     const root = await act(async () => hydrateRoot(container, gallery));
 
     expect(drawnOnServer).toMatch(/data:image\/png;base64,/);
+    expect(photosOnServer).toEqual([expect.stringContaining('/uploads/front1-1600.webp')]);
     expect(container.querySelectorAll('ul button')).toHaveLength(3);
+    expect(container.querySelectorAll('ul button img')).toHaveLength(3);
     act(() => root.unmount());
     container.remove();
   });

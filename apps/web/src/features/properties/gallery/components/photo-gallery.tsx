@@ -96,7 +96,12 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
                   position === index ? 'ring-3 ring-teal-700' : 'opacity-80 hover:opacity-100',
                 )}
               >
-                <ListingPicture photo={thumbnail} alt="" sizes="(min-width: 640px) 7rem, 5rem" />
+                <ListingPicture
+                  photo={thumbnail}
+                  alt=""
+                  sizes="(min-width: 640px) 7rem, 5rem"
+                  withTheApp
+                />
               </button>
             </li>
           ))}
