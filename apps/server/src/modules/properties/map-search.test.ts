@@ -63,6 +63,33 @@ describe('map area (bbox)', () => {
   });
 });
 
+describe('map views of one shape', () => {
+  it('each finds its own listings and pins, past the runs after which PostgreSQL keeps one plan for the shape', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const buyer = await createAccount(ctx.app, 'user');
+    const count = 10;
+    for (let i = 0; i < count; i++) {
+      await createListing(ctx.app, agent, { title: `Home ${i}`, ...pin(-90 + i, 40) });
+      await createListing(ctx.app, agent, {
+        title: `Flat ${i}`,
+        propertyType: 'Apartment',
+        ...pin(-90 + i, 40.05),
+      });
+    }
+    for (let i = 0; i < count; i++) {
+      const bbox = `bbox=${-90 + i - 0.1},39.9,${-90 + i + 0.1},40.1`;
+      await expectFound(bbox, buyer, [`Home ${i}`, `Flat ${i}`]);
+      await expectFound(`${bbox}&propertyType=Apartment`, buyer, [`Flat ${i}`]);
+      // Past the last page: no listings, and still the view's total.
+      expect(await searchBoth(`${bbox}&page=2&limit=2`, buyer)).toEqual({ titles: [], total: 2 });
+      const pins = await ctx.app.inject({ method: 'GET', url: `/properties/search/pins?${bbox}` });
+      expect(pins.json().pins.map((p: { lng: number }) => p.lng)).toEqual([-90 + i, -90 + i]);
+      const outline = `polygon=${-90 + i - 0.1},39.9;${-90 + i + 0.1},39.9;${-90 + i},40.02`;
+      await expectFound(outline, buyer, [`Home ${i}`]);
+    }
+  });
+});
+
 describe('outline (polygon)', () => {
   // A U open to the north: two arms joined by a base, the notch between them outside.
   const U = '-97,30;-96.7,30;-96.7,30.3;-96.8,30.3;-96.8,30.1;-96.9,30.1;-96.9,30.3;-97,30.3';

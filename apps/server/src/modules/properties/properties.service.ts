@@ -24,6 +24,7 @@ import {
   inArray,
   lte,
   or,
+  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -45,6 +46,7 @@ import type { SessionUser } from '../auth/session-user.js';
 import { photosAfterEdit, photosToAdd, samePhotos } from './listing-photos.js';
 import {
   agents,
+  approvedListingColumns,
   type ListingRow,
   type ListingWithAgent,
   listingColumns,
@@ -125,6 +127,9 @@ const ORDER: Record<SearchSort, SQL[]> = {
  */
 const notByFraudAgent = sql`${properties.agentId} not in (select ${users.id} from ${users} where ${users.role} = 'fraud')`;
 
+const approvedOnly = sql`${properties.approval} = 'approved'`;
+const availableOnly = sql`${properties.availability} = 'Available'`;
+
 /** Containment: the listing's whole price range lies inside the chosen bracket. */
 function inPriceRange(range: (typeof PRICE_RANGES)[number]) {
   const from = gte(properties.minPriceCents, toCents(range.min));
@@ -138,6 +143,14 @@ type Scope = 'open' | 'approved';
 /** PostgreSQL's text form of an outline: `((lng,lat),...)`, closed by PostgreSQL itself. */
 const polygonText = (ring: LngLat[]) =>
   `(${ring.map((corner) => `(${corner.lng},${corner.lat})`).join(',')})`;
+
+/**
+ * How a search's value enters its statement: as a parameter of its own (`asValue`), or as a named
+ * placeholder of a statement prepared once for every search of the same shape (see
+ * MAX_PREPARED_SHAPES), whose value is given when it runs.
+ */
+type Bind = <T>(name: string, value: T) => T | Placeholder;
+const asValue: Bind = (_name, value) => value;
 
 /** The pin as a point (x = longitude, y = latitude), written as the GiST index on it is. */
 const position = sql`point(${properties.lng}, ${properties.lat})`;
@@ -164,17 +177,21 @@ type AreaTest = 'indexed' | 'walked';
  * The pin inside an area or outline, edges included; a listing without a pin has no point and is
  * in no area.
  */
-export function spatialConditions(filters: AreaFilters, test: AreaTest = 'indexed'): SQL[] {
+export function spatialConditions(
+  filters: AreaFilters,
+  test: AreaTest = 'indexed',
+  bind: Bind = asValue,
+): SQL[] {
   const conditions: SQL[] = [];
   const { bbox, polygon } = filters;
   if (bbox) {
-    const box = sql`box(point(${bbox.west}::float8, ${bbox.south}::float8), point(${bbox.east}::float8, ${bbox.north}::float8))`;
+    const box = sql`box(point(${bind('west', bbox.west)}::float8, ${bind('south', bbox.south)}::float8), point(${bind('east', bbox.east)}::float8, ${bind('north', bbox.north)}::float8))`;
     conditions.push(
       test === 'indexed' ? sql`${position} <@ ${box}` : sql`on_pb(${position}, ${box})`,
     );
   }
   if (polygon) {
-    const outline = sql`${polygonText(polygon)}::polygon`;
+    const outline = sql`${bind('polygon', polygonText(polygon))}::polygon`;
     conditions.push(
       test === 'indexed'
         ? sql`${position} <@ ${outline}`
@@ -188,27 +205,56 @@ export function spatialConditions(filters: AreaFilters, test: AreaTest = 'indexe
  * Approved listings of agents in good standing (`open` ones are also Available) that meet every
  * filter but the type and price bucket a list is counted by.
  */
-function areaConditions(scope: Scope, filters: AreaFilters, test?: AreaTest): SQL[] {
-  const conditions: SQL[] = [eq(properties.approval, 'approved'), notByFraudAgent];
-  if (scope === 'open') conditions.push(eq(properties.availability, 'Available'));
-  if (filters.location) conditions.push(ilike(properties.location, containing(filters.location)));
-  conditions.push(...spatialConditions(filters, test));
+function areaConditions(
+  scope: Scope,
+  filters: AreaFilters,
+  test?: AreaTest,
+  bind: Bind = asValue,
+): SQL[] {
+  // Written as constants, not parameters: a statement prepared once (see MAX_PREPARED_SHAPES) is
+  // planned for any value of a parameter, and only a constant matches the partial indexes.
+  const conditions: SQL[] = [approvedOnly, notByFraudAgent];
+  if (scope === 'open') conditions.push(availableOnly);
+  if (filters.location) {
+    conditions.push(ilike(properties.location, bind('location', containing(filters.location))));
+  }
+  conditions.push(...spatialConditions(filters, test, bind));
   if (filters.features?.length) {
-    conditions.push(arrayContains(properties.features, filters.features as ListingRow['features']));
+    const features = filters.features as ListingRow['features'];
+    // A placeholder's value is sent as given: as the array literal the column itself would send.
+    conditions.push(
+      bind === asValue
+        ? arrayContains(properties.features, features)
+        : sql`${properties.features} @> ${bind('features', properties.features.mapToDriverValue(features))}`,
+    );
   }
   if (filters.minPrice !== undefined) {
-    conditions.push(gte(properties.minPriceCents, toCents(filters.minPrice)));
+    conditions.push(gte(properties.minPriceCents, bind('minPrice', toCents(filters.minPrice))));
   }
   if (filters.maxPrice !== undefined) {
-    conditions.push(lte(properties.maxPriceCents, toCents(filters.maxPrice)));
+    conditions.push(lte(properties.maxPriceCents, bind('maxPrice', toCents(filters.maxPrice))));
   }
-  if (filters.minBeds !== undefined) conditions.push(gte(properties.bedrooms, filters.minBeds));
-  if (filters.minBaths !== undefined) conditions.push(gte(properties.bathrooms, filters.minBaths));
+  if (filters.minBeds !== undefined) {
+    conditions.push(gte(properties.bedrooms, bind('minBeds', filters.minBeds)));
+  }
+  if (filters.minBaths !== undefined) {
+    conditions.push(gte(properties.bathrooms, bind('minBaths', filters.minBaths)));
+  }
   return conditions;
 }
 
-function publicConditions(scope: Scope, filters: ListingFilters, test?: AreaTest): SQL[] {
-  const conditions = areaConditions(scope, filters, test);
+function publicConditions(
+  scope: Scope,
+  filters: ListingFilters,
+  test?: AreaTest,
+  bind: Bind = asValue,
+): SQL[] {
+  return [...areaConditions(scope, filters, test, bind), ...listConditions(filters)];
+}
+
+/** What narrows a list within its area: the types and the price bracket it is counted by. */
+function listConditions(filters: ListingFilters): SQL[] {
+  const conditions: SQL[] = [];
   if (filters.types?.length) {
     conditions.push(inArray(properties.propertyType, filters.types as PropertyType[]));
   }
@@ -220,11 +266,7 @@ function publicConditions(scope: Scope, filters: ListingFilters, test?: AreaTest
   return conditions;
 }
 
-async function countFacets(
-  db: Database,
-  scope: Scope,
-  filters: AreaFilters,
-): Promise<FacetCount[]> {
+function facetsQuery(db: Database, scope: Scope, filters: AreaFilters, bind: Bind = asValue) {
   return db
     .select({
       propertyType: properties.propertyType,
@@ -235,8 +277,79 @@ async function countFacets(
       )}]`.mapWith((counts: Array<number | string>) => counts.map(Number)),
     })
     .from(properties)
-    .where(and(...areaConditions(scope, filters)))
+    .where(and(...areaConditions(scope, filters, undefined, bind)))
     .groupBy(properties.propertyType);
+}
+
+/**
+ * Map views are new on nearly every request (a buyer panning never asks for the same view twice),
+ * so the caches rarely answer them, and building, parsing and planning their statements cost
+ * more than running them. Their statements are prepared once per shape (which filters are set,
+ * the types and price bracket, the order, how the area is tested) and run with the view's values:
+ * PostgreSQL plans each shape once per connection.
+ */
+const MAX_PREPARED_SHAPES = 200;
+
+const preparedShapes = new WeakMap<Database, Map<string, unknown>>();
+
+/**
+ * The statement prepared for this shape, made on first use; undefined past MAX_PREPARED_SHAPES
+ * (unusual mixes of filters), which run as statements of their own, so that no database
+ * connection holds plans without bound.
+ */
+function preparedShape<Statement>(
+  db: Database,
+  kind: string,
+  shape: string,
+  make: (name: string) => Statement,
+): Statement | undefined {
+  let shapes = preparedShapes.get(db);
+  if (!shapes) {
+    shapes = new Map();
+    preparedShapes.set(db, shapes);
+  }
+  const key = `${kind}\u0000${shape}`;
+  let statement = shapes.get(key) as Statement | undefined;
+  if (!statement) {
+    if (shapes.size >= MAX_PREPARED_SHAPES) return undefined;
+    statement = make(`${kind}_${shapes.size}`);
+    shapes.set(key, statement);
+  }
+  return statement;
+}
+
+/** A bind that names every value as a placeholder and keeps the values to run the statement. */
+function placeholders() {
+  const values: Record<string, unknown> = {};
+  const bind: Bind = (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  return { values, bind };
+}
+
+/** Which of the area's filters are set: what, besides their values, makes its statement. */
+const areaShape = (scope: Scope, filters: AreaFilters) =>
+  [
+    scope,
+    filters.location ? 'location' : '',
+    filters.features?.length ? 'features' : '',
+    filters.minPrice === undefined ? '' : 'minPrice',
+    filters.maxPrice === undefined ? '' : 'maxPrice',
+    filters.minBeds === undefined ? '' : 'minBeds',
+    filters.minBaths === undefined ? '' : 'minBaths',
+    filters.bbox ? 'bbox' : '',
+    filters.polygon ? 'polygon' : '',
+  ].join(',');
+
+function countFacets(db: Database, scope: Scope, filters: AreaFilters): Promise<FacetCount[]> {
+  if (!filters.bbox && !filters.polygon) return facetsQuery(db, scope, filters);
+  const { values, bind } = placeholders();
+  const query = facetsQuery(db, scope, filters, bind);
+  const statement = preparedShape(db, 'area_facets', areaShape(scope, filters), (name) =>
+    query.prepare(name),
+  );
+  return statement ? statement.execute(values) : facetsQuery(db, scope, filters);
 }
 
 /**
@@ -278,27 +391,39 @@ async function countListings(db: Database, where: SQL | undefined) {
  * index alone where it covers the filters, so a deep page skips index entries rather than
  * reading (and joining) every row before it; only the page's rows are then read.
  */
-function pageRows(
+function pageQuery(
   db: Database,
+  columns: typeof listingColumns | typeof approvedListingColumns,
   where: SQL | undefined,
   order: SQL[],
-  page: number,
-  limit: number,
-): Promise<ListingWithAgent[]> {
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
   const ids = db
     .select({ id: properties.id })
     .from(properties)
     .where(where)
     .orderBy(...order)
     .limit(limit)
-    .offset((page - 1) * limit)
+    .offset(offset)
     .as('page');
   return db
-    .select(listingColumns)
+    .select(columns)
     .from(ids)
     .innerJoin(properties, eq(properties.id, ids.id))
     .innerJoin(agents, eq(agents.id, properties.agentId))
     .orderBy(...order);
+}
+
+function pageRows(
+  db: Database,
+  where: SQL | undefined,
+  order: SQL[],
+  page: number,
+  limit: number,
+  columns: typeof listingColumns | typeof approvedListingColumns = listingColumns,
+): Promise<ListingWithAgent[]> {
+  return pageQuery(db, columns, where, order, limit, (page - 1) * limit);
 }
 
 /** One page of listings as the viewer sees them. */
@@ -328,10 +453,153 @@ function asBracket(filters: ListingFilters): ListingFilters {
   return { ...others, priceRange: bracket.label };
 }
 
+/** What makes a list's statement besides its values: its area's shape, types, bracket and test. */
+const listShape = (scope: Scope, filters: ListingFilters, test: AreaTest) =>
+  [
+    areaShape(scope, filters),
+    test,
+    filters.types?.join(',') ?? '',
+    filters.propertyType ?? '',
+    filters.priceRange ?? '',
+  ].join('\u0000');
+
+/**
+ * A page of a map view (see MAX_PREPARED_SHAPES): approved listings only, so without their last
+ * approved copy (approvedListingColumns).
+ */
+function areaPage(
+  db: Database,
+  scope: Scope,
+  filters: ListingFilters,
+  test: AreaTest,
+): Promise<ListingWithAgent[]> {
+  const sort = filters.sort ?? 'newest';
+  const { values, bind } = placeholders();
+  const where = and(...publicConditions(scope, filters, test, bind));
+  values.limit = filters.limit;
+  values.offset = (filters.page - 1) * filters.limit;
+  const shape = `${listShape(scope, filters, test)}\u0000${sort}`;
+  const statement = preparedShape(db, 'area_page', shape, (name) =>
+    pageQuery(
+      db,
+      approvedListingColumns,
+      where,
+      ORDER[sort],
+      sql.placeholder('limit'),
+      sql.placeholder('offset'),
+    ).prepare(name),
+  );
+  if (statement) return statement.execute(values);
+  const asked = and(...publicConditions(scope, filters, test));
+  return pageRows(db, asked, ORDER[sort], filters.page, filters.limit, approvedListingColumns);
+}
+
+interface AreaSearch {
+  facets: FacetCount[];
+  /** Undefined when more than WIDE_AREA listings are in the area: its page is best walked. */
+  rows?: ListingWithAgent[];
+}
+
+/** Column names as the statement's JSON writes its facet counts. */
+interface FacetCountJson {
+  property_type: string;
+  all: number;
+  in_price_range: number[];
+}
+
+/**
+ * A new map view's facet counts and page in one statement: the area's listings are read once
+ * from its GiST index into `matching`, counted, and the page taken from them, then only the
+ * page's rows read. Where more than WIDE_AREA listings are in the area the page is left to a
+ * statement of its own, which walks the list's order instead of sorting the whole area.
+ *
+ * The counts come back on one row of the page, or on a row of their own when the page is empty.
+ */
+async function areaSearch(
+  db: Database,
+  scope: Scope,
+  filters: ListingFilters,
+): Promise<AreaSearch> {
+  const sort = filters.sort ?? 'newest';
+  const order = ORDER[sort];
+  const { values, bind } = placeholders();
+  values.limit = filters.limit;
+  values.offset = (filters.page - 1) * filters.limit;
+  const matching = db.$with('matching', {}).as(
+    db
+      .select({
+        id: properties.id,
+        propertyType: properties.propertyType,
+        minPriceCents: properties.minPriceCents,
+        maxPriceCents: properties.maxPriceCents,
+        createdAt: properties.createdAt,
+        areaSize: properties.areaSize,
+      })
+      .from(properties)
+      .where(and(...areaConditions(scope, filters, 'indexed', bind)))
+      .getSQL(),
+  );
+  // Read from `matching` under the table's name, so the lists' own conditions and order apply.
+  const counted = db.$with('counted', {}).as(
+    sql`select ${properties.propertyType}, count(*)::int as "all", array[${sql.join(
+      PRICE_RANGES.map((range) => sql`count(*) filter (where ${inPriceRange(range)})`),
+      sql`, `,
+    )}]::int[] as "in_price_range" from "matching" "properties" group by ${properties.propertyType}`,
+  );
+  const ids = db
+    .$with('ids', {})
+    .as(
+      sql`select ${properties.id} from "matching" "properties" where ${and(
+        sql`(select count(*) from "matching") <= ${WIDE_AREA}`,
+        ...listConditions(filters),
+      )} order by ${sql.join(order, sql`, `)} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`,
+    );
+  // Numbered, with a row of no listing when the page is empty, so one row carries the counts.
+  const page = db
+    .$with('page', { n: sql<number>`n`.as('n') })
+    .as(
+      sql`select "id", row_number() over () as "n" from "ids" union all select null, 1 where not exists (select from "ids")`,
+    );
+  const query = db
+    .with(matching, counted, ids, page)
+    .select({
+      ...approvedListingColumns,
+      counts: sql<
+        string | null
+      >`case when "page"."n" = 1 then (select coalesce(json_agg("counted"), '[]')::text from "counted") end`,
+    })
+    .from(page)
+    .leftJoin(properties, sql`${properties.id} = "page"."id"`)
+    .leftJoin(agents, eq(agents.id, properties.agentId))
+    .orderBy(...order);
+  const shape = `${listShape(scope, filters, 'indexed')}\u0000${sort}`;
+  const statement = preparedShape(db, 'area_search', shape, (name) => query.prepare(name));
+  const found = await (statement ? statement.execute(values) : query.execute(values));
+  const counts = found.find((row) => row.counts !== null)?.counts ?? '[]';
+  const facets = (JSON.parse(counts) as FacetCountJson[]).map((facet) => ({
+    propertyType: facet.property_type,
+    all: facet.all,
+    inPriceRange: facet.in_price_range,
+  }));
+  const inArea = facets.reduce((sum, facet) => sum + facet.all, 0);
+  if (inArea > WIDE_AREA) return { facets };
+  const rows: ListingWithAgent[] = [];
+  for (const { property, agentName, agentEmail } of found) {
+    // The row that carries the counts alone when the page is empty has no listing.
+    if (property && agentName !== null && agentEmail !== null) {
+      rows.push({ property, agentName, agentEmail });
+    }
+  }
+  return { facets, rows };
+}
+
 /** The facet counts of a search's area and filters, from the count source (usually cached). */
 function areaCounts(db: Database, scope: Scope, filters: AreaFilters, counts: FacetCountSource) {
-  return counts(`${scope}\u0000${areaKey(filters)}`, () => countFacets(db, scope, filters));
+  return counts(countsKey(scope, filters), () => countFacets(db, scope, filters));
 }
+
+/** What names an area's facet counts in the count source. */
+const countsKey = (scope: Scope, filters: AreaFilters) => `${scope}\u0000${areaKey(filters)}`;
 
 /** How a pin is best tested for an area of this many matching listings (see WIDE_AREA). */
 const areaTestFor = (matching: number): AreaTest => (matching > WIDE_AREA ? 'walked' : 'indexed');
@@ -349,16 +617,21 @@ async function sharedPage(
   let rows: ListingWithAgent[];
   let facetCounts: FacetCount[];
   if (filters.bbox || filters.polygon) {
-    // The area's counts (usually cached) say how many listings match in it, which decides how
-    // its page is best found (see WIDE_AREA).
-    facetCounts = await facets();
-    const test = areaTestFor(totalOf(facetCounts, filters));
-    const where = and(...publicConditions(scope, filters, test));
-    rows = await pageRows(db, where, order, filters.page, filters.limit);
+    // A new view's counts and page are read in one statement. Counts already known (kept from
+    // the view's pins or facets) say how many listings match in it, which decides how its page is
+    // best found (see WIDE_AREA).
+    let found: ListingWithAgent[] | undefined;
+    facetCounts = await counts(countsKey(scope, filters), async () => {
+      const search = await areaSearch(db, scope, filters);
+      found = search.rows;
+      return search.facets;
+    });
+    rows =
+      found ?? (await areaPage(db, scope, filters, areaTestFor(totalOf(facetCounts, filters))));
   } else {
     const where = and(...publicConditions(scope, filters));
     [rows, facetCounts] = await Promise.all([
-      pageRows(db, where, order, filters.page, filters.limit),
+      pageRows(db, where, order, filters.page, filters.limit, approvedListingColumns),
       facets(),
     ]);
   }
@@ -418,6 +691,21 @@ export async function searchFacets(
  */
 const WHOLE_WORLD: Bbox = { west: -180, south: -90, east: 180, north: 90 };
 
+function pinsQuery(db: Database, where: SQL | undefined) {
+  return db
+    .select({
+      id: properties.id,
+      lat: properties.lat,
+      lng: properties.lng,
+      minPriceCents: properties.minPriceCents,
+      maxPriceCents: properties.maxPriceCents,
+    })
+    .from(properties)
+    .where(where)
+    .orderBy(...ORDER.newest)
+    .limit(MAP_PINS_MAX);
+}
+
 /**
  * The pins of a search's listings that have a map position, newest first, at most MAP_PINS_MAX,
  * and how many there are. The count is the area's facet counts (shared with the search's list),
@@ -434,18 +722,15 @@ export async function searchPins(
   const filters =
     bracketed.bbox || bracketed.polygon ? bracketed : { ...bracketed, bbox: WHOLE_WORLD };
   const total = totalOf(await areaCounts(db, scope, filters, counts), filters);
-  const rows = await db
-    .select({
-      id: properties.id,
-      lat: properties.lat,
-      lng: properties.lng,
-      minPriceCents: properties.minPriceCents,
-      maxPriceCents: properties.maxPriceCents,
-    })
-    .from(properties)
-    .where(and(...publicConditions(scope, filters, areaTestFor(total))))
-    .orderBy(...ORDER.newest)
-    .limit(MAP_PINS_MAX);
+  const test = areaTestFor(total);
+  const { values, bind } = placeholders();
+  const where = and(...publicConditions(scope, filters, test, bind));
+  const statement = preparedShape(db, 'area_pins', listShape(scope, filters, test), (name) =>
+    pinsQuery(db, where).prepare(name),
+  );
+  const rows = await (statement
+    ? statement.execute(values)
+    : pinsQuery(db, and(...publicConditions(scope, filters, test))));
   return {
     pins: rows.map((row) => ({
       _id: row.id,
