@@ -12,6 +12,9 @@ import { QUERY_STATE_ELEMENT_ID } from './src/lib/query-state';
 
 const API_ORIGIN = 'http://localhost:3000';
 
+/** React and its DOM renderer, made ready apart from the app (`src/app/dom-renderer.ts`). */
+const REACT_DOM = /(\/node_modules\/(react|react-dom|scheduler)\/|\/src\/app\/dom-renderer\.ts$)/;
+
 // The browser's Host header passes through untouched, so the server's same-origin check on
 // writes (Origin against its own host) accepts requests from the dev server.
 const toApi: ProxyOptions = { target: API_ORIGIN, changeOrigin: false };
@@ -30,7 +33,14 @@ function startTheAppOncePainted(appUrl: string, imports: string[], serverStateId
       link.href = href;
       document.head.append(link);
     }
-    return import(appUrl);
+    // What the app imports (React's DOM renderer the largest) runs a task before the app.
+    const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+    return imports
+      .reduce<Promise<unknown>>(
+        (before, href) => before.then(() => import(href)).then(nextTask),
+        Promise.resolve(),
+      )
+      .then(() => import(appUrl));
   };
   const twoFramesLater = () =>
     requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => setTimeout(start))));
@@ -129,7 +139,12 @@ export default defineConfig({
             // chunks, and each costs the visitor its own imports, exports and compression
             // (about 4 KB gzip together; decision 024). Pages still load on demand and import
             // what they share from it.
-            codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+            codeSplitting: {
+              groups: [
+                { name: 'react-dom', test: REACT_DOM, priority: 2 },
+                { name: 'app', tags: ['$initial'], priority: 1 },
+              ],
+            },
           },
         },
       },

@@ -1,8 +1,8 @@
 import './lib/zod-config';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { createRoot, hydrateRoot } from './app/dom-renderer';
 import { AppProvider } from './app/provider';
 import { AppRoutes, preloadPages } from './app/router';
 import { sessionQueryKey } from './hooks/use-session';
