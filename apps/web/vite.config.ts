@@ -20,8 +20,8 @@ const REACT_DOM = /(\/node_modules\/(react|react-dom|scheduler)\/|\/src\/app\/do
 const toApi: ProxyOptions = { target: API_ORIGIN, changeOrigin: false };
 
 /**
- * The built page's first script: it starts the app once the page has loaded and the pictures on
- * screen have painted (a page the server could not render, at once), and asks for the app's code
+ * The built page's first script: it starts the app once the page has loaded and painted, with the
+ * pictures on screen (a page the server could not render, at once), and asks for the app's code
  * with the files it imports, all at once. It runs inside the page, so the page asks for no script
  * of its own before it paints. Written here as a function and sent as its source.
  */
@@ -44,22 +44,30 @@ function startTheAppOncePainted(appUrl: string, imports: string[], serverStateId
   };
   const twoFramesLater = () =>
     requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => setTimeout(start))));
-  // A photo on screen may still be decoding when the page's load fires; the app waits for it,
-  // though never more than two seconds.
-  const picturesOnScreenDecoded = () =>
+  // The page's load can come before its first paint, and a photo on screen may still be decoding
+  // after both: the app waits for the paint and the photos, though never more than two seconds.
+  const firstPaint = new Promise((resolve) =>
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      resolve(undefined);
+    }).observe({ type: 'paint', buffered: true }),
+  );
+  const pageShown = () =>
     Promise.race([
-      Promise.all(
-        Array.from(document.images, (image) =>
+      Promise.all([
+        firstPaint,
+        ...Array.from(document.images, (image) =>
           image.getBoundingClientRect().top < window.innerHeight
             ? image.decode().catch(() => {})
             : undefined,
         ),
-      ),
+      ]),
       new Promise((resolve) => setTimeout(resolve, 2000)),
     ]).then(twoFramesLater);
   if (!document.getElementById(serverStateId)) start();
-  else if (document.readyState === 'complete') picturesOnScreenDecoded();
-  else window.addEventListener('load', picturesOnScreenDecoded, { once: true });
+  else if (document.readyState === 'complete') pageShown();
+  else window.addEventListener('load', pageShown, { once: true });
 }
 
 /**
