@@ -86,7 +86,9 @@ async function marketplace() {
   );
   const waiting = await createListing(ctx.app, agent, { ...austin, title: 'Waiting' }, 'pending');
   const longest = await createListing(ctx.app, agent, { ...austin, title: 'Longest' }, 'pending');
-  await setDate('properties', 'updated_at', longest, noonDaysAgo(5));
+  // Five whole days and an hour ago: waiting five full days whatever the time of day now.
+  const longestWaitingSince = new Date(Date.now() - 5 * DAY_MS - 60 * 60 * 1000).toISOString();
+  await setDate('properties', 'updated_at', longest, longestWaitingSince);
   // Listed two months ago: outside 30 days, inside 90.
   const older = await createListing(ctx.app, oldAgent, { location: 'Boston, Massachusetts' });
   await setDate('properties', 'created_at', older, noonDaysAgo(60));
@@ -122,12 +124,12 @@ async function marketplace() {
   const { sessionId } = await openCheckout(ctx.app, buyer, approved);
   expect((await payDemo(ctx.app, buyer, sessionId)).statusCode).toBe(200);
 
-  return { admin, agent, buyer, longest, waiting };
+  return { admin, agent, buyer, longest, longestWaitingSince, waiting };
 }
 
 describe('marketplace dashboard', () => {
   it('counts what happened in the last 30 days, as counted by hand', async () => {
-    const { admin, agent, longest, waiting } = await marketplace();
+    const { admin, agent, longest, longestWaitingSince, waiting } = await marketplace();
     const d = await dashboard(admin, 30);
 
     expect(d.period).toBe(30);
@@ -143,7 +145,7 @@ describe('marketplace dashboard', () => {
       agentEmail: agent.email,
       ageDays: 5,
     });
-    expect(d.pending.oldest[0]?.waitingSince).toBe(new Date(noonDaysAgo(5)).toISOString());
+    expect(d.pending.oldest[0]?.waitingSince).toBe(longestWaitingSince);
 
     // Every day of the period, oldest first, zeros included.
     expect(d.decisions).toHaveLength(30);
