@@ -4,7 +4,13 @@ import { createAccount, type TestAccount } from '../../../test/helpers/accounts.
 import { createListing } from '../../../test/helpers/listings.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import type { Database } from '../../db/client.js';
-import { listingDailyStats, listingViewKeys, properties } from '../../db/schema.js';
+import {
+  listingDailyStats,
+  listingViewKeys,
+  properties,
+  users,
+  wishlistItems,
+} from '../../db/schema.js';
 import {
   countViews,
   isRobot,
@@ -276,5 +282,26 @@ describe('saving a listing to a wish list', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await save(buyer)).statusCode).toBe(200);
     expect(await savesOf()).toEqual([{ day: today, saves: 3 }]);
+  });
+
+  it('saves and counts nothing for a listing buyers cannot see', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const flagged = await createAccount(ctx.app, 'agent');
+    const buyer = await createAccount(ctx.app);
+    const pending = await createListing(ctx.app, agent, {}, 'pending');
+    const rejected = await createListing(ctx.app, agent, {}, 'rejected');
+    const ofFlagged = await createListing(ctx.app, flagged);
+    await ctx.app.db.update(users).set({ role: 'fraud' }).where(eq(users.id, flagged.id));
+    for (const listing of [pending, rejected, ofFlagged, '00000000-0000-4000-8000-000000000000']) {
+      const response = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/properties/${listing}/wishlist`,
+        headers: buyer.bearer,
+        payload: {},
+      });
+      expect(response.statusCode, listing).toBe(404);
+    }
+    expect(await ctx.app.db.select().from(wishlistItems)).toEqual([]);
+    expect(await ctx.app.db.select().from(listingDailyStats)).toEqual([]);
   });
 });
