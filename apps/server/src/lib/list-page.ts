@@ -12,8 +12,8 @@ export interface ListPage {
   etag: string;
 }
 
-export function withEtag(page: { body: string; total: number }): ListPage {
-  const body = Buffer.from(page.body);
+export function withEtag(page: { body: string | Buffer; total: number }): ListPage {
+  const body = typeof page.body === 'string' ? Buffer.from(page.body) : page.body;
   const hash = createHash('sha1').update(body).digest('base64url').slice(0, 27);
   return { body, total: page.total, etag: `"${hash}-${page.total}"` };
 }

@@ -1,7 +1,19 @@
 import { type Property, ZProperty } from '@keyhaven/shared';
 import type { FastifyInstance } from 'fastify';
-import { sharedListing } from './properties.service.js';
-import { sharedViews } from './property-view.js';
+import type { CachedListing } from './listing-cache.js';
+import { sharedListing, sharedListingsOf } from './properties.service.js';
+import { type SharedListings, sharedViews } from './property-view.js';
+
+/** A public listing as anyone sees it, serialised and encoded once (see CachedListing). */
+function encoded(listing: SharedListings): CachedListing {
+  const [view] = sharedViews(listing) as [Property];
+  return {
+    rows: listing.sales.size > 0 ? listing.rows : [],
+    sales: listing.sales,
+    body: Buffer.from(JSON.stringify(ZProperty.encode(view))),
+    available: view.availability === 'Available',
+  };
+}
 
 /**
  * A public listing (approved, its agent in good standing) as every viewer sees it, read once and
@@ -11,8 +23,24 @@ import { sharedViews } from './property-view.js';
 export function cachedPublicListing(app: FastifyInstance, id: string) {
   return app.listingCache.listings.get(id, async () => {
     const listing = await sharedListing(app.db, id);
-    if (!listing) return null;
-    const [view] = sharedViews(listing);
-    return { ...listing, body: Buffer.from(JSON.stringify(ZProperty.encode(view as Property))) };
+    return listing ? encoded(listing) : null;
   });
+}
+
+/**
+ * The public listings of `ids` (a page the map index chose) as cachedPublicListing gives each,
+ * those the cache does not hold read in one query; in the order of `ids`, those no longer public
+ * left out.
+ */
+export async function cachedPublicListings(
+  app: FastifyInstance,
+  ids: string[],
+): Promise<CachedListing[]> {
+  const listings = await app.listingCache.listings.getMany(ids, async (missing) => {
+    const found = await sharedListingsOf(app.db, missing);
+    return new Map(
+      missing.map((id) => [id, found.has(id) ? encoded(found.get(id) as SharedListings) : null]),
+    );
+  });
+  return listings.filter((listing): listing is CachedListing => !!listing);
 }

@@ -1,5 +1,13 @@
 import type { ListPage } from '../../lib/list-page.js';
-import type { FacetCount } from './properties.service.js';
+import type { FacetCount } from './listing-filters.js';
+import type { MapIndexKeeper } from './map-index.js';
+
+/**
+ * A public listing as everyone sees it, serialised and encoded once, with its availability; its
+ * row and sale are kept only when it has a sale, whose parties see its details.
+ */
+export type CachedListing = SharedListings & { body: Buffer; available: boolean };
+
 import type { SharedListings } from './property-view.js';
 
 /*
@@ -12,7 +20,8 @@ import type { SharedListings } from './property-view.js';
  * - the signed-in catalogue's pages and the details of public listings: their rows and sales,
  *   and their serialisation for the viewers who are party to none of those sales (nearly all;
  *   see personalViews). A listing that is not public is remembered as such, and its details are
- *   then read for each viewer as before.
+ *   then read for each viewer as before;
+ * - the map index (map-index.ts), which answers views of an area or outline.
  *
  * Routes that declare they change listings empty them all before their reply is sent
  * (plugins/app/listing-cache.ts).
@@ -22,7 +31,8 @@ export interface ListingCaches {
   pages: ShortLivedCache<ListPage>;
   counts: ShortLivedCache<FacetCount[]>;
   catalogue: ShortLivedCache<SharedListings & { page: ListPage }>;
-  listings: ShortLivedCache<(SharedListings & { body: Buffer }) | null>;
+  listings: ShortLivedCache<CachedListing | null>;
+  map: MapIndexKeeper;
 }
 
 const MAX_ENTRIES = 5000;
@@ -38,6 +48,8 @@ interface CacheLimits<T> {
   /** The bytes an entry holds beyond its key, where that is worth counting. */
   weigh?: (value: T) => number;
   maxBytes?: number;
+  /** MAX_ENTRIES unless the bytes bound it better (many small entries). */
+  maxEntries?: number;
 }
 
 export class ShortLivedCache<T> {
@@ -53,6 +65,10 @@ export class ShortLivedCache<T> {
 
   get enabled() {
     return this.ttlMs > 0;
+  }
+
+  private get maxEntries() {
+    return this.limits.maxEntries ?? MAX_ENTRIES;
   }
 
   /** The cached value for `key`, or `load()`'s; concurrent misses for one key share one load. */
@@ -78,6 +94,29 @@ export class ShortLivedCache<T> {
     return promise;
   }
 
+  /**
+   * The cached values for `keys`, in their order, the missing ones loaded together by `load`
+   * (undefined where it gives none). As with get, what a change overtook is served, not kept.
+   */
+  async getMany(
+    keys: string[],
+    load: (missing: string[]) => Promise<Map<string, T>>,
+  ): Promise<Array<T | undefined>> {
+    const now = Date.now();
+    const held = keys.map((key) => {
+      const hit = this.enabled ? this.entries.get(key) : undefined;
+      return hit && hit.expires > now ? hit : undefined;
+    });
+    const missing = keys.filter((_key, i) => !held[i]);
+    if (missing.length === 0) return held.map((hit) => hit?.value);
+    const generation = this.generation;
+    const loaded = await load(missing);
+    if (this.enabled && generation === this.generation) {
+      for (const [key, value] of loaded) this.keep(key, value);
+    }
+    return keys.map((key, i) => (held[i] ? held[i].value : loaded.get(key)));
+  }
+
   invalidate() {
     this.generation++;
     this.entries.clear();
@@ -96,8 +135,8 @@ export class ShortLivedCache<T> {
     // An answer larger than the whole budget is served and not kept.
     if (bytes > maxBytes) return;
     this.drop(key);
-    if (this.entries.size >= MAX_ENTRIES || this.bytes + bytes > maxBytes) {
-      this.evict(MAX_ENTRIES - 1, maxBytes - bytes);
+    if (this.entries.size >= this.maxEntries || this.bytes + bytes > maxBytes) {
+      this.evict(this.maxEntries - 1, maxBytes - bytes);
     }
     this.entries.set(key, { value, expires: Date.now() + this.ttlMs, bytes });
     this.bytes += bytes;
@@ -117,7 +156,7 @@ export class ShortLivedCache<T> {
       if (entry.expires <= now) this.drop(key);
     }
     // Room for a tenth more at once, so a full cache does not evict on every miss.
-    const entriesGoal = Math.min(maxEntries, Math.floor(MAX_ENTRIES * 0.9));
+    const entriesGoal = Math.min(maxEntries, Math.floor(this.maxEntries * 0.9));
     const bytesGoal = Math.min(maxBytes, (this.limits.maxBytes ?? Number.POSITIVE_INFINITY) * 0.9);
     for (const key of this.entries.keys()) {
       if (this.entries.size <= entriesGoal && this.bytes <= bytesGoal) break;

@@ -22,7 +22,9 @@ import { forbidden } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { sendListPage, withEtag } from '../../lib/list-page.js';
 import { announceListingDecision } from '../notifications/notifier.js';
-import { cachedPublicListing } from './cached-listing.js';
+import { cachedPublicListing, cachedPublicListings } from './cached-listing.js';
+import type { CachedListing } from './listing-cache.js';
+import type { ListingFilters } from './listing-filters.js';
 import {
   areaKey,
   assertMayChangeListing,
@@ -31,8 +33,10 @@ import {
   deleteListing,
   type FacetCountSource,
   findListing,
-  type ListingFilters,
+  type ListingSources,
   managedListings,
+  mapPageIds,
+  mapPinsJson,
   searchFacets,
   searchListings,
   searchPins,
@@ -75,6 +79,17 @@ const matchesKey = (query: ListingFilters) =>
     query.priceRange ?? '',
   ].join('\u0000');
 
+/** A list page of listings the cache holds encoded, as ZPropertyList would encode them. */
+function encodedPage(listings: CachedListing[], total: number) {
+  const parts: Buffer[] = [Buffer.from('[')];
+  listings.forEach((listing, i) => {
+    if (i > 0) parts.push(Buffer.from(','));
+    parts.push(listing.body);
+  });
+  parts.push(Buffer.from(']'));
+  return withEtag({ body: Buffer.concat(parts), total });
+}
+
 /** The parsed filters, in a fixed order, name a cached search page. */
 const searchCacheKey = (query: ListingFilters) =>
   [matchesKey(query), query.sort ?? '', query.page, query.limit].join('\u0000');
@@ -98,6 +113,11 @@ const SEARCH_PARAMETERS =
 
 export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const cachedCounts: FacetCountSource = (key, load) => app.listingCache.counts.get(key, load);
+  /** The count cache, and the map index when it holds every listing change. */
+  const sources = (): ListingSources => ({
+    counts: cachedCounts,
+    map: app.listingCache.map.current(),
+  });
 
   app.get(
     '/properties/search',
@@ -113,6 +133,13 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const chosen = mapPageIds(app.listingCache.map.current(), 'open', request.query);
+      if (chosen) {
+        const listings = await cachedPublicListings(app, chosen.ids);
+        // A listing sold since the map index was built has left the public search.
+        const open = listings.filter((listing) => listing.available);
+        return sendListPage(request, reply, encodedPage(open, chosen.total));
+      }
       const page = await app.listingCache.pages.get(searchCacheKey(request.query), async () => {
         const { items, total } = await searchListings(app.db, request.query, cachedCounts);
         return withEtag({ body: JSON.stringify(ZPropertyList.encode(items)), total });
@@ -136,26 +163,36 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = await request.requireUser();
-      const shared = await app.listingCache.catalogue.get(
-        searchCacheKey(request.query),
-        async () => {
-          const { rows, sales, total } = await catalogueListings(
-            app.db,
-            request.query,
-            cachedCounts,
-          );
-          const body = JSON.stringify(ZPropertyList.encode(sharedViews({ rows, sales })));
-          // The rows are kept only to add a sale's details for its parties: a page without a
-          // sold listing is held as its bytes alone.
-          return { rows: sales.size > 0 ? rows : [], sales, page: withEtag({ body, total }) };
-        },
-      );
+      const shared = await cataloguePage(request.query);
       const own = personalViews(shared, viewer);
       if (!own) return sendListPage(request, reply, shared.page, 'private, no-cache');
       reply.header('x-total-count', shared.page.total);
       return own;
     },
   );
+
+  /**
+   * A page of the signed-in catalogue as everyone sees it, with the rows and sales its parties'
+   * own views need: a map view's from the map index and the listing cache, others cached whole.
+   */
+  async function cataloguePage(query: ListingFilters) {
+    const chosen = mapPageIds(app.listingCache.map.current(), 'approved', query);
+    if (chosen) {
+      const listings = await cachedPublicListings(app, chosen.ids);
+      return {
+        rows: listings.flatMap((listing) => listing.rows),
+        sales: new Map(listings.flatMap((listing) => [...listing.sales])),
+        page: encodedPage(listings, chosen.total),
+      };
+    }
+    return app.listingCache.catalogue.get(searchCacheKey(query), async () => {
+      const { rows, sales, total } = await catalogueListings(app.db, query, cachedCounts);
+      const body = JSON.stringify(ZPropertyList.encode(sharedViews({ rows, sales })));
+      // The rows are kept only to add a sale's details for its parties: a page without a
+      // sold listing is held as its bytes alone.
+      return { rows: sales.size > 0 ? rows : [], sales, page: withEtag({ body, total }) };
+    });
+  }
 
   const FACETS_DESCRIPTION = `Takes the search's own parameters (\`page\`, \`limit\` and \`sort\` are accepted and change nothing). \`total\` is the search's X-Total-Count; \`types\` counts, for every property type, the listings matching every filter but \`propertyType\` and \`types\`; \`priceRanges\` counts, for every price bracket, the listings matching every filter but \`priceRange\` (bounds that are exactly a bracket are read as that bracket). Counted from the per-process cache of counts the search itself uses, which lives SEARCH_CACHE_SECONDS and is emptied by every listing change. ${SEARCH_PARAMETERS}`;
 
@@ -172,7 +209,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSearchFacets, ...errorResponses(400) },
       },
     },
-    (request) => searchFacets(app.db, 'open', request.query, cachedCounts),
+    (request) => searchFacets(app.db, 'open', request.query, sources()),
   );
 
   app.get(
@@ -190,18 +227,25 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await request.requireUser();
-      return searchFacets(app.db, 'approved', request.query, cachedCounts);
+      return searchFacets(app.db, 'approved', request.query, sources());
     },
   );
 
   const PINS_DESCRIPTION = `Takes the search's own parameters (\`page\`, \`limit\` and \`sort\` are accepted and change nothing). \`pins\` holds the search's listings that have a map position, newest first, at most ${MAP_PINS_MAX}, each with its id, position and price range in dollars; \`total\` (also in X-Total-Count) is how many listings of the search have a map position. Kept in a per-process cache that lives SEARCH_CACHE_SECONDS and is emptied by every listing change; sends an ETag and answers If-None-Match with 304. ${SEARCH_PARAMETERS}`;
 
-  /** A map view's pins, encoded once and cached like a search page. */
-  const pinsPage = (scope: 'open' | 'approved', query: ListingFilters) =>
-    app.listingCache.pages.get(pinsCacheKey(scope, query), async () => {
+  /**
+   * A map view's pins: from the map index, encoded for this request (a view is rarely asked for
+   * twice, and the index answers it again faster than a cache would hold it); else cached like a
+   * search page.
+   */
+  const pinsPage = (scope: 'open' | 'approved', query: ListingFilters) => {
+    const fromMap = mapPinsJson(app.listingCache.map.current(), scope, query);
+    if (fromMap) return withEtag(fromMap);
+    return app.listingCache.pages.get(pinsCacheKey(scope, query), async () => {
       const pins = await searchPins(app.db, scope, query, cachedCounts);
       return withEtag({ body: JSON.stringify(ZMapPins.encode(pins)), total: pins.total });
     });
+  };
 
   app.get(
     '/properties/search/pins',

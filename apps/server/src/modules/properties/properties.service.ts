@@ -43,7 +43,9 @@ import {
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
+import type { AreaFilters, FacetCount, ListingFilters } from './listing-filters.js';
 import { photosAfterEdit, photosToAdd, samePhotos } from './listing-photos.js';
+import type { MapIndex } from './map-index.js';
 import {
   agents,
   approvedListingColumns,
@@ -65,45 +67,6 @@ type PropertyType = (typeof properties.propertyType.enumValues)[number];
 /** `%` and `_` typed by a user are literal characters, not wildcards. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** What narrows a list besides the facets (type and price bucket) it is counted by. */
-export interface AreaFilters {
-  location?: string;
-  /** All of these features. */
-  features?: readonly string[];
-  /** Dollars; the listing's whole price range lies between them. */
-  minPrice?: number;
-  maxPrice?: number;
-  minBeds?: number;
-  minBaths?: number;
-  /** Edges included; listings without a pin are left out. */
-  bbox?: Bbox;
-  /** Edges included; listings without a pin are left out. */
-  polygon?: LngLat[];
-}
-
-export interface ListingFilters extends AreaFilters {
-  propertyType?: string;
-  /** Any of these types. */
-  types?: readonly string[];
-  priceRange?: string;
-  sort?: SearchSort;
-  page: number;
-  limit: number;
-}
-
-/**
- * How many listings match a search's text, area, outline and other filters, for every property
- * type and price range at once: these are the counts shown beside the filters, buyers narrow one
- * search by type and price, and one pass over the matches answers every such combination, where a
- * count per combination would read them again each time.
- */
-export interface FacetCount {
-  propertyType: string;
-  all: number;
-  /** Per entry of PRICE_RANGES, in its order. */
-  inPriceRange: number[];
-}
-
 /**
  * Where a list gets its facet counts from: by default a query every time; the routes pass the
  * short-lived count cache. `key` names what decides the counts.
@@ -113,6 +76,33 @@ export type FacetCountSource = (
   load: () => Promise<FacetCount[]>,
 ) => Promise<FacetCount[]>;
 const countEveryTime: FacetCountSource = (_key, load) => load();
+
+/**
+ * Where a list's answers may come from besides a query of their own: the short-lived count cache
+ * (by default a query every time), and the map index, which answers views of an area or outline.
+ */
+export interface ListingSources {
+  counts?: FacetCountSource;
+  map?: MapIndex;
+}
+
+/** The map index's view of a search, when the index is there and the search is one it holds. */
+function mapView(sources: ListingSources, scope: Scope, filters: ListingFilters) {
+  if (!sources.map || filters.location || !(filters.bbox || filters.polygon)) return undefined;
+  return sources.map.view(scope, filters);
+}
+
+/**
+ * The ids of a map view's page, in its order, and the view's total, when the map index holds the
+ * search. The routes take the page's listings from the listing cache, already encoded.
+ */
+export function mapPageIds(map: MapIndex | undefined, scope: Scope, asked: ListingFilters) {
+  const filters = asBracket(asked);
+  const view = mapView({ map }, scope, filters);
+  if (!view) return undefined;
+  const offset = (filters.page - 1) * filters.limit;
+  return { ids: view.page(filters.sort ?? 'newest', offset, filters.limit), total: view.total };
+}
 
 const ORDER: Record<SearchSort, SQL[]> = {
   newest: [desc(properties.createdAt), asc(properties.id)],
@@ -665,10 +655,12 @@ export async function searchFacets(
   db: Database,
   scope: Scope,
   asked: ListingFilters,
-  counts = countEveryTime,
+  sources: ListingSources = {},
 ): Promise<SearchFacets> {
   const filters = asBracket(asked);
-  const facetCounts = await areaCounts(db, scope, filters, counts);
+  const facetCounts =
+    mapView(sources, scope, filters)?.facets ??
+    (await areaCounts(db, scope, filters, sources.counts ?? countEveryTime));
   const anyType = { ...filters, propertyType: undefined, types: undefined };
   const anyPrice = { ...filters, priceRange: undefined };
   return {
@@ -706,6 +698,26 @@ function pinsQuery(db: Database, where: SQL | undefined) {
     .limit(MAP_PINS_MAX);
 }
 
+/** A search's filters for its pins: without an area, the whole map. */
+function pinsFilters(asked: ListingFilters) {
+  const filters = asBracket(asked);
+  return filters.bbox || filters.polygon ? filters : { ...filters, bbox: WHOLE_WORLD };
+}
+
+/**
+ * The pins of a search as the JSON searchPins' answer encodes to, when the map index holds the
+ * search: a thousand pins are written faster from the index's own text of each than encoded anew.
+ */
+export function mapPinsJson(map: MapIndex | undefined, scope: Scope, asked: ListingFilters) {
+  const view = mapView({ map }, scope, pinsFilters(asked));
+  return (
+    view && {
+      body: `{"pins":${view.pinsJson(MAP_PINS_MAX)},"total":${view.total}}`,
+      total: view.total,
+    }
+  );
+}
+
 /**
  * The pins of a search's listings that have a map position, newest first, at most MAP_PINS_MAX,
  * and how many there are. The count is the area's facet counts (shared with the search's list),
@@ -718,9 +730,7 @@ export async function searchPins(
   asked: ListingFilters,
   counts = countEveryTime,
 ): Promise<MapPins> {
-  const bracketed = asBracket(asked);
-  const filters =
-    bracketed.bbox || bracketed.polygon ? bracketed : { ...bracketed, bbox: WHOLE_WORLD };
+  const filters = pinsFilters(asked);
   const total = totalOf(await areaCounts(db, scope, filters, counts), filters);
   const test = areaTestFor(total);
   const { values, bind } = placeholders();
@@ -804,6 +814,40 @@ export async function sharedListing(db: Database, id: string): Promise<SharedLis
   if (!row || !isPublic(row)) return null;
   return { rows: [row], sales: await salesOf(db, [row]) };
 }
+
+/**
+ * Those of `ids` that are public, as sharedListing gives each, read together: the listings of a
+ * page the map index chose that the listing cache does not hold.
+ */
+export async function sharedListingsOf(db: Database, ids: string[]) {
+  const found = new Map<string, SharedListings>();
+  if (ids.length === 0) return found;
+  const rows = await publicRowsOf(db).execute({ ids: `{${ids.join(',')}}` });
+  const sales = await salesOf(db, rows);
+  for (const row of rows) {
+    const sale = sales.get(row.property.id);
+    found.set(row.property.id, {
+      rows: [row],
+      sales: sale ? new Map([[row.property.id, sale]]) : new Map(),
+    });
+  }
+  return found;
+}
+
+const publicRowsOf = preparedPerDatabase((db) =>
+  db
+    .select(approvedListingColumns)
+    .from(properties)
+    .innerJoin(agents, eq(agents.id, properties.agentId))
+    .where(
+      and(
+        sql`${properties.id} = any(${sql.placeholder('ids')}::uuid[])`,
+        approvedOnly,
+        notByFraudAgent,
+      ),
+    )
+    .prepare('public_rows_of'),
+);
 
 /**
  * One listing. Pending and rejected listings, and those of fraud agents, exist only for their

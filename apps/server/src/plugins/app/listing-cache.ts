@@ -6,6 +6,7 @@ import {
   MAX_CACHED_BYTES,
   ShortLivedCache,
 } from '../../modules/properties/listing-cache.js';
+import { MapIndex, MapIndexKeeper } from '../../modules/properties/map-index.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,10 +49,17 @@ export const listingCachePlugin = fp(
         weigh: (shared) => shared.page.body.length * (shared.rows.length > 0 ? 2 : 1),
         maxBytes: MAX_CACHED_BYTES,
       }),
+      // Map views take their pages' listings from here: their bytes bound it, not their number.
       listings: new ShortLivedCache(ttlMs, {
-        weigh: (listing) => (listing ? listing.body.length * 2 : 0),
+        weigh: (listing) => (listing ? listing.body.length * (listing.rows.length > 0 ? 2 : 1) : 0),
         maxBytes: MAX_CACHED_BYTES,
+        maxEntries: 100_000,
       }),
+      map: new MapIndexKeeper(
+        () => MapIndex.load(app.db),
+        ttlMs,
+        (error) => app.log.error({ err: error }, 'building the map index failed'),
+      ),
     };
     app.decorate('listingCache', caches);
     if (ttlMs <= 0) return;

@@ -1,0 +1,320 @@
+import {
+  FEATURES,
+  type LngLat,
+  PRICE_RANGES,
+  PROPERTY_TYPES,
+  SEARCH_SORTS,
+  type SearchSort,
+  ZPropertyList,
+  ZPropertySearchQuery,
+} from '@keyhaven/shared';
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAccount, type TestAccount } from '../../../test/helpers/accounts.js';
+import { createListing } from '../../../test/helpers/listings.js';
+import { useTestApp } from '../../../test/helpers/test-app.js';
+import { properties, users } from '../../db/schema.js';
+import { type Random, seededRandom } from '../../lib/seeded-random.js';
+import { forgetListings } from './listing-cache.js';
+import type { ListingFilters } from './listing-filters.js';
+import { insideOutline, type MapIndex, MapIndexKeeper } from './map-index.js';
+import {
+  catalogueListings,
+  searchFacets,
+  searchListings,
+  searchPins,
+} from './properties.service.js';
+import { sharedViews } from './property-view.js';
+
+// The listing caches, and with them the map index, are off in tests by default (helpers change
+// rows directly); this file turns them on, and empties them before each test as its reset does.
+const ctx = useTestApp({ SEARCH_CACHE_SECONDS: '60' });
+beforeEach(() => forgetListings(ctx.app.listingCache));
+
+/** Centres the generated listings crowd around: views there hold many, with ties and edges. */
+const CENTRES: LngLat[] = [
+  { lng: -97.74, lat: 30.27 },
+  { lng: 2.35, lat: 48.86 },
+  { lng: 179.95, lat: -16.5 },
+];
+
+const pick = <T>(random: Random, items: readonly T[]) =>
+  items[Math.floor(random() * items.length)] as T;
+
+/** Degrees on a 0.001° lattice, so that many listings fall exactly on the views' edges. */
+const onLattice = (degrees: number) => Math.round(degrees * 1000) / 1000;
+
+/**
+ * Listings of every kind a map view must tell apart, inserted directly: approved, pending and
+ * rejected; Available and Sold; with and without a pin; of agents in good standing and of a fraud
+ * agent; prices, sizes and dates drawn from few values, so that orders have ties to break.
+ */
+async function insertListings(random: Random, count: number) {
+  const agent = await createAccount(ctx.app, 'agent');
+  const fraud = await createAccount(ctx.app, 'agent');
+  await ctx.app.db.update(users).set({ role: 'fraud' }).where(eq(users.id, fraud.id));
+  const since = Date.parse('2026-01-01T00:00:00Z');
+  const rows = Array.from({ length: count }, (_, i) => {
+    const centre = pick(random, CENTRES);
+    const minPrice = pick(random, [90_000, 100_000, 250_000, 300_000, 450_000, 600_000, 900_000]);
+    const withPin = random() > 0.05;
+    return {
+      title: `Home ${i}`,
+      description: 'A home on the map',
+      location: 'Somewhere',
+      propertyType: pick(random, PROPERTY_TYPES),
+      minPriceCents: minPrice * 100,
+      maxPriceCents: (minPrice + pick(random, [0, 50_000, 200_000])) * 100,
+      bedrooms: Math.floor(random() * 6),
+      bathrooms: pick(random, [1, 1.5, 2, 2.5, 3]),
+      areaSize: pick(random, [800, 1200, 2000, 3500]),
+      features: FEATURES.filter(() => random() < 0.3),
+      lat: withPin ? onLattice(centre.lat + (random() - 0.5) * 0.2) : null,
+      lng: withPin ? Math.min(180, onLattice(centre.lng + (random() - 0.5) * 0.2)) : null,
+      availability: random() < 0.8 ? ('Available' as const) : ('Sold' as const),
+      approval: pick(random, ['approved', 'approved', 'approved', 'pending', 'rejected'] as const),
+      agentId: random() < 0.9 ? agent.id : fraud.id,
+      // Every fifth pair of listings share their moment.
+      createdAt: new Date(since + Math.floor(i / 2) * 60_000 * (i % 5 === 0 ? 0 : 1)),
+    };
+  });
+  for (let i = 0; i < rows.length; i += 200) {
+    await ctx.app.db.insert(properties).values(rows.slice(i, i + 200));
+  }
+}
+
+/** A view around one of the centres: an area, an outline (concave, a star), or both. */
+function randomView(random: Random): ListingFilters {
+  const centre = pick(random, CENTRES);
+  const half = pick(random, [0.01, 0.03, 0.08, 0.2]);
+  // An outline's corners are on the lattice too: at least 0.03° out, so that none coincide.
+  const reachOf = Math.max(half, 0.03);
+  const filters: ListingFilters = { page: 1 + Math.floor(random() * 3), limit: 7 };
+  const kind = random();
+  if (kind < 0.5 || kind > 0.9) {
+    filters.bbox = {
+      west: Math.max(-180, onLattice(centre.lng - half * 1.6 * random())),
+      south: onLattice(centre.lat - half * random()),
+      east: Math.min(180, onLattice(centre.lng + half * 1.6 * random())),
+      north: onLattice(centre.lat + half * random()),
+    };
+  }
+  if (kind >= 0.5) {
+    const corners = 3 + Math.floor(random() * 10);
+    filters.polygon = Array.from({ length: corners }, (_, i) => {
+      const angle = (2 * Math.PI * i) / corners;
+      const reach = reachOf * (i % 2 === 0 ? 1 : 0.3 + random() * 0.5);
+      return {
+        lng: Math.max(-180, Math.min(180, onLattice(centre.lng + reach * Math.cos(angle)))),
+        lat: onLattice(centre.lat + reach * Math.sin(angle)),
+      };
+    });
+  }
+  if (random() < 0.3) filters.types = PROPERTY_TYPES.filter(() => random() < 0.4);
+  if (random() < 0.15) filters.propertyType = pick(random, PROPERTY_TYPES);
+  if (random() < 0.25) filters.priceRange = pick(random, PRICE_RANGES).label;
+  if (random() < 0.2) filters.minPrice = pick(random, [100_000, 300_000, 600_000]);
+  if (random() < 0.2) filters.maxPrice = pick(random, [300_000, 600_000, 1_000_000]);
+  if ((filters.maxPrice ?? Infinity) <= (filters.minPrice ?? 0)) filters.maxPrice = undefined;
+  if (random() < 0.2) filters.minBeds = Math.floor(random() * 4);
+  if (random() < 0.2) filters.minBaths = pick(random, [1, 2, 3]);
+  if (random() < 0.2) filters.features = FEATURES.filter(() => random() < 0.15);
+  filters.sort = pick(random, SEARCH_SORTS) as SearchSort;
+  return filters;
+}
+
+/** The search address of a view, as the map writes it. */
+function addressOf(filters: ListingFilters) {
+  const params = new URLSearchParams();
+  const { bbox, polygon } = filters;
+  if (bbox) params.set('bbox', [bbox.west, bbox.south, bbox.east, bbox.north].join(','));
+  if (polygon) params.set('polygon', polygon.map((c) => `${c.lng},${c.lat}`).join(';'));
+  if (filters.types?.length) params.set('types', filters.types.join(','));
+  if (filters.features?.length) params.set('features', filters.features.join(','));
+  for (const name of [
+    'propertyType',
+    'priceRange',
+    'minPrice',
+    'maxPrice',
+    'minBeds',
+    'minBaths',
+    'sort',
+    'page',
+    'limit',
+  ] as const) {
+    if (filters[name] !== undefined) params.set(name, String(filters[name]));
+  }
+  return params.toString();
+}
+
+async function get(url: string, viewer?: TestAccount) {
+  const response = await ctx.app.inject({ method: 'GET', url, headers: viewer?.bearer ?? {} });
+  expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+  return response;
+}
+
+/**
+ * A view answered by the routes (from the map index, which the caller has built) and by the
+ * database's queries alone, byte for byte: the public search and the signed-in catalogue, their
+ * totals, facet counts and pins.
+ */
+async function expectSameAnswers(asked: ListingFilters, buyer: TestAccount) {
+  const address = addressOf(asked);
+  const filters = ZPropertySearchQuery.parse(Object.fromEntries(new URLSearchParams(address)));
+  const db = ctx.app.db;
+  const search = await get(`/properties/search?${address}`);
+  const expected = await searchListings(db, filters);
+  expect(search.body, address).toBe(JSON.stringify(ZPropertyList.encode(expected.items)));
+  expect(search.headers['x-total-count']).toBe(String(expected.total));
+
+  const catalogue = await get(`/api/all-properties?${address}`, buyer);
+  const shared = await catalogueListings(db, filters);
+  expect(catalogue.body, address).toBe(JSON.stringify(ZPropertyList.encode(sharedViews(shared))));
+  expect(catalogue.headers['x-total-count']).toBe(String(shared.total));
+
+  for (const [route, scope, viewer] of [
+    ['/properties/search', 'open', undefined],
+    ['/api/all-properties', 'approved', buyer],
+  ] as const) {
+    const facets = await get(`${route}/facets?${address}`, viewer);
+    expect(facets.json(), address).toEqual(await searchFacets(db, scope, filters));
+    const pins = await get(`${route}/pins?${address}`, viewer);
+    expect(pins.json(), address).toEqual(await searchPins(db, scope, filters));
+  }
+  return shared.total;
+}
+
+/** Builds the map index over what the test inserted, as the first map view after a change does. */
+async function buildMapIndex() {
+  forgetListings(ctx.app.listingCache);
+  await vi.waitFor(() => expect(ctx.app.listingCache.map.current()).toBeDefined());
+}
+
+describe('the map index', () => {
+  it('answers 300 views, their pages, counts and pins exactly as the database does', async () => {
+    const random = seededRandom(2026);
+    await insertListings(random, 1500);
+    const buyer = await createAccount(ctx.app, 'user');
+    await buildMapIndex();
+    let found = 0;
+    for (let view = 0; view < 300; view++)
+      found += await expectSameAnswers(randomView(random), buyer);
+    // The views are not all empty: most find listings, and many fill several pages.
+    expect(found).toBeGreaterThan(300 * 20);
+    // Every one of them was the index's: nothing dropped it on the way.
+    expect(ctx.app.listingCache.map.current()).toBeDefined();
+  });
+
+  it('finds the whole map when the area is the world, in every order', async () => {
+    await insertListings(seededRandom(7), 400);
+    const buyer = await createAccount(ctx.app, 'user');
+    await buildMapIndex();
+    for (const sort of SEARCH_SORTS) {
+      const world = { west: -180, south: -90, east: 180, north: 90 };
+      await expectSameAnswers({ page: 2, limit: 50, sort, bbox: world }, buyer);
+    }
+    // The pins of a search without an area are the whole map's.
+    const pins = await get('/properties/search/pins');
+    expect(pins.json()).toEqual(await searchPins(ctx.app.db, 'open', { page: 1, limit: 24 }));
+  });
+
+  it("includes a point on an outline's edge or corner and leaves out one just beside it", () => {
+    const square = [
+      { lng: 0, lat: 0 },
+      { lng: 2, lat: 0 },
+      { lng: 2, lat: 2 },
+      { lng: 1, lat: 1 },
+      { lng: 0, lat: 2 },
+    ];
+    expect(insideOutline(1, 0, square)).toBe(true);
+    expect(insideOutline(2, 2, square)).toBe(true);
+    expect(insideOutline(0.5, 1.5, square)).toBe(true);
+    expect(insideOutline(1, 0.5, square)).toBe(true);
+    expect(insideOutline(1, 1.5, square)).toBe(false);
+    expect(insideOutline(2.001, 1, square)).toBe(false);
+  });
+});
+
+describe('the map index in the running app', () => {
+  const query = 'bbox=-97.8,30.2,-97.6,30.4';
+  const titles = async (buyer: TestAccount) => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/all-properties?${query}`,
+      headers: buyer.bearer,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().map((listing: { title: string }) => listing.title);
+  };
+
+  it('answers map views once built, and a listing change through the API drops it at once', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const admin = await createAccount(ctx.app, 'admin');
+    const buyer = await createAccount(ctx.app, 'user');
+    const map = ctx.app.listingCache.map;
+    const first = await createListing(ctx.app, agent, { title: 'First', lng: -97.7, lat: 30.3 });
+    expect(await titles(buyer)).toEqual(['First']);
+    await vi.waitFor(() => expect(map.current()?.size).toBe(1));
+
+    // A change behind the API's back: the built index, not the database, answers the view.
+    await ctx.app.db.update(properties).set({ lng: -10 }).where(eq(properties.id, first));
+    expect(await titles(buyer)).toEqual(['First']);
+
+    // Through the API, an approval shows on the very next view.
+    const second = await createListing(
+      ctx.app,
+      agent,
+      { title: 'Second', lng: -97.65, lat: 30.25 },
+      'pending',
+    );
+    const approved = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/properties/admin-approval/${second}/true`,
+      headers: admin.bearer,
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(await titles(buyer)).toEqual(['Second']);
+    await vi.waitFor(() => expect(map.current()?.size).toBe(2));
+    expect(await titles(buyer)).toEqual(['Second']);
+  });
+});
+
+describe('keeping the map index', () => {
+  const loads = () => {
+    const pending: Array<() => void> = [];
+    let built = 0;
+    const build = () =>
+      new Promise<MapIndex>((resolve) => {
+        built++;
+        pending.push(() => resolve({ size: built } as unknown as MapIndex));
+      });
+    return { build, finish: () => pending.shift()?.(), builds: () => built };
+  };
+
+  it('throws away a build that a change overtook, and serves nothing until a later one', async () => {
+    const { build, finish, builds } = loads();
+    const keeper = new MapIndexKeeper(build, 60_000, (error) => {
+      throw error;
+    });
+    expect(keeper.current()).toBeUndefined();
+    expect(builds()).toBe(1);
+    keeper.invalidate();
+    finish();
+    await keeper.settled();
+    // The next build waits ten builds' time after the last one started.
+    await vi.waitFor(() => {
+      expect(keeper.current()).toBeUndefined();
+      expect(builds()).toBe(2);
+    });
+    finish();
+    await keeper.settled();
+    expect(keeper.current()).toMatchObject({ size: 2 });
+  });
+
+  it('is off when the caches are', () => {
+    const { build, builds } = loads();
+    const keeper = new MapIndexKeeper(build, 0, () => {});
+    expect(keeper.current()).toBeUndefined();
+    expect(builds()).toBe(0);
+  });
+});

@@ -1,0 +1,534 @@
+import {
+  type Bbox,
+  FEATURES,
+  type LngLat,
+  type MapPins,
+  PRICE_RANGES,
+  PROPERTY_TYPES,
+  toCents,
+  toDollars,
+} from '@keyhaven/shared';
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client.js';
+import type { FacetCount, ListingFilters } from './listing-filters.js';
+
+/*
+ * Every map view is new (a buyer panning never asks for the same one twice), and answering one
+ * from the database costs several milliseconds of processor time: reading the area from the GiST
+ * index, counting it by type and price, sorting it for the page. This index holds what a map view
+ * is decided by, for every approved listing with a pin whose agent is in good standing, in typed
+ * arrays (about 90 bytes a listing), grouped by grid cell: a view's counts, page and pins are
+ * found here in well under a millisecond, and only the page's rows are read from the database.
+ *
+ * It answers exactly as the database does: the same listings (edges included; an outline tested
+ * by PostgreSQL's own point-in-polygon rules), the same counts, the same order with ties by id.
+ */
+
+/** Grid cells of a tenth of a degree: a city view spans about a dozen, a wide metro view 200. */
+const CELL_DEGREES = 0.1;
+const CELL_COLUMNS = 3600;
+const CELL_ROWS = 1800;
+
+/** Rows read per statement while loading: no long hold on the embedded database's connection. */
+const LOAD_BATCH = 10_000;
+
+const TYPE_INDEX = new Map<string, number>(PROPERTY_TYPES.map((type, index) => [type, index]));
+const FEATURE_BIT = new Map<string, number>(
+  FEATURES.map((feature, index) => [feature, 1 << index]),
+);
+
+export type MapSort = NonNullable<ListingFilters['sort']>;
+
+interface LoadedRow {
+  id: string;
+  lng: number;
+  lat: number;
+  property_type: string;
+  min_price_cents: number | string;
+  max_price_cents: number | string;
+  bedrooms: number;
+  bathrooms: number | string;
+  area_size: number;
+  features: string[] | string;
+  available: boolean;
+  created_micros: number | string;
+}
+
+/** A text array as either driver may send it: parsed, or in PostgreSQL's `{a,"b c"}` form. */
+function textArray(value: string[] | string): string[] {
+  if (Array.isArray(value)) return value;
+  const inner = value.slice(1, -1);
+  if (inner === '') return [];
+  return inner.split(',').map((item) => item.replace(/^"(.*)"$/, '$1'));
+}
+
+const cellRow = (lat: number) =>
+  Math.min(CELL_ROWS - 1, Math.max(0, Math.floor((lat + 90) / CELL_DEGREES)));
+const cellColumn = (lng: number) =>
+  Math.min(CELL_COLUMNS - 1, Math.max(0, Math.floor((lng + 180) / CELL_DEGREES)));
+
+/** PostgreSQL's fuzzy comparisons of geometry (`FPzero`, `FPlt`...), with its EPSILON. */
+const EPSILON = 1.0e-6;
+const fpZero = (a: number) => Math.abs(a) <= EPSILON;
+const fpLt = (a: number, b: number) => b - a > EPSILON;
+const fpLe = (a: number, b: number) => a - b <= EPSILON;
+const fpGt = (a: number, b: number) => a - b > EPSILON;
+const fpGe = (a: number, b: number) => b - a <= EPSILON;
+
+const POINT_ON_POLYGON = Number.POSITIVE_INFINITY;
+
+/**
+ * How the segment from (prevX, prevY) to (x, y), relative to the point, crosses the positive
+ * x-axis: PostgreSQL's `lseg_crossing`, so that an outline includes exactly what the database's
+ * `<@` includes, on its edges too.
+ */
+function segmentCrossing(x: number, y: number, prevX: number, prevY: number): number {
+  if (fpZero(y)) {
+    if (fpZero(x)) return POINT_ON_POLYGON;
+    if (fpGt(x, 0)) {
+      if (fpZero(prevY)) return fpGt(prevX, 0) ? 0 : POINT_ON_POLYGON;
+      return fpLt(prevY, 0) ? 1 : -1;
+    }
+    if (fpZero(prevY)) return fpLt(prevX, 0) ? 0 : POINT_ON_POLYGON;
+    return 0;
+  }
+  const ySign = fpGt(y, 0) ? 1 : -1;
+  if (fpZero(prevY)) return fpLt(prevX, 0) ? 0 : ySign;
+  if ((ySign < 0 && fpLt(prevY, 0)) || (ySign > 0 && fpGt(prevY, 0))) return 0;
+  if (fpGe(x, 0) && fpGt(prevX, 0)) return 2 * ySign;
+  if (fpLt(x, 0) && fpLe(prevX, 0)) return 0;
+  const z = (x - prevX) * y - (y - prevY) * x;
+  if (fpZero(z)) return POINT_ON_POLYGON;
+  if ((ySign < 0 && fpLt(z, 0)) || (ySign > 0 && fpGt(z, 0))) return 0;
+  return 2 * ySign;
+}
+
+/** Inside the outline or on it: PostgreSQL's `point_inside`, non-zero. */
+export function insideOutline(lng: number, lat: number, ring: readonly LngLat[]): boolean {
+  const first = ring[0] as LngLat;
+  const x0 = first.lng - lng;
+  const y0 = first.lat - lat;
+  let prevX = x0;
+  let prevY = y0;
+  let total = 0;
+  for (let i = 1; i < ring.length; i++) {
+    const corner = ring[i] as LngLat;
+    const x = corner.lng - lng;
+    const y = corner.lat - lat;
+    const cross = segmentCrossing(x, y, prevX, prevY);
+    if (cross === POINT_ON_POLYGON) return true;
+    total += cross;
+    prevX = x;
+    prevY = y;
+  }
+  const cross = segmentCrossing(x0, y0, prevX, prevY);
+  if (cross === POINT_ON_POLYGON) return true;
+  return total + cross !== 0;
+}
+
+/** What a view's listings must all meet, resolved once into the index's own terms. */
+interface ViewTest {
+  open: boolean;
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  outline: readonly LngLat[] | undefined;
+  features: number;
+  minPriceCents: number;
+  maxPriceCents: number;
+  minBeds: number;
+  minBaths: number;
+  /** Of the list, not of the counts: a type index per type allowed, null for any. */
+  types: Uint8Array | null;
+  bracket: { min: number; max: number } | null;
+}
+
+function outlineBounds(ring: readonly LngLat[], margin: number): Bbox {
+  const bounds = { west: 180, south: 90, east: -180, north: -90 };
+  for (const { lng, lat } of ring) {
+    bounds.west = Math.min(bounds.west, lng - margin);
+    bounds.east = Math.max(bounds.east, lng + margin);
+    bounds.south = Math.min(bounds.south, lat - margin);
+    bounds.north = Math.max(bounds.north, lat + margin);
+  }
+  return bounds;
+}
+
+/** A scratch buffer reused by every view, grown (what it holds kept) to fit `needed` entries. */
+function roomFor(buffer: Uint32Array<ArrayBuffer>, needed: number): Uint32Array<ArrayBuffer> {
+  if (buffer.length >= needed) return buffer;
+  const larger = new Uint32Array(Math.max(needed, buffer.length * 2));
+  larger.set(buffer);
+  return larger;
+}
+
+/** What a view found: its counts, and its listed listings, from which a page or pins are taken. */
+export interface MapView {
+  facets: FacetCount[];
+  total: number;
+  /** The ids of one page of the list, in its order. */
+  page(sort: MapSort, offset: number, limit: number): string[];
+  /** The newest `max` of the list's pins, as the JSON array ZMapPins encodes. */
+  pinsJson(max: number): string;
+}
+
+export class MapIndex {
+  private readonly ids: string[];
+  private readonly lng: Float64Array;
+  private readonly lat: Float64Array;
+  private readonly minPrice: Float64Array;
+  private readonly maxPrice: Float64Array;
+  private readonly beds: Float64Array;
+  private readonly baths: Float64Array;
+  private readonly type: Uint8Array;
+  private readonly features: Uint32Array;
+  private readonly available: Uint8Array;
+  /** Per order: each entry's place in it, and the entry at each place. */
+  private readonly rank: Record<MapSort, Uint32Array>;
+  private readonly order: Record<MapSort, Uint32Array>;
+  /** The entries sorted by grid cell, and each one's cell, for a binary search per grid row. */
+  private readonly byCell: Uint32Array;
+  private readonly cellOf: Uint32Array;
+  /** Scratch space of the view being answered (one at a time: answering never awaits). */
+  private listed: Uint32Array<ArrayBuffer> = new Uint32Array(1024);
+  private marks: Uint32Array;
+  private mark = 0;
+  /** Each entry's pin as JSON, written the first time a view shows it. */
+  private readonly pinsWritten: Array<string | undefined>;
+
+  private constructor(rows: LoadedRow[]) {
+    const size = rows.length;
+    this.ids = new Array<string>(size);
+    this.lng = new Float64Array(size);
+    this.lat = new Float64Array(size);
+    this.minPrice = new Float64Array(size);
+    this.maxPrice = new Float64Array(size);
+    this.beds = new Float64Array(size);
+    this.baths = new Float64Array(size);
+    this.type = new Uint8Array(size);
+    this.features = new Uint32Array(size);
+    this.available = new Uint8Array(size);
+    this.marks = new Uint32Array(size);
+    this.pinsWritten = new Array(size);
+    const area = new Float64Array(size);
+    const created = new Float64Array(size);
+    const cells = new Uint32Array(size);
+    rows.forEach((row, i) => {
+      this.ids[i] = row.id;
+      this.lng[i] = row.lng;
+      this.lat[i] = row.lat;
+      this.minPrice[i] = Number(row.min_price_cents);
+      this.maxPrice[i] = Number(row.max_price_cents);
+      this.beds[i] = row.bedrooms;
+      this.baths[i] = Number(row.bathrooms);
+      this.type[i] = TYPE_INDEX.get(row.property_type) ?? 0;
+      let mask = 0;
+      for (const feature of textArray(row.features)) mask |= FEATURE_BIT.get(feature) ?? 0;
+      this.features[i] = mask;
+      this.available[i] = row.available ? 1 : 0;
+      area[i] = row.area_size;
+      created[i] = Number(row.created_micros);
+      cells[i] = cellRow(row.lat) * CELL_COLUMNS + cellColumn(row.lng);
+    });
+    this.cellOf = cells;
+    // Rows arrive in id order, so an entry's index breaks ties as the database's `id` does.
+    const sortedBy = (compare: (a: number, b: number) => number) => {
+      const entries = Array.from({ length: size }, (_, i) => i).sort(
+        (a, b) => compare(a, b) || a - b,
+      );
+      return Uint32Array.from(entries);
+    };
+    this.order = {
+      newest: sortedBy((a, b) => (created[b] as number) - (created[a] as number)),
+      'price-asc': sortedBy((a, b) => (this.minPrice[a] as number) - (this.minPrice[b] as number)),
+      'price-desc': sortedBy((a, b) => (this.maxPrice[b] as number) - (this.maxPrice[a] as number)),
+      'area-desc': sortedBy((a, b) => (area[b] as number) - (area[a] as number)),
+    };
+    const ranksOf = (order: Uint32Array) => {
+      const ranks = new Uint32Array(size);
+      order.forEach((entry, place) => {
+        ranks[entry] = place;
+      });
+      return ranks;
+    };
+    this.rank = {
+      newest: ranksOf(this.order.newest),
+      'price-asc': ranksOf(this.order['price-asc']),
+      'price-desc': ranksOf(this.order['price-desc']),
+      'area-desc': ranksOf(this.order['area-desc']),
+    };
+    this.byCell = sortedBy((a, b) => (cells[a] as number) - (cells[b] as number));
+  }
+
+  get size() {
+    return this.ids.length;
+  }
+
+  /**
+   * Reads every approved listing with a pin whose agent is in good standing, in batches by id.
+   * Within one batch the rows are consistent; a change between batches is caught by the keeper,
+   * which drops an index built across a change (MapIndexKeeper).
+   */
+  static async load(db: Database): Promise<MapIndex> {
+    const rows: LoadedRow[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const batch: LoadedRow[] = await queryRows<LoadedRow>(
+        db,
+        sql`select id, lng, lat, property_type, min_price_cents, max_price_cents, bedrooms,
+              bathrooms::float8 as bathrooms, area_size, features::text[] as features,
+              availability = 'Available' as available,
+              (extract(epoch from created_at) * 1000000)::float8 as created_micros
+            from properties
+            where approval = 'approved' and lat is not null
+              and agent_id not in (select id from users where role = 'fraud')
+              ${after === null ? sql`` : sql`and id > ${after}::uuid`}
+            order by id limit ${LOAD_BATCH}`,
+      );
+      for (const row of batch) rows.push(row);
+      if (batch.length < LOAD_BATCH) break;
+      after = (batch.at(-1) as LoadedRow).id;
+    }
+    return new MapIndex(rows);
+  }
+
+  /**
+   * The view of an area or outline (one of them must be given) with the search's filters, for
+   * the public search (`open`: Available listings only) or the signed-in catalogue. Text
+   * (`location`) is not held here: such searches are the database's.
+   */
+  view(scope: 'open' | 'approved', filters: ListingFilters): MapView {
+    const test = this.testOf(scope, filters);
+    const facets = new Map<number, FacetCount>();
+    let listed = 0;
+    const { byCell, cellOf } = this;
+    const firstRow = cellRow(test.south);
+    const lastRow = cellRow(test.north);
+    const firstColumn = cellColumn(test.west);
+    const lastColumn = cellColumn(test.east);
+    for (let row = firstRow; row <= lastRow; row++) {
+      let at = this.firstAtOrAfter(row * CELL_COLUMNS + firstColumn);
+      const end = row * CELL_COLUMNS + lastColumn;
+      for (; at < byCell.length; at++) {
+        const entry = byCell[at] as number;
+        if ((cellOf[entry] as number) > end) break;
+        if (!this.meets(entry, test)) continue;
+        this.count(facets, entry);
+        if (this.isListed(entry, test)) {
+          this.listed = roomFor(this.listed, listed + 1);
+          this.listed[listed++] = entry;
+        }
+      }
+    }
+    const found = this.listed.slice(0, listed);
+    return {
+      facets: [...facets.values()],
+      total: listed,
+      page: (sort, offset, limit) =>
+        this.pick(found, sort, offset, limit).map((entry) => this.ids[entry] as string),
+      pinsJson: (max) => `[${this.pick(found, 'newest', 0, max).map(this.pinJson).join(',')}]`,
+    };
+  }
+
+  private testOf(scope: 'open' | 'approved', filters: ListingFilters): ViewTest {
+    const everywhere = { west: -180, south: -90, east: 180, north: 90 };
+    const area = filters.bbox ?? everywhere;
+    // A point within PostgreSQL's EPSILON of an outline is on it, a little beyond its corners.
+    const outlineArea = filters.polygon ? outlineBounds(filters.polygon, EPSILON) : everywhere;
+    let features = 0;
+    for (const feature of filters.features ?? []) features |= FEATURE_BIT.get(feature) ?? 0;
+    let types: Uint8Array | null = null;
+    if (filters.types?.length || filters.propertyType) {
+      types = new Uint8Array(PROPERTY_TYPES.length);
+      const allowed = filters.types?.length ? filters.types : PROPERTY_TYPES;
+      for (const type of allowed) {
+        if (filters.propertyType && type !== filters.propertyType) continue;
+        const index = TYPE_INDEX.get(type);
+        if (index !== undefined) types[index] = 1;
+      }
+    }
+    const range = PRICE_RANGES.find((r) => r.label === filters.priceRange);
+    return {
+      open: scope === 'open',
+      west: Math.max(area.west, outlineArea.west),
+      south: Math.max(area.south, outlineArea.south),
+      east: Math.min(area.east, outlineArea.east),
+      north: Math.min(area.north, outlineArea.north),
+      outline: filters.polygon,
+      features,
+      minPriceCents: filters.minPrice === undefined ? 0 : toCents(filters.minPrice),
+      maxPriceCents:
+        filters.maxPrice === undefined ? Number.POSITIVE_INFINITY : toCents(filters.maxPrice),
+      minBeds: filters.minBeds ?? 0,
+      minBaths: filters.minBaths ?? 0,
+      types,
+      bracket: range
+        ? { min: toCents(range.min), max: range.max === null ? Infinity : toCents(range.max) }
+        : null,
+    };
+  }
+
+  private readonly pinJson = (entry: number): string => {
+    let json = this.pinsWritten[entry];
+    if (json === undefined) {
+      const pin: MapPins['pins'][number] = {
+        _id: this.ids[entry] as string,
+        lat: this.lat[entry] as number,
+        lng: this.lng[entry] as number,
+        minPrice: toDollars(this.minPrice[entry] as number),
+        maxPrice: toDollars(this.maxPrice[entry] as number),
+      };
+      json = JSON.stringify(pin);
+      this.pinsWritten[entry] = json;
+    }
+    return json;
+  };
+
+  /** The first place in `byCell` whose cell is `cell` or later. */
+  private firstAtOrAfter(cell: number) {
+    let low = 0;
+    let high = this.byCell.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.cellOf[this.byCell[middle] as number] as number) < cell) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** Every condition of the area's counts: the area and outline, scope and filters. */
+  private meets(entry: number, test: ViewTest) {
+    const lng = this.lng[entry] as number;
+    const lat = this.lat[entry] as number;
+    if (lng < test.west || lng > test.east || lat < test.south || lat > test.north) return false;
+    if (test.open && this.available[entry] === 0) return false;
+    if (((this.features[entry] as number) & test.features) !== test.features) return false;
+    if ((this.minPrice[entry] as number) < test.minPriceCents) return false;
+    if ((this.maxPrice[entry] as number) > test.maxPriceCents) return false;
+    if ((this.beds[entry] as number) < test.minBeds) return false;
+    if ((this.baths[entry] as number) < test.minBaths) return false;
+    return !test.outline || insideOutline(lng, lat, test.outline);
+  }
+
+  /** The list's own conditions beyond the area's: its types and price bracket. */
+  private isListed(entry: number, test: ViewTest) {
+    if (test.types && test.types[this.type[entry] as number] === 0) return false;
+    const { bracket } = test;
+    if (!bracket) return true;
+    return (
+      (this.minPrice[entry] as number) >= bracket.min &&
+      (this.maxPrice[entry] as number) <= bracket.max
+    );
+  }
+
+  private count(facets: Map<number, FacetCount>, entry: number) {
+    const type = this.type[entry] as number;
+    let facet = facets.get(type);
+    if (!facet) {
+      facet = {
+        propertyType: PROPERTY_TYPES[type] as string,
+        all: 0,
+        inPriceRange: PRICE_RANGES.map(() => 0),
+      };
+      facets.set(type, facet);
+    }
+    facet.all++;
+    const min = this.minPrice[entry] as number;
+    const max = this.maxPrice[entry] as number;
+    PRICE_RANGES.forEach((range, i) => {
+      if (min >= toCents(range.min) && (range.max === null || max <= toCents(range.max))) {
+        (facet.inPriceRange[i] as number)++;
+      }
+    });
+  }
+
+  /**
+   * The entries at places offset..offset+limit of `sort` among `found`: a small set is sorted by
+   * its places; a large one is found by walking the whole order and keeping the marked entries,
+   * which stops as soon as the page is full.
+   */
+  private pick(found: Uint32Array, sort: MapSort, offset: number, limit: number): number[] {
+    if (offset >= found.length || limit <= 0) return [];
+    const order = this.order[sort];
+    if (found.length * 16 < order.length) {
+      const ranks = found.map((entry) => this.rank[sort][entry] as number).sort();
+      return Array.from(ranks.subarray(offset, offset + limit), (place) => order[place] as number);
+    }
+    this.mark = this.mark === 0xffffffff ? 1 : this.mark + 1;
+    if (this.mark === 1) this.marks.fill(0);
+    for (const entry of found) this.marks[entry] = this.mark;
+    const picked: number[] = [];
+    let skipped = 0;
+    for (const entry of order) {
+      if (this.marks[entry] !== this.mark) continue;
+      if (skipped < offset) skipped++;
+      else if (picked.push(entry) === limit) break;
+    }
+    return picked;
+  }
+}
+
+/**
+ * Keeps the map index true to the listings: a listing change this process makes drops it at
+ * once (listing-cache.ts empties it with the caches), and until a new one is built map views are
+ * answered by the database. A built index is also renewed once older than the caches' lifetime,
+ * so changes made by other processes show as they do in the caches, and serves meanwhile.
+ *
+ * Building reads every listing on the map (about 0.3 s at 100,000 on PostgreSQL), so builds are
+ * spaced: at most one at a time, and a new one starts no sooner than ten builds' time after the
+ * last one started. A build that a change overtook is thrown away.
+ */
+export class MapIndexKeeper {
+  private index: MapIndex | undefined;
+  private builtAt = 0;
+  private building: Promise<void> | undefined;
+  private lastStart = Number.NEGATIVE_INFINITY;
+  private lastDuration = 0;
+  private generation = 0;
+
+  constructor(
+    private readonly build: () => Promise<MapIndex>,
+    private readonly maxAgeMs: number,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  get enabled() {
+    return this.maxAgeMs > 0;
+  }
+
+  /** The index if it holds every change this process made; starts a build when it should. */
+  current(): MapIndex | undefined {
+    if (!this.enabled) return undefined;
+    const now = Date.now();
+    if (!this.index || now - this.builtAt > this.maxAgeMs) this.startBuild(now);
+    return this.index;
+  }
+
+  /** Resolves when the build under way (if any) has finished. */
+  async settled(): Promise<void> {
+    await this.building;
+  }
+
+  invalidate() {
+    this.generation++;
+    this.index = undefined;
+  }
+
+  private startBuild(now: number) {
+    if (this.building || now - this.lastStart < this.lastDuration * 10) return;
+    this.lastStart = now;
+    const generation = this.generation;
+    this.building = this.build()
+      .then((index) => {
+        this.lastDuration = Date.now() - now;
+        if (generation !== this.generation) return;
+        this.index = index;
+        this.builtAt = now;
+      })
+      .catch(this.onError)
+      .finally(() => {
+        this.building = undefined;
+      });
+  }
+}
