@@ -17,7 +17,7 @@ import { properties, users } from '../../db/schema.js';
 import { type Random, seededRandom } from '../../lib/seeded-random.js';
 import { forgetListings } from './listing-cache.js';
 import type { ListingFilters } from './listing-filters.js';
-import { insideOutline, type MapIndex, MapIndexKeeper } from './map-index.js';
+import { idOrder, insideOutline, type MapIndex, MapIndexKeeper } from './map-index.js';
 import {
   catalogueListings,
   searchFacets,
@@ -216,6 +216,18 @@ describe('the map index', () => {
     // The pins of a search without an area are the whole map's.
     const pins = await get('/properties/search/pins');
     expect(pins.json()).toEqual(await searchPins(ctx.app.db, 'open', { page: 1, limit: 24 }));
+  });
+
+  it('orders ids as the database does, those sharing their first 48 bits by the rest', () => {
+    const ids = [
+      'ffffffff-0000-4000-8000-000000000001',
+      '0000000a-ffff-4000-8000-000000000002',
+      '0000000a-ffff-4000-8000-000000000001',
+      '00000009-ffff-4fff-8fff-ffffffffffff',
+      '0000000a-fffe-4000-8000-000000000003',
+    ];
+    const expected = [...ids].sort();
+    expect(Array.from(idOrder(ids), (at) => ids[at])).toEqual(expected);
   });
 
   it("includes a point on an outline's edge or corner and leaves out one just beside it", () => {
