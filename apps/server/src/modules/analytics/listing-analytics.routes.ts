@@ -36,7 +36,7 @@ export const listingAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         !isRobot(request.headers['user-agent'])
       ) {
         const listing = await cachedPublicListing(app, id);
-        const agentId = listing?.rows[0]?.property.agentId;
+        const agentId = listing?.agentId;
         if (agentId && agentId !== viewer.id) app.listingViews.record(id, viewer.id);
       }
       return reply.status(204).send(null);

@@ -11,6 +11,7 @@ function encoded(listing: SharedListings): CachedListing {
     rows: listing.sales.size > 0 ? listing.rows : [],
     sales: listing.sales,
     body: Buffer.from(JSON.stringify(ZProperty.encode(view))),
+    agentId: view.creatorUID,
     available: view.availability === 'Available',
   };
 }

@@ -3,10 +3,10 @@ import type { FacetCount } from './listing-filters.js';
 import type { MapIndexKeeper } from './map-index.js';
 
 /**
- * A public listing as everyone sees it, serialised and encoded once, with its availability; its
- * row and sale are kept only when it has a sale, whose parties see its details.
+ * A public listing as everyone sees it, serialised and encoded once, with its agent and its
+ * availability; its row and sale are kept only when it has a sale, whose parties see its details.
  */
-export type CachedListing = SharedListings & { body: Buffer; available: boolean };
+export type CachedListing = SharedListings & { body: Buffer; agentId: string; available: boolean };
 
 import type { SharedListings } from './property-view.js';
 

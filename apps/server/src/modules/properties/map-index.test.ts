@@ -31,6 +31,9 @@ import { sharedViews } from './property-view.js';
 const ctx = useTestApp({ SEARCH_CACHE_SECONDS: '60' });
 beforeEach(() => forgetListings(ctx.app.listingCache));
 
+/** How long a test waits for a build: builds start no sooner than ten builds' time apart. */
+const BUILT = { timeout: 10_000, interval: 20 };
+
 /** Centres the generated listings crowd around: views there hold many, with ties and edges. */
 const CENTRES: LngLat[] = [
   { lng: -97.74, lat: 30.27 },
@@ -187,7 +190,7 @@ async function expectSameAnswers(asked: ListingFilters, buyer: TestAccount) {
 /** Builds the map index over what the test inserted, as the first map view after a change does. */
 async function buildMapIndex() {
   forgetListings(ctx.app.listingCache);
-  await vi.waitFor(() => expect(ctx.app.listingCache.map.current()).toBeDefined());
+  await vi.waitFor(() => expect(ctx.app.listingCache.map.current()).toBeDefined(), BUILT);
 }
 
 describe('the map index', () => {
@@ -218,7 +221,7 @@ describe('the map index', () => {
     expect(pins.json()).toEqual(await searchPins(ctx.app.db, 'open', { page: 1, limit: 24 }));
   });
 
-  it('orders ids as the database does, those sharing their first 48 bits by the rest', () => {
+  it('orders ids as the database does, those sharing their first 48 bits by the rest', async () => {
     const ids = [
       'ffffffff-0000-4000-8000-000000000001',
       '0000000a-ffff-4000-8000-000000000002',
@@ -227,7 +230,7 @@ describe('the map index', () => {
       '0000000a-fffe-4000-8000-000000000003',
     ];
     const expected = [...ids].sort();
-    expect(Array.from(idOrder(ids), (at) => ids[at])).toEqual(expected);
+    expect(Array.from(await idOrder(ids), (at) => ids[at])).toEqual(expected);
   });
 
   it("includes a point on an outline's edge or corner and leaves out one just beside it", () => {
@@ -266,7 +269,7 @@ describe('the map index in the running app', () => {
     const map = ctx.app.listingCache.map;
     const first = await createListing(ctx.app, agent, { title: 'First', lng: -97.7, lat: 30.3 });
     expect(await titles(buyer)).toEqual(['First']);
-    await vi.waitFor(() => expect(map.current()?.size).toBe(1));
+    await vi.waitFor(() => expect(map.current()?.size).toBe(1), BUILT);
 
     // A change behind the API's back: the built index, not the database, answers the view.
     await ctx.app.db.update(properties).set({ lng: -10 }).where(eq(properties.id, first));
@@ -286,7 +289,7 @@ describe('the map index in the running app', () => {
     });
     expect(approved.statusCode).toBe(200);
     expect(await titles(buyer)).toEqual(['Second']);
-    await vi.waitFor(() => expect(map.current()?.size).toBe(2));
+    await vi.waitFor(() => expect(map.current()?.size).toBe(2), BUILT);
     expect(await titles(buyer)).toEqual(['Second']);
   });
 });

@@ -107,6 +107,10 @@ const PHOTOS_IN_ANSWERS =
 const PHOTO_RULES =
   '`photos` lists 1 to 30 photos in order, the cover first, each `{url, alt?, caption?}`: `url` is the address of one of our uploads (`/uploads/<key>-<width>.webp`) made by the caller, unowned (the demo pictures) or already on this listing; each upload at most once; the cover needs an `alt` (at most 250 characters), a caption is at most 200. `image`, when sent with `photos`, must be the cover’s `url`. Width, height and placeholder are taken from the upload. Refusals answer 400 naming the field: `photos` (none, or more than 30), `photos.N.url` (not one of our uploads, another account’s upload, or the same upload twice), `photos.0.alt`, `photos.N.alt`, `photos.N.caption`, `image` (not one of our uploads, or not the cover).';
 
+/** How map views are answered, for the OpenAPI document. */
+const MAP_INDEX_NOTE =
+  "A view of an area or outline without `location` is answered from a per-process index of the listings on the map, held in memory and dropped by every listing change before that change's answer is sent (until it is built again, and in processes with the caches off, the database answers); an index also ages out after SEARCH_CACHE_SECONDS, so other processes' changes show as they do in the caches.";
+
 const SEARCH_PARAMETERS =
   'Filters, all optional and combined with AND: `location` (text in the location), `propertyType` and `types` (a comma list; any of them), `priceRange` (one of the price brackets) and `minPrice`/`maxPrice` (dollars; a listing matches when its whole price range lies within), `minBeds`, `minBaths`, `features` (a comma list; the listing has all of them), `bbox=west,south,east,north` (degrees, edges included) and `polygon=lng,lat;lng,lat;...` (3 to 100 corners, closed automatically, edges included; an outline that crosses itself is refused). With `bbox` or `polygon`, listings without a map position are left out. `sort` is newest (default), price-asc, price-desc or area-desc (largest first); ties go by id. A malformed or out-of-range value answers 400 naming the parameter. Each listing carries `lat` and `lng` (both null without a map position). ' +
   PHOTOS_IN_ANSWERS;
@@ -127,7 +131,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['properties'],
         summary:
           'Public search of approved, available listings by text, area, outline and filters; placeholder filter values are ignored; total in X-Total-Count',
-        description: `${SEARCH_PARAMETERS} X-Total-Count is exact; pages and counts are kept in per-process caches that live SEARCH_CACHE_SECONDS and are emptied by every listing change.`,
+        description: `${SEARCH_PARAMETERS} X-Total-Count is exact; pages and counts are kept in per-process caches that live SEARCH_CACHE_SECONDS and are emptied by every listing change. ${MAP_INDEX_NOTE}`,
         querystring: ZPropertySearchQuery,
         response: { 200: ZPropertyList, ...errorResponses(400) },
       },
@@ -156,7 +160,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['properties'],
         summary:
           'Approved listings for signed-in visitors, with the public search’s filters, area and outline, newest first by default; total in X-Total-Count',
-        description: `${SEARCH_PARAMETERS} X-Total-Count is exact, counted from a per-process cache of counts that lives SEARCH_CACHE_SECONDS and is emptied by every listing change before that change's answer is sent. The page is read once for every viewer the same way; only the parties to a sale on it (its agent, its buyer, admins) get the sale's details added. Sends an ETag and answers If-None-Match with 304 when the page is the one everyone sees.`,
+        description: `${SEARCH_PARAMETERS} X-Total-Count is exact, counted from a per-process cache of counts that lives SEARCH_CACHE_SECONDS and is emptied by every listing change before that change's answer is sent. The page is read once for every viewer the same way; only the parties to a sale on it (its agent, its buyer, admins) get the sale's details added. Sends an ETag and answers If-None-Match with 304 when the page is the one everyone sees. ${MAP_INDEX_NOTE}`,
         querystring: ZPropertySearchQuery,
         response: { 200: ZPropertyList, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -194,7 +198,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  const FACETS_DESCRIPTION = `Takes the search's own parameters (\`page\`, \`limit\` and \`sort\` are accepted and change nothing). \`total\` is the search's X-Total-Count; \`types\` counts, for every property type, the listings matching every filter but \`propertyType\` and \`types\`; \`priceRanges\` counts, for every price bracket, the listings matching every filter but \`priceRange\` (bounds that are exactly a bracket are read as that bracket). Counted from the per-process cache of counts the search itself uses, which lives SEARCH_CACHE_SECONDS and is emptied by every listing change. ${SEARCH_PARAMETERS}`;
+  const FACETS_DESCRIPTION = `Takes the search's own parameters (\`page\`, \`limit\` and \`sort\` are accepted and change nothing). \`total\` is the search's X-Total-Count; \`types\` counts, for every property type, the listings matching every filter but \`propertyType\` and \`types\`; \`priceRanges\` counts, for every price bracket, the listings matching every filter but \`priceRange\` (bounds that are exactly a bracket are read as that bracket). Counted from the per-process cache of counts the search itself uses, which lives SEARCH_CACHE_SECONDS and is emptied by every listing change. ${MAP_INDEX_NOTE} ${SEARCH_PARAMETERS}`;
 
   app.get(
     '/properties/search/facets',
@@ -231,7 +235,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const PINS_DESCRIPTION = `Takes the search's own parameters (\`page\`, \`limit\` and \`sort\` are accepted and change nothing). \`pins\` holds the search's listings that have a map position, newest first, at most ${MAP_PINS_MAX}, each with its id, position and price range in dollars; \`total\` (also in X-Total-Count) is how many listings of the search have a map position. Kept in a per-process cache that lives SEARCH_CACHE_SECONDS and is emptied by every listing change; sends an ETag and answers If-None-Match with 304. ${SEARCH_PARAMETERS}`;
+  const PINS_DESCRIPTION = `Takes the search's own parameters (\`page\`, \`limit\` and \`sort\` are accepted and change nothing). \`pins\` holds the search's listings that have a map position, newest first, at most ${MAP_PINS_MAX}, each with its id, position and price range in dollars; \`total\` (also in X-Total-Count) is how many listings of the search have a map position. Kept in a per-process cache that lives SEARCH_CACHE_SECONDS and is emptied by every listing change; sends an ETag and answers If-None-Match with 304. ${MAP_INDEX_NOTE} Without an area or outline the pins are the whole map's, also from the index. ${SEARCH_PARAMETERS}`;
 
   /**
    * A map view's pins: from the map index, encoded for this request (a view is rarely asked for

@@ -63,6 +63,11 @@ export const listingCachePlugin = fp(
     };
     app.decorate('listingCache', caches);
     if (ttlMs <= 0) return;
+    // Map views are the catalogue's everyday page: the index is built as the server starts, in
+    // the background, rather than by the first buyer to open the map.
+    app.addHook('onReady', async () => {
+      caches.map.current();
+    });
 
     const handled = new WeakSet<FastifyRequest>();
     app.addHook('onRoute', (route) => {
