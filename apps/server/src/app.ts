@@ -174,7 +174,10 @@ export async function buildApp(
   await app.register(openApiPlugin, { brandName: config.brandName, publicUrl: config.publicUrl });
 
   await app.register(authenticationPlugin);
-  await app.register(listingCachePlugin, { ttlSeconds: config.searchCacheSeconds });
+  await app.register(listingCachePlugin, {
+    ttlSeconds: config.searchCacheSeconds,
+    sharedDatabase: config.database.driver === 'postgres',
+  });
   await app.register(paymentProviderPlugin);
   await app.register(listingViewsPlugin);
 

@@ -619,10 +619,11 @@ export class MapIndex {
 /**
  * Keeps the map index true to the listings: a listing change this process makes drops it at
  * once (listing-cache.ts empties it with the caches), and until a new one is built map views are
- * answered by the database. A built index is also renewed once older than the caches' lifetime,
- * so changes made by other processes show as they do in the caches, and serves meanwhile.
+ * answered by the database. On a database other processes share, a built index is also renewed
+ * once older than the caches' lifetime (`maxAgeMs`), so their changes show as they do in the
+ * caches, and serves meanwhile.
  *
- * Building reads every listing on the map (about 0.3 s at 100,000 on PostgreSQL), so builds are
+ * Building reads every listing on the map (about 0.5 s at 100,000 on PostgreSQL), so builds are
  * spaced: at most one at a time, and a new one starts no sooner than ten builds' time after the
  * last one started. A build that a change overtook is thrown away.
  */

@@ -36,7 +36,14 @@ export const declaresListingChanges = (config: unknown) =>
  * not allowed, invalid, over a rate limit) changed nothing and leaves them.
  */
 export const listingCachePlugin = fp(
-  async (app: FastifyInstance, options: { ttlSeconds: number }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      ttlSeconds: number;
+      /** Other processes may change listings: the embedded database is this process's alone. */
+      sharedDatabase: boolean;
+    },
+  ) => {
     const ttlMs = options.ttlSeconds * 1000;
     const caches: ListingCaches = {
       pages: new ShortLivedCache(ttlMs, {
@@ -55,9 +62,10 @@ export const listingCachePlugin = fp(
         maxBytes: MAX_CACHED_BYTES,
         maxEntries: 100_000,
       }),
+      // Renewed by age only where another process could have changed listings unseen.
       map: new MapIndexKeeper(
         () => MapIndex.load(app.db),
-        ttlMs,
+        ttlMs > 0 && !options.sharedDatabase ? Number.POSITIVE_INFINITY : ttlMs,
         (error) => app.log.error({ err: error }, 'building the map index failed'),
       ),
     };
