@@ -196,9 +196,12 @@ try {
   step(`Load: ${defined.length} scenarios × ${duration} s at ${connections} connections`);
   server.takeWindowPeak();
   let baselineRps;
+  // The peak through the whole run is the highest of every server started for it.
+  let peakOfEarlierServers = 0;
   for (const scenario of defined) {
     if (scenario.restartWith) {
       // A setting read at start: the same database, served by a server started with it.
+      peakOfEarlierServers = Math.max(peakOfEarlierServers, server.memory().hwm);
       await server.stop();
       server = await startServer({
         ...serverOptions,
@@ -232,7 +235,10 @@ try {
     );
   }
   report.machine.loadAverageAfter = os.loadavg();
-  report.server = { peakRssBytes: server.memory().hwm, rssAtEndBytes: server.memory().rss };
+  report.server = {
+    peakRssBytes: Math.max(peakOfEarlierServers, server.memory().hwm),
+    rssAtEndBytes: server.memory().rss,
+  };
   await server.stop();
   server = undefined;
   report.database.sizeAfterRunBytes = await database.size();
@@ -265,7 +271,7 @@ try {
     console.log(`${scenario.name}: ${scenario.expectedNote}.`);
   }
   console.log(
-    `Server peak RSS (VmHWM): ${mb(report.server.peakRssBytes)}. Database size: ${mb(report.database.sizeAfterSeedBytes)} after seeding, ${mb(report.database.sizeAfterRunBytes)} after the run (${database.kind === 'postgres' ? 'pg_database_size' : 'PGlite data directory'}).`,
+    `Server peak RSS (VmHWM, the highest of every server the run started): ${mb(report.server.peakRssBytes)}. Database size: ${mb(report.database.sizeAfterSeedBytes)} after seeding, ${mb(report.database.sizeAfterRunBytes)} after the run (${database.kind === 'postgres' ? 'pg_database_size' : 'PGlite data directory'}).`,
   );
   console.log(
     `autocannon and the server share ${cpus.length} cores: see docs/PERFORMANCE.md. Load average (1/5/15 min) before: ${loadBefore.map((l) => l.toFixed(1)).join(' / ')}, after: ${report.machine.loadAverageAfter.map((l) => l.toFixed(1)).join(' / ')}.`,
