@@ -1,7 +1,7 @@
 import { PAYMENT_MESSAGES } from '@keyhaven/shared';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAccount, type TestAccount } from '../../../test/helpers/accounts.js';
 import { createListing, listingBody } from '../../../test/helpers/listings.js';
 import { accept, offer, openCheckout, payDemo } from '../../../test/helpers/offers.js';
@@ -373,5 +373,32 @@ describe('ShortLivedCache', () => {
 
     cache.invalidate();
     expect(cache.heldBytes).toBe(0);
+  });
+
+  it('lets go of what it holds once it expires, with nothing asked of it meanwhile', async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new ShortLivedCache<{ body: string }>(10_000, {
+        weigh: (value) => value.body.length,
+      });
+      const answer = (body: string) => async () => ({ body });
+      await cache.get('first', answer('x'.repeat(100)));
+      vi.advanceTimersByTime(4_000);
+      await cache.get('second', answer('y'.repeat(50)));
+      expect(cache.heldBytes).toBe(150);
+
+      vi.advanceTimersByTime(6_000);
+      expect(cache.heldBytes).toBe(50);
+      vi.advanceTimersByTime(4_000);
+      expect(cache.heldBytes).toBe(0);
+      // Nothing left to let go of: no timer is waiting.
+      expect(vi.getTimerCount()).toBe(0);
+
+      let loads = 0;
+      await cache.get('first', async () => ({ body: `${++loads}` }));
+      expect(loads).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

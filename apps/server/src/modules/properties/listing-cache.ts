@@ -1,14 +1,13 @@
 import type { ListPage } from '../../lib/list-page.js';
 import type { FacetCount } from './listing-filters.js';
 import type { MapIndexKeeper } from './map-index.js';
+import type { SharedListings } from './property-view.js';
 
 /**
  * A public listing as everyone sees it, serialised and encoded once, with its agent and its
  * availability; its row and sale are kept only when it has a sale, whose parties see its details.
  */
 export type CachedListing = SharedListings & { body: Buffer; agentId: string; available: boolean };
-
-import type { SharedListings } from './property-view.js';
 
 /*
  * Short-lived, in-process caches of what listing pages cost most, each holding what is the same
@@ -57,6 +56,7 @@ export class ShortLivedCache<T> {
   private readonly loading = new Map<string, Promise<T>>();
   private generation = 0;
   private bytes = 0;
+  private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly ttlMs: number,
@@ -140,6 +140,35 @@ export class ShortLivedCache<T> {
     }
     this.entries.set(key, { value, expires: Date.now() + this.ttlMs, bytes });
     this.bytes += bytes;
+    this.sweepWhenExpired();
+  }
+
+  /**
+   * Lets go of entries once they expire, so a burst of map views leaves no memory held behind it
+   * when the next hour brings only sign-ins. One timer at a time, which never keeps the process up.
+   */
+  private sweepWhenExpired() {
+    if (this.sweeper) return;
+    const oldest = this.entries.values().next().value;
+    if (!oldest) return;
+    this.sweeper = setTimeout(
+      () => {
+        this.sweeper = undefined;
+        this.dropExpired();
+        this.sweepWhenExpired();
+      },
+      Math.max(0, oldest.expires - Date.now()),
+    );
+    this.sweeper.unref();
+  }
+
+  /** Entries expire in the order they were kept (Map keeps insertion order; one lifetime). */
+  private dropExpired() {
+    const now = Date.now();
+    for (const [key, entry] of this.entries) {
+      if (entry.expires > now) break;
+      this.drop(key);
+    }
   }
 
   private drop(key: string) {
@@ -151,10 +180,7 @@ export class ShortLivedCache<T> {
 
   /** Drops expired entries, then the oldest (Map keeps insertion order) until both limits hold. */
   private evict(maxEntries: number, maxBytes: number) {
-    const now = Date.now();
-    for (const [key, entry] of this.entries) {
-      if (entry.expires <= now) this.drop(key);
-    }
+    this.dropExpired();
     // Room for a tenth more at once, so a full cache does not evict on every miss.
     const entriesGoal = Math.min(maxEntries, Math.floor(this.maxEntries * 0.9));
     const bytesGoal = Math.min(maxBytes, (this.limits.maxBytes ?? Number.POSITIVE_INFINITY) * 0.9);

@@ -333,8 +333,6 @@ export class MapIndex {
   private listed: Uint32Array<ArrayBuffer> = new Uint32Array(1024);
   private marks: Uint32Array;
   private mark = 0;
-  /** Each entry's pin as JSON, written the first time a view shows it. */
-  private readonly pinsWritten: Array<string | undefined>;
 
   /** `byId`: the read positions in id order, which is the entries' order (see idOrder). */
   private constructor(read: ReadColumns, byId: Uint32Array) {
@@ -358,7 +356,6 @@ export class MapIndex {
     this.features = column(read.features, Uint32Array);
     this.available = column(read.available, Uint8Array);
     this.marks = new Uint32Array(size);
-    this.pinsWritten = new Array(size);
     this.area = column(read.area, Float64Array);
     this.created = column(read.created, Float64Array);
     this.cellOf = new Uint32Array(size);
@@ -524,20 +521,16 @@ export class MapIndex {
     };
   }
 
+  /** Written afresh for each view: kept for every listing, the text would hold megabytes. */
   private readonly pinJson = (entry: number): string => {
-    let json = this.pinsWritten[entry];
-    if (json === undefined) {
-      const pin: MapPins['pins'][number] = {
-        _id: this.ids[entry] as string,
-        lat: this.lat[entry] as number,
-        lng: this.lng[entry] as number,
-        minPrice: toDollars(this.minPrice[entry] as number),
-        maxPrice: toDollars(this.maxPrice[entry] as number),
-      };
-      json = JSON.stringify(pin);
-      this.pinsWritten[entry] = json;
-    }
-    return json;
+    const pin: MapPins['pins'][number] = {
+      _id: this.ids[entry] as string,
+      lat: this.lat[entry] as number,
+      lng: this.lng[entry] as number,
+      minPrice: toDollars(this.minPrice[entry] as number),
+      maxPrice: toDollars(this.maxPrice[entry] as number),
+    };
+    return JSON.stringify(pin);
   };
 
   /** The first place in `byCell` whose cell is `cell` or later. */

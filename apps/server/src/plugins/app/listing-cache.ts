@@ -40,7 +40,10 @@ export const listingCachePlugin = fp(
     app: FastifyInstance,
     options: {
       ttlSeconds: number;
-      /** Other processes may change listings: the embedded database is this process's alone. */
+      /**
+       * Other processes may change listings, and the database has memory of its own: the
+       * embedded database is this process's alone, and shares its memory.
+       */
       sharedDatabase: boolean;
     },
   ) => {
@@ -57,9 +60,10 @@ export const listingCachePlugin = fp(
         maxBytes: MAX_CACHED_BYTES,
       }),
       // Map views take their pages' listings from here: their bytes bound it, not their number.
+      // The embedded server, one small process with its database, keeps half as many.
       listings: new ShortLivedCache(ttlMs, {
         weigh: (listing) => (listing ? listing.body.length * (listing.rows.length > 0 ? 2 : 1) : 0),
-        maxBytes: MAX_CACHED_BYTES,
+        maxBytes: options.sharedDatabase ? MAX_CACHED_BYTES : MAX_CACHED_BYTES / 2,
         maxEntries: 100_000,
       }),
       // Renewed by age only where another process could have changed listings unseen.
