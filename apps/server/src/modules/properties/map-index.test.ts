@@ -251,7 +251,9 @@ describe('the map index', () => {
 });
 
 describe('the map index in the running app', () => {
-  const query = 'bbox=-97.8,30.2,-97.6,30.4';
+  const bbox = { west: -97.8, south: 30.2, east: -97.6, north: 30.4 };
+  const onThePins = { bbox, page: 1, limit: 24 };
+  const query = `bbox=${Object.values(bbox).join(',')}`;
   const titles = async (buyer: TestAccount) => {
     const response = await ctx.app.inject({
       method: 'GET',
@@ -291,6 +293,40 @@ describe('the map index in the running app', () => {
     expect(await titles(buyer)).toEqual(['Second']);
     await vi.waitFor(() => expect(map.current()?.size).toBe(2), BUILT);
     expect(await titles(buyer)).toEqual(['Second']);
+  });
+
+  it("names the pins it answers with an ETag, which changes when the view's pins do", async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const admin = await createAccount(ctx.app, 'admin');
+    const map = ctx.app.listingCache.map;
+    const pins = (headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: 'GET', url: `/properties/search/pins?${query}`, headers });
+    await createListing(ctx.app, agent, { title: 'First', lng: -97.7, lat: 30.3 });
+    await vi.waitFor(() => expect(map.current()?.size).toBe(1), BUILT);
+
+    const first = await pins();
+    expect(first.json()).toEqual(await searchPins(ctx.app.db, 'open', onThePins));
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{27}-1"$/);
+    expect((await pins({ 'if-none-match': etag })).statusCode).toBe(304);
+
+    const second = await createListing(
+      ctx.app,
+      agent,
+      { title: 'Second', lng: -97.65, lat: 30.25 },
+      'pending',
+    );
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/properties/admin-approval/${second}/true`,
+      headers: admin.bearer,
+    });
+    await vi.waitFor(() => expect(map.current()?.size).toBe(2), BUILT);
+    const after = await pins({ 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.json()).toEqual(await searchPins(ctx.app.db, 'open', onThePins));
+    expect(after.json().total).toBe(2);
   });
 });
 

@@ -36,7 +36,7 @@ import {
   type ListingSources,
   managedListings,
   mapPageIds,
-  mapPinsJson,
+  mapPinsPage,
   searchFacets,
   searchListings,
   searchPins,
@@ -243,8 +243,8 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
    * search page.
    */
   const pinsPage = (scope: 'open' | 'approved', query: ListingFilters) => {
-    const fromMap = mapPinsJson(app.listingCache.map.current(), scope, query);
-    if (fromMap) return withEtag(fromMap);
+    const fromMap = mapPinsPage(app.listingCache.map.current(), scope, query);
+    if (fromMap) return fromMap;
     return app.listingCache.pages.get(pinsCacheKey(scope, query), async () => {
       const pins = await searchPins(app.db, scope, query, cachedCounts);
       return withEtag({ body: JSON.stringify(ZMapPins.encode(pins)), total: pins.total });
