@@ -45,7 +45,6 @@ import {
 } from './properties.service.js';
 import { personalViews, sharedViews } from './property-view.js';
 
-/** The parsed filters, in a fixed order, name the listings a search finds, in any order. */
 /**
  * The people whose reports were still open when the listing was deleted hear that it is gone,
  * as they would from an admin's removal. The deletion stands by then: a failure is logged.
@@ -71,6 +70,7 @@ async function tellReportersOfRemoval(
   }
 }
 
+/** The parsed filters, in a fixed order, name the listings a search finds, in any order. */
 const matchesKey = (query: ListingFilters) =>
   [
     areaKey(query),
@@ -98,7 +98,6 @@ const searchCacheKey = (query: ListingFilters) =>
 const pinsCacheKey = (scope: 'open' | 'approved', query: ListingFilters) =>
   `pins\u0000${scope}\u0000${matchesKey(query)}`;
 
-/** What both searches accept besides the page, for the OpenAPI document. */
 /** What every listing answer says about its photos, for the OpenAPI document. */
 const PHOTOS_IN_ANSWERS =
   'Each listing carries `photos`, in order, the cover first (`image` is the cover’s address, null for a listing from before photos were required, which has none): each with its `url` (the widest WebP of the upload; its other widths and formats are derived from it), `alt` (what the agent wrote, or else the title and the photo’s place, such as “Title, photo 3 of 12”), `caption` (or null), `width` and `height` in pixels and `placeholder` (a ThumbHash in base64, or null). Buyers of a listing whose edit waits for review see its last approved photos.';
@@ -111,6 +110,7 @@ const PHOTO_RULES =
 const MAP_INDEX_NOTE =
   "A view of an area or outline without `location` is answered from a per-process index of the listings on the map, held in memory and dropped by every listing change before that change's answer is sent (until it is built again, and in processes with the caches off, the database answers); on PostgreSQL an index also ages out after SEARCH_CACHE_SECONDS, so other processes' changes show as they do in the caches.";
 
+/** What both searches accept besides the page, for the OpenAPI document. */
 const SEARCH_PARAMETERS =
   'Filters, all optional and combined with AND: `location` (text in the location), `propertyType` and `types` (a comma list; any of them), `priceRange` (one of the price brackets) and `minPrice`/`maxPrice` (dollars; a listing matches when its whole price range lies within), `minBeds`, `minBaths`, `features` (a comma list; the listing has all of them), `bbox=west,south,east,north` (degrees, edges included) and `polygon=lng,lat;lng,lat;...` (3 to 100 corners, closed automatically, edges included; an outline that crosses itself is refused). With `bbox` or `polygon`, listings without a map position are left out. `sort` is newest (default), price-asc, price-desc or area-desc (largest first); ties go by id. A malformed or out-of-range value answers 400 naming the parameter. Each listing carries `lat` and `lng` (both null without a map position). ' +
   PHOTOS_IN_ANSWERS;
