@@ -1,16 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import { type Property, ZProperty } from '@keyhaven/shared';
 import type { FastifyInstance } from 'fastify';
 import type { CachedListing } from './listing-cache.js';
 import { sharedListing, sharedListingsOf } from './properties.service.js';
 import { type SharedListings, sharedViews } from './property-view.js';
 
+/** This process's encodings are named by it and a count (see CachedListing). */
+const processName = randomUUID();
+let encodings = 0;
+
 /** A public listing as anyone sees it, serialised and encoded once (see CachedListing). */
 function encoded(listing: SharedListings): CachedListing {
   const [view] = sharedViews(listing) as [Property];
+  encodings += 1;
   return {
     rows: listing.sales.size > 0 ? listing.rows : [],
     sales: listing.sales,
     body: Buffer.from(JSON.stringify(ZProperty.encode(view))),
+    encoding: `${processName}:${encodings}`,
     agentId: view.creatorUID,
     available: view.availability === 'Available',
   };

@@ -6,8 +6,15 @@ import type { SharedListings } from './property-view.js';
 /**
  * A public listing as everyone sees it, serialised and encoded once, with its agent and its
  * availability; its row and sale are kept only when it has a sale, whose parties see its details.
+ * `encoding` names this encoding of it, unlike any other in any process, so a page's ETag can be
+ * made from its listings' names rather than from all their bytes.
  */
-export type CachedListing = SharedListings & { body: Buffer; agentId: string; available: boolean };
+export type CachedListing = SharedListings & {
+  body: Buffer;
+  encoding: string;
+  agentId: string;
+  available: boolean;
+};
 
 /*
  * Short-lived, in-process caches of what listing pages cost most, each holding what is the same

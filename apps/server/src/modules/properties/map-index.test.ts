@@ -328,6 +328,34 @@ describe('the map index in the running app', () => {
     expect(after.json()).toEqual(await searchPins(ctx.app.db, 'open', onThePins));
     expect(after.json().total).toBe(2);
   });
+
+  it('names a list page by the encodings of its listings: a listing encoded anew is a new page', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const map = ctx.app.listingCache.map;
+    const page = (headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: 'GET', url: `/properties/search?${query}`, headers });
+    const id = await createListing(ctx.app, agent, { title: 'First', lng: -97.7, lat: 30.3 });
+    await vi.waitFor(() => expect(map.current()?.size).toBe(1), BUILT);
+
+    const first = await page();
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{27}-1"$/);
+    expect((await page({ 'if-none-match': etag })).statusCode).toBe(304);
+
+    // A title changed behind the caches' back shows once its cached encoding expires (as here),
+    // while the index, which holds no titles, stands: the page must not be the one the client has.
+    await ctx.app.db
+      .update(properties)
+      .set({ title: 'First, renamed' })
+      .where(eq(properties.id, id));
+    ctx.app.listingCache.listings.invalidate();
+    const after = await page({ 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.json().map((listing: { title: string }) => listing.title)).toEqual([
+      'First, renamed',
+    ]);
+  });
 });
 
 describe('keeping the map index', () => {

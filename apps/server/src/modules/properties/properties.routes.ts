@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   MAP_PINS_MAX,
   PROPERTY_MESSAGES,
@@ -20,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { sendListPage, withEtag } from '../../lib/list-page.js';
+import { type ListPage, sendListPage, withEtag } from '../../lib/list-page.js';
 import { announceListingDecision } from '../notifications/notifier.js';
 import { cachedPublicListing, cachedPublicListings } from './cached-listing.js';
 import type { CachedListing } from './listing-cache.js';
@@ -79,15 +80,21 @@ const matchesKey = (query: ListingFilters) =>
     query.priceRange ?? '',
   ].join('\u0000');
 
-/** A list page of listings the cache holds encoded, as ZPropertyList would encode them. */
-function encodedPage(listings: CachedListing[], total: number) {
+/**
+ * A list page of listings the cache holds encoded, as ZPropertyList would encode them. Its ETag
+ * names the encodings it is made of: the same names, the same bytes.
+ */
+function encodedPage(listings: CachedListing[], total: number): ListPage {
   const parts: Buffer[] = [Buffer.from('[')];
+  const names = createHash('sha1');
   listings.forEach((listing, i) => {
     if (i > 0) parts.push(Buffer.from(','));
     parts.push(listing.body);
+    names.update(listing.encoding).update(',');
   });
   parts.push(Buffer.from(']'));
-  return withEtag({ body: Buffer.concat(parts), total });
+  const tag = names.digest('base64url').slice(0, 27);
+  return { body: Buffer.concat(parts), total, etag: `"${tag}-${total}"` };
 }
 
 /** The parsed filters, in a fixed order, name a cached search page. */
