@@ -357,7 +357,7 @@ const elementType = (route: RouteObject) => (route.element as { type?: unknown }
  * changes, so each path is matched once (a visit sees a few dozen paths at most).
  */
 const matchesByPath = new Map<string, ReturnType<typeof matchRoutes>>();
-function routeMatches(location: Partial<Location>) {
+export function routeMatches(location: Partial<Location>) {
   const pathname = location.pathname ?? '/';
   let matches = matchesByPath.get(pathname);
   if (matches === undefined) {
