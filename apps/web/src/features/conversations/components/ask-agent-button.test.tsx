@@ -14,7 +14,7 @@ function renderButton(signedInAs = buyer, property = listing) {
 
 async function openDialog(view: ReturnType<typeof renderButton>) {
   await view.user.click(screen.getByRole('button', { name: CONVERSATION_MESSAGES.ask }));
-  return screen.getByRole('dialog', { name: CONVERSATION_MESSAGES.askTitle });
+  return screen.findByRole('dialog', { name: CONVERSATION_MESSAGES.askTitle });
 }
 
 describe('AskAgentButton', () => {

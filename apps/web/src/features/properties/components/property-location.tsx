@@ -1,12 +1,11 @@
 import type { Bbox, LngLat } from '@keyhaven/shared/constants';
-import { Marker } from '@vis.gl/react-maplibre';
+import { lazy } from 'react';
 import { Link } from 'react-router';
-import { LazyBaseMap } from '@/components/map/lazy-base-map';
+import { MapWhenReady } from '@/components/map/lazy-base-map';
 import { paths } from '@/lib/paths';
 import { catalogueSearchToParams, EMPTY_SEARCH } from '../lib/list-params';
 
-/** The city around the home shows, with its neighbourhood's streets. */
-const CITY_ZOOM = 12;
+const LocationMap = lazy(() => import('./location-map'));
 
 /** How far "nearby" reaches on each side of the home: about 5 km. */
 const NEARBY_DEGREES = 0.05;
@@ -57,20 +56,9 @@ export function PropertyLocation({ location, lat, lng }: PropertyLocationProps) 
         Location
       </h2>
       {position && (
-        <LazyBaseMap
-          aria-label="Where the home is"
-          className={`mt-3 ${MAP_BOX}`}
-          initialViewState={{ longitude: position.lng, latitude: position.lat, zoom: CITY_ZOOM }}
-          cooperativeGestures
-          whenNearViewport
-        >
-          <Marker
-            longitude={position.lng}
-            latitude={position.lat}
-            anchor="bottom"
-            color="#0f766e"
-          />
-        </LazyBaseMap>
+        <MapWhenReady className={`mt-3 ${MAP_BOX}`} whenNearViewport>
+          <LocationMap position={position} className={`mt-3 ${MAP_BOX}`} />
+        </MapWhenReady>
       )}
       <p className="mt-3 font-semibold text-stone-900">{location}</p>
       {position ? (

@@ -1,6 +1,5 @@
 import { OFFER_MESSAGES } from '@keyhaven/shared/texts';
-import { useRef, useState } from 'react';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
 import { InlineSpinner } from '@/components/ui/spinner';
@@ -11,6 +10,15 @@ import { toast } from '@/lib/toast';
 import { useAddToWishlist } from '../api/add-to-wishlist';
 import { useWishlist } from '../api/get-wishlist';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
+
+// The removal's confirmation comes down when a buyer first asks to remove a listing, not with the
+// listing's page, which then asks for fewer files before it can be taken over.
+const loadConfirmDialog = () =>
+  import('@/components/ui/alert-dialog').then(({ ConfirmDialog }) => ({ default: ConfirmDialog }));
+const ConfirmDialog = lazy(loadConfirmDialog);
+const preloadConfirmDialog = () => {
+  void loadConfirmDialog();
+};
 
 type AddToWishlistButtonProps = {
   propertyId: string;
@@ -37,6 +45,8 @@ export function AddToWishlistButton({
   const add = useAddToWishlist();
   const remove = useRemoveFromWishlist();
   const [confirming, setConfirming] = useState(false);
+  // Asked for once, the confirmation stays mounted so it can hand focus back as it closes.
+  const [confirmWanted, setConfirmWanted] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   if (!isBuyer) return null;
 
@@ -77,7 +87,16 @@ export function AddToWishlistButton({
         variant="secondary"
         size={size}
         className="aria-disabled:cursor-default"
-        onClick={saved ? () => setConfirming(true) : save}
+        onPointerEnter={saved ? preloadConfirmDialog : undefined}
+        onFocus={saved ? preloadConfirmDialog : undefined}
+        onClick={
+          saved
+            ? () => {
+                setConfirmWanted(true);
+                setConfirming(true);
+              }
+            : save
+        }
         aria-disabled={add.isPending ? 'true' : undefined}
         aria-busy={add.isPending || undefined}
       >
@@ -92,26 +111,30 @@ export function AddToWishlistButton({
           'Add To Wish List'
         )}
       </Button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Remove from wishlist?"
-        description={
-          <p>
-            <strong>{propertyTitle}</strong> will no longer be in your saved properties.
-          </p>
-        }
-        confirmLabel="Remove"
-        pendingLabel="Removing..."
-        tone="danger"
-        pending={remove.isPending}
-        onConfirm={confirmRemove}
-        // Opened from state, not a trigger: focus goes back to the button by hand.
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          buttonRef.current?.focus();
-        }}
-      />
+      {confirmWanted && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title="Remove from wishlist?"
+            description={
+              <p>
+                <strong>{propertyTitle}</strong> will no longer be in your saved properties.
+              </p>
+            }
+            confirmLabel="Remove"
+            pendingLabel="Removing..."
+            tone="danger"
+            pending={remove.isPending}
+            onConfirm={confirmRemove}
+            // Opened from state, not a trigger: focus goes back to the button by hand.
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              buttonRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
