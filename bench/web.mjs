@@ -105,6 +105,10 @@ async function audit(page) {
     tbtMs: auditOf('total-blocking-time')?.numericValue,
     cls: auditOf('cumulative-layout-shift')?.numericValue,
     fcpMs: auditOf('first-contentful-paint')?.numericValue,
+    // What moved, so a shift seen in one run of three can be traced to its element.
+    shifted: (auditOf('layout-shifts')?.details?.items ?? []).map(
+      (item) => `${item.node?.selector ?? 'an element'} (${item.score.toFixed(3)})`,
+    ),
     runtimeError: lhr.runtimeError?.message,
     failedAudits: Object.values(lhr.categories).flatMap((category) =>
       category.auditRefs
@@ -180,6 +184,7 @@ try {
       console.log(
         CATEGORIES.map((id) => `${id} ${entry.scores[id]}`).join(', ') +
           `, LCP ${int(entry.lcpMs ?? Number.NaN)} ms, TBT ${int(entry.tbtMs ?? Number.NaN)} ms` +
+          (entry.cls > 0 ? `, CLS ${entry.cls.toFixed(3)}: ${entry.shifted.join(', ')}` : '') +
           (entry.runtimeError ? ` — ${entry.runtimeError}` : ''),
       );
     }
