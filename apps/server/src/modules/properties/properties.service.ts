@@ -716,9 +716,9 @@ export function mapPinsPage(
 ): ListPage | undefined {
   const view = mapView({ map }, scope, pinsFilters(asked));
   if (!view) return undefined;
-  const { json, tag } = view.pins(MAP_PINS_MAX);
+  const { body, tag } = view.pins(MAP_PINS_MAX);
   return {
-    body: Buffer.concat([Buffer.from('{"pins":'), json, Buffer.from(`,"total":${view.total}}`)]),
+    body,
     total: view.total,
     etag: `"${tag.slice(0, 27)}-${view.total}"`,
   };
