@@ -1,5 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  signIn,
+  test,
+  waitingForHydration,
+} from './fixtures';
 import { apiAs, type Listing, listApprovedHome } from './market';
 
 /** An id shaped like a listing's that no listing has (one deleted since the link was shared). */
@@ -111,7 +117,7 @@ test.describe('comparing homes', () => {
     await expect(bar.getByRole('listitem')).toHaveText([home.title]);
 
     // A second tab shows the pick once it has taken over its page.
-    const otherTab = await page.context().newPage();
+    const otherTab = waitingForHydration(await page.context().newPage());
     await otherTab.goto('/all-properties');
     const otherBar = otherTab.getByRole('region', { name: 'Homes to compare' });
     await expect(otherBar.getByRole('listitem')).toHaveCount(1);

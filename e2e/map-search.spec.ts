@@ -6,7 +6,13 @@ import {
   parseBbox,
   parsePolygon,
 } from '../packages/shared/src/geo';
-import { expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  signIn,
+  test,
+  waitingForHydration,
+} from './fixtures';
 
 /*
  * A buyer searches the catalogue on the map: draws an outline, searches the area the map shows,
@@ -357,7 +363,7 @@ test.describe('searching on the map', () => {
     expect(total).toBe(expected.length);
 
     await test.step('the same address in another tab shows the same list and filters', async () => {
-      const other = await context.newPage();
+      const other = waitingForHydration(await context.newPage());
       await other.goto(shared);
       expect(await listedTotal(other)).toBe(total);
       expect(await listedIds(other)).toEqual(ids);
