@@ -201,26 +201,35 @@ class ReadColumns {
   }
 }
 
+/** The grid cell of the listing read at `at`. */
+function cellOfRead(read: ReadColumns, at: number) {
+  return cellRow(read.lat[at] as number) * CELL_COLUMNS + cellColumn(read.lng[at] as number);
+}
+
 /** Which of the two 32-bit words of a float64 holds its low bits on this machine. */
 const LOW_WORD = new Uint32Array(new Float64Array([1]).buffer)[0] === 0 ? 0 : 1;
 const DIGIT_BITS = 16;
 const DIGITS = 1 << DIGIT_BITS;
 
 /**
- * The entries (0 to n-1) in the order of their keys (none negative), ties by entry number: a
- * radix sort of the keys' bits, sixteen at a time from the lowest (a non-negative float64's bits
- * order as its value does; inverted for a descending order). Each pass keeps the order of equal
- * digits, so ties stay in entry order. About 40 ms for a million listings, against more than a
- * second for a sort with a comparison function; a turn of the event loop comes between passes.
+ * The entries (0 to n-1) in the order of their keys (none negative), ties in the order of
+ * `ties` (by entry number without it): a radix sort of the keys' bits, sixteen at a time from the
+ * lowest (a non-negative float64's bits order as its value does; inverted for a descending
+ * order). Each pass keeps the order of equal digits, so ties stay in the order they started in.
+ * About 40 ms for a million listings, against more than a second for a sort with a comparison
+ * function; a turn of the event loop comes between passes.
  */
 async function orderBy(
   keys: Float64Array,
   direction: 'ascending' | 'descending',
+  ties?: Uint32Array,
 ): Promise<Uint32Array> {
   const size = keys.length;
   const words = new Uint32Array(keys.buffer, keys.byteOffset, size * 2);
   const flip = direction === 'descending' ? 0xffffffff : 0;
-  let order = Uint32Array.from({ length: size }, (_, entry) => entry);
+  let order = ties
+    ? Uint32Array.from(ties)
+    : Uint32Array.from({ length: size }, (_, entry) => entry);
   let next = new Uint32Array(size);
   const starts = new Uint32Array(DIGITS);
   for (const word of [LOW_WORD, 1 - LOW_WORD]) {
@@ -330,8 +339,10 @@ export class MapIndex {
   /** Per order: each entry's place in it, and the entry at each place (see sortEntries). */
   private readonly rank = {} as Record<MapSort, Uint32Array>;
   private readonly order = {} as Record<MapSort, Uint32Array>;
-  /** The entries sorted by grid cell, and each one's cell, for a binary search per grid row. */
-  private byCell: Uint32Array = new Uint32Array(0);
+  /**
+   * Each entry's grid cell. Entries are numbered in order of cell (then id), so a view reads the
+   * columns of the cells in view front to back rather than all over memory.
+   */
   private readonly cellOf: Uint32Array;
   /** Scratch space of the view being answered (one at a time: answering never awaits). */
   private listed: Uint32Array<ArrayBuffer> = new Uint32Array(1024);
@@ -346,18 +357,18 @@ export class MapIndex {
   /** Names this build: pins chosen by two builds may differ in their text. */
   private readonly build = randomUUID();
 
-  /** `byId`: the read positions in id order, which is the entries' order (see idOrder). */
-  private constructor(read: ReadColumns, byId: Uint32Array) {
+  /** `readAt`: the read position of each entry (see arrange). */
+  private constructor(read: ReadColumns, readAt: Uint32Array) {
     const size = read.ids.length;
     const column = <A extends Float64Array | Uint32Array | Uint8Array>(
       values: number[],
       make: new (length: number) => A,
     ): A => {
       const out = new make(size);
-      for (let i = 0; i < size; i++) out[i] = values[byId[i] as number] as number;
+      for (let i = 0; i < size; i++) out[i] = values[readAt[i] as number] as number;
       return out;
     };
-    this.ids = Array.from(byId, (at) => read.ids[at] as string);
+    this.ids = Array.from(readAt, (at) => read.ids[at] as string);
     this.lng = column(read.lng, Float64Array);
     this.lat = column(read.lat, Float64Array);
     this.minPrice = column(read.minPrice, Float64Array);
@@ -370,19 +381,33 @@ export class MapIndex {
     this.marks = new Uint32Array(size);
     this.area = column(read.area, Float64Array);
     this.created = column(read.created, Float64Array);
-    this.cellOf = new Uint32Array(size);
-    for (let i = 0; i < size; i++) {
-      const lat = this.lat[i] as number;
-      const lng = this.lng[i] as number;
-      this.cellOf[i] = cellRow(lat) * CELL_COLUMNS + cellColumn(lng);
-    }
+    this.cellOf = Uint32Array.from(readAt, (at) => cellOfRead(read, at));
   }
 
   /**
-   * Sorts the entries in every order a view may ask for and by grid cell, one sort at a time with
-   * a turn of the event loop between them: requests are answered while a large index is built.
+   * The order of the entries: the read positions by grid cell, ties by id, and the same entries'
+   * numbers in id order.
    */
-  private async sortEntries() {
+  private static async arrange(read: ReadColumns) {
+    const idOrdered = await idOrder(read.ids);
+    await setImmediate();
+    const cells = Float64Array.from(idOrdered, (at) => cellOfRead(read, at));
+    // Places in id order, by cell: ties stay in id order.
+    const byCell = await orderBy(cells, 'ascending');
+    const readAt = Uint32Array.from(byCell, (place) => idOrdered[place] as number);
+    const byId = new Uint32Array(byCell.length);
+    byCell.forEach((place, entry) => {
+      byId[place] = entry;
+    });
+    return { readAt, byId };
+  }
+
+  /**
+   * Sorts the entries in every order a view may ask for, ties by id as the database breaks them
+   * (`byId`: the entries in id order), one sort at a time with a turn of the event loop between
+   * them: requests are answered while a large index is built.
+   */
+  private async sortEntries(byId: Uint32Array) {
     const sorts: Array<[MapSort, Float64Array, 'ascending' | 'descending']> = [
       ['newest', this.created, 'descending'],
       ['price-asc', this.minPrice, 'ascending'],
@@ -391,7 +416,7 @@ export class MapIndex {
     ];
     for (const [sort, keys, direction] of sorts) {
       await setImmediate();
-      const order = await orderBy(keys, direction);
+      const order = await orderBy(keys, direction, byId);
       const ranks = new Uint32Array(order.length);
       order.forEach((entry, place) => {
         ranks[entry] = place;
@@ -399,8 +424,6 @@ export class MapIndex {
       this.order[sort] = order;
       this.rank[sort] = ranks;
     }
-    await setImmediate();
-    this.byCell = await orderBy(Float64Array.from(this.cellOf), 'ascending');
     await this.writePins();
   }
 
@@ -488,9 +511,9 @@ export class MapIndex {
       for (const row of batch) read.add(row);
       first = last + 1;
     }
-    // Entries are kept in id order, so an entry's number breaks ties as the database's `id` does.
-    const index = new MapIndex(read, await idOrder(read.ids));
-    await index.sortEntries();
+    const { readAt, byId } = await MapIndex.arrange(read);
+    const index = new MapIndex(read, readAt);
+    await index.sortEntries(byId);
     return index;
   }
 
@@ -503,16 +526,18 @@ export class MapIndex {
     const test = this.testOf(scope, filters);
     const counts = new Int32Array(PROPERTY_TYPES.length * FACET_STRIDE);
     let listed = 0;
-    const { byCell, cellOf } = this;
+    const { cellOf } = this;
     const firstRow = cellRow(test.south);
     const lastRow = cellRow(test.north);
     const firstColumn = cellColumn(test.west);
     const lastColumn = cellColumn(test.east);
     for (let row = firstRow; row <= lastRow; row++) {
-      let at = this.firstAtOrAfter(row * CELL_COLUMNS + firstColumn);
       const end = row * CELL_COLUMNS + lastColumn;
-      for (; at < byCell.length; at++) {
-        const entry = byCell[at] as number;
+      for (
+        let entry = this.firstAtOrAfter(row * CELL_COLUMNS + firstColumn);
+        entry < cellOf.length;
+        entry++
+      ) {
         if ((cellOf[entry] as number) > end) break;
         if (!this.meets(entry, test)) continue;
         this.count(counts, entry);
@@ -595,13 +620,13 @@ export class MapIndex {
     };
   }
 
-  /** The first place in `byCell` whose cell is `cell` or later. */
+  /** The first entry whose cell is `cell` or later. */
   private firstAtOrAfter(cell: number) {
     let low = 0;
-    let high = this.byCell.length;
+    let high = this.cellOf.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if ((this.cellOf[this.byCell[middle] as number] as number) < cell) low = middle + 1;
+      if ((this.cellOf[middle] as number) < cell) low = middle + 1;
       else high = middle;
     }
     return low;
