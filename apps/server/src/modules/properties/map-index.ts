@@ -671,14 +671,18 @@ export class MapIndex {
   }
 
   /**
-   * The entries at places offset..offset+limit of `sort` among `found`: a small set is sorted by
-   * its places; a large one is found by walking the whole order and keeping the marked entries,
-   * which stops as soon as the page is full.
+   * The entries at places offset..offset+limit of `sort` among `found`, whichever way costs less:
+   * sorting the found entries by their places, or marking them and walking the order until the
+   * page is full (about `(offset + limit) / share` places, `share` being the found entries' share
+   * of all: a city of 50,000 among a million fills a page of 24 within 500 places).
    */
   private pick(found: Uint32Array, sort: MapSort, offset: number, limit: number): number[] {
     if (offset >= found.length || limit <= 0) return [];
     const order = this.order[sort];
-    if (found.length * 16 < order.length) {
+    const sorting = found.length * Math.log2(found.length + 1);
+    const walking =
+      found.length + Math.min(order.length, ((offset + limit) * order.length) / found.length);
+    if (sorting < walking) {
       const ranks = found.map((entry) => this.rank[sort][entry] as number).sort();
       return Array.from(ranks.subarray(offset, offset + limit), (place) => order[place] as number);
     }
