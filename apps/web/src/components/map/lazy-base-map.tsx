@@ -1,27 +1,9 @@
-import {
-  lazy,
-  type ReactNode,
-  type RefObject,
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { cn } from '@/lib/cn';
 import type { BaseMapProps } from './base-map';
 
 const BaseMap = lazy(() => import('./base-map'));
-
-const noSubscription = () => () => {};
-
-/** False on the server and while hydrating, true from the first render after hydration. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 let webGlSupported: boolean | undefined;
 

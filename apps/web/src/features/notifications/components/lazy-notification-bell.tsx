@@ -1,18 +1,9 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
+import { useHydrated } from '@/hooks/use-hydrated';
 
 const NotificationBell = lazy(() =>
   import('./notification-bell').then((m) => ({ default: m.NotificationBell })),
 );
-
-const noSubscription = () => () => {};
-
-/** False on the server and while hydrating, true from the first render after hydration. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 /** Holds the bell's place while its code arrives, so the bar does not shift. */
 const placeholder = <span aria-hidden="true" className="size-10 shrink-0" />;
