@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import {
@@ -7,7 +8,9 @@ import {
   defineConfig,
   type Plugin,
   type ProxyOptions,
+  type Rolldown,
 } from 'vite';
+import { PAGE_FILES_ELEMENT_ID } from './src/app/page-files';
 import { QUERY_STATE_ELEMENT_ID } from './src/lib/query-state';
 
 const API_ORIGIN = 'http://localhost:3000';
@@ -25,13 +28,29 @@ const toApi: ProxyOptions = { target: API_ORIGIN, changeOrigin: false };
  * with the files it imports, all at once. It runs inside the page, so the page asks for no script
  * of its own before it paints. Written here as a function and sent as its source.
  */
-function startTheAppOncePainted(appUrl: string, imports: string[], serverStateId: string) {
+function startTheAppOncePainted(
+  appUrl: string,
+  imports: string[],
+  serverStateId: string,
+  pageFilesId: string,
+) {
+  const preload = (href: string) => {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  };
   const start = () => {
-    for (const href of imports) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      document.head.append(link);
+    for (const href of imports) preload(href);
+    // The page's own code too, a few files per task: starting thirty downloads at once would hold
+    // a phone's main thread for about a hundred milliseconds.
+    const pageFiles: string[] =
+      JSON.parse(document.getElementById(pageFilesId)?.textContent ?? 'null')?.files ?? [];
+    for (let first = 0; first < pageFiles.length; first += 4) {
+      setTimeout(() => {
+        for (const href of pageFiles.slice(first, first + 4)) preload(href);
+      });
     }
     // What the app imports (React's DOM renderer the largest) runs a task before the app.
     const nextTask = () => new Promise((resolve) => setTimeout(resolve));
@@ -104,7 +123,7 @@ const paintFirst: Plugin = {
       // pages loaded later, which would otherwise load the app's stylesheet along with it.
       delete bundle?.[stylesheet[1] ?? ''];
       app.viteMetadata?.importedCss.delete(stylesheet[1] ?? '');
-      const loader = `(${startTheAppOncePainted.toString()})(${JSON.stringify(`/${app.fileName}`)}, ${JSON.stringify(app.imports.map((file) => `/${file}`))}, ${JSON.stringify(QUERY_STATE_ELEMENT_ID)});`;
+      const loader = `(${startTheAppOncePainted.toString()})(${JSON.stringify(`/${app.fileName}`)}, ${JSON.stringify(app.imports.map((file) => `/${file}`))}, ${JSON.stringify(QUERY_STATE_ELEMENT_ID)}, ${JSON.stringify(PAGE_FILES_ELEMENT_ID)});`;
       return (
         html
           .replace(stylesheet[0], () => `<style>${String(css.source)}</style>`)
@@ -120,8 +139,115 @@ const paintFirst: Plugin = {
   },
 };
 
+/** How the router names each lazy page: `lazyPage(name, () => import(path))`. */
+const LAZY_PAGE = /lazyPage\(\s*'([^']+)',\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
+/** Where the built code takes the manifest's address (browser) or the manifest (server). */
+const MANIFEST_URL_PLACEHOLDER = /(["'`])__KEYHAVEN_PAGE_FILES_URL__\1/g;
+const MANIFEST_PLACEHOLDER = /(["'`])__KEYHAVEN_PAGE_FILES__\1/g;
+const MANIFEST_NAME = /^page-files-[\w-]+\.json$/;
+
+/** Writes `value` (a string) over the one place `placeholder` stands in the bundle's code. */
+function fillPlaceholder(bundle: Rolldown.OutputBundle, placeholder: RegExp, value: string) {
+  const holders = Object.values(bundle).filter(
+    (file): file is Rolldown.OutputChunk =>
+      file.type === 'chunk' && (file.code.match(placeholder)?.length ?? 0) > 0,
+  );
+  const [holder] = holders;
+  if (holders.length !== 1 || holder?.code.match(placeholder)?.length !== 1) {
+    throw new Error(`page-files: ${placeholder.source} is not in the built code exactly once`);
+  }
+  holder.code = holder.code.replace(placeholder, () => JSON.stringify(value));
+}
+
+/**
+ * The files each of the router's lazy pages needs beyond those the app starts with
+ * (`src/app/page-files.ts` asks for them ahead of the page). The browser's build writes them to
+ * `assets/page-files-[hash].json` and its address into the app; the server renderer's build,
+ * which comes after it, writes the manifest itself into the renderer, which lists a rendered
+ * page's files in the page for its loader. A router page without a chunk of its name fails the
+ * build, so a renamed page file cannot silently lose its files.
+ */
+function pageFiles(): Plugin {
+  const routerPages = new Map<string, string>();
+  return {
+    name: 'keyhaven:page-files',
+    apply: 'build',
+    // Reads the router as written, before any other plugin compiles it.
+    enforce: 'pre',
+    async transform(code, id) {
+      if (this.environment.name !== 'client' || !id.endsWith('/src/app/router.tsx')) return;
+      const named = [...code.matchAll(LAZY_PAGE)];
+      if (named.length !== code.split('lazyPage(').length - 1) {
+        throw new Error('page-files: write each router page as lazyPage(name, () => import(path))');
+      }
+      for (const [, name = '', source = ''] of named) {
+        const resolved = await this.resolve(source, id);
+        if (!resolved) throw new Error(`page-files: ${source} does not resolve`);
+        routerPages.set(resolved.id, name);
+      }
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.name === 'ssr') {
+        const assets = path.resolve(this.environment.config.root, 'dist', 'assets');
+        const built =
+          existsSync(assets) && readdirSync(assets).find((file) => MANIFEST_NAME.test(file));
+        if (!built) throw new Error("page-files: build the browser's bundle before the renderer");
+        fillPlaceholder(
+          bundle,
+          MANIFEST_PLACEHOLDER,
+          readFileSync(path.join(assets, built), 'utf8'),
+        );
+        return;
+      }
+      const chunks = Object.values(bundle).filter(
+        (file): file is Rolldown.OutputChunk => file.type === 'chunk',
+      );
+      const byFileName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const withImports = (fileName: string, into = new Set<string>()) => {
+        if (into.has(fileName)) return into;
+        into.add(fileName);
+        for (const imported of byFileName.get(fileName)?.imports ?? []) withImports(imported, into);
+        return into;
+      };
+      const atStart = new Set<string>();
+      for (const chunk of chunks) if (chunk.isEntry) withImports(chunk.fileName, atStart);
+
+      const files: string[] = [];
+      const indexOf = new Map<string, number>();
+      const pages: Record<string, number[]> = {};
+      for (const chunk of chunks) {
+        const name = chunk.facadeModuleId && routerPages.get(chunk.facadeModuleId);
+        if (!chunk.isDynamicEntry || name === undefined || name === null) continue;
+        if (name !== chunk.name) {
+          throw new Error(
+            `page-files: the router names ${chunk.facadeModuleId} ${name}, its chunk is ${chunk.name}`,
+          );
+        }
+        pages[name] = [...withImports(chunk.fileName)]
+          .filter((fileName) => !atStart.has(fileName))
+          .map((fileName) => {
+            let index = indexOf.get(fileName);
+            if (index === undefined) {
+              index = files.push(`/${fileName}`) - 1;
+              indexOf.set(fileName, index);
+            }
+            return index;
+          });
+      }
+      const missing = [...routerPages.values()].filter((name) => !(name in pages));
+      if (missing.length > 0) throw new Error(`page-files: no chunk for ${missing.join(', ')}`);
+      const manifest = this.emitFile({
+        type: 'asset',
+        name: 'page-files.json',
+        source: JSON.stringify({ files, pages }),
+      });
+      fillPlaceholder(bundle, MANIFEST_URL_PLACEHOLDER, `/${this.getFileName(manifest)}`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), paintFirst],
+  plugins: [react(), tailwindcss(), paintFirst, pageFiles()],
   resolve: {
     // Resolve @keyhaven/shared to its TypeScript sources so the web build never
     // depends on a stale `packages/shared/dist`.

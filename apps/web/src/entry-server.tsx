@@ -8,6 +8,7 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { type PipeableStream, renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import { filesOfPages, PAGE_FILES_ELEMENT_ID, type PageFilesManifest } from './app/page-files';
 import { AppProvider } from './app/provider';
 import { AppRoutes, loadRoute, type RouteOutcome } from './app/router';
 import { sessionQueryKey } from './hooks/use-session';
@@ -56,7 +57,7 @@ const HOISTED_HEAD = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)*/;
  * The shell (the built index.html) with the page in it: the page's own head tags in place of the
  * shell's title, the app inside `#root`, and the data it was rendered with after it.
  */
-function documentAround(shell: string, appHtml: string, state: string) {
+function documentAround(shell: string, appHtml: string, state: string, pageFiles: string) {
   const head = HOISTED_HEAD.exec(appHtml)?.[0] ?? '';
   const app = appHtml.slice(head.length);
   // Functions as replacements, so a `$` in a price is never read as a pattern.
@@ -66,9 +67,24 @@ function documentAround(shell: string, appHtml: string, state: string) {
     .replace(
       '<div id="root"></div>',
       () =>
-        `<div id="root">${app}</div><script id="${QUERY_STATE_ELEMENT_ID}" type="application/json">${state}</script>`,
+        `<div id="root">${app}</div><script id="${QUERY_STATE_ELEMENT_ID}" type="application/json">${state}</script><script id="${PAGE_FILES_ELEMENT_ID}" type="application/json">${pageFiles}</script>`,
     );
 }
+
+/**
+ * Every lazily loaded page's files in the browser's build, written in by this renderer's build
+ * (`pageFiles` in `vite.config.ts`, which builds the browser's first). Without it, as in tests,
+ * the browser finds a page's files as it loads it.
+ */
+const PAGE_FILES_MANIFEST = '__KEYHAVEN_PAGE_FILES__';
+function readPageFilesManifest(): PageFilesManifest {
+  try {
+    return JSON.parse(PAGE_FILES_MANIFEST) as PageFilesManifest;
+  } catch {
+    return { files: [], pages: {} };
+  }
+}
+const pageFilesManifest = readPageFilesManifest();
 
 /** One visitor's queries: never shared, so no one's data reaches another visitor's page. */
 function requestQueryClient(): QueryClient {
@@ -93,6 +109,7 @@ async function render(
   const session = queryClient.getQueryData<SessionResponse>(sessionQueryKey);
   // The data as JSON; `<` escaped, so no listing's text can close the script element.
   const state = JSON.stringify(dehydrate(queryClient)).replaceAll('<', '\\u003c');
+  const pageFiles = JSON.stringify(filesOfPages(pageFilesManifest, outcome.pages));
 
   // The app alone, as the browser's root renders it, so every `useId` matches on hydration.
   const app = (
@@ -129,7 +146,7 @@ async function render(
           ...outcome,
           signedIn: Boolean(session?.user),
           pipe: stream.pipe,
-          documentFor: (appHtml) => documentAround(shell, appHtml, state),
+          documentFor: (appHtml) => documentAround(shell, appHtml, state, pageFiles),
         });
       },
       onShellError: fail,

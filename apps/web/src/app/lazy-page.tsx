@@ -1,4 +1,5 @@
 import { type ComponentType, createElement, lazy, useSyncExternalStore } from 'react';
+import { requestPageFiles } from './page-files';
 
 /*
  * Pages load on demand. Navigations run as React transitions, so the current page stays up while
@@ -29,20 +30,29 @@ export function usePageLoading() {
   );
 }
 
-/** A page component whose module is fetched the first time it renders, or on `preload()`. */
+/**
+ * A page component whose module is fetched the first time it renders, or on `preload()`;
+ * `prefetch()` only asks for its files, to have them at hand when the visitor opens the page.
+ */
 type LazyPage<Props extends object> = ComponentType<Props> & {
   preload: () => Promise<unknown>;
+  prefetch: () => Promise<unknown>;
+  pageName: string;
 };
 
+/** `name` is the page module's file name, which names its chunk in the build's page files. */
 export function lazyPage<Props extends object>(
+  name: string,
   load: () => Promise<ComponentType<Props>>,
 ): LazyPage<Props> {
   let module: Promise<{ default: ComponentType<Props> }> | undefined;
   let loaded: ComponentType<Props> | undefined;
+  const prefetch = () => requestPageFiles(name);
   const preload = () => {
     if (!module) {
       setPending(pending + 1);
-      module = load()
+      module = prefetch()
+        .then(load)
         .then((component) => {
           loaded = component;
           return { default: component };
@@ -60,7 +70,7 @@ export function lazyPage<Props extends object>(
   function Page(props: Props) {
     return createElement(loaded ?? OnDemand, props);
   }
-  return Object.assign(Page, { preload });
+  return Object.assign(Page, { preload, prefetch, pageName: name });
 }
 
 /** Whether an element is a lazy page, so its code can be fetched ahead of rendering it. */

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   type Location,
   matchRoutes,
@@ -25,120 +25,124 @@ import type { PrefetchContext } from './route-data';
 const { dashboard } = paths;
 
 // Every page but Home loads on demand to keep the first download small.
-const LoginPage = lazyPage(() =>
+const LoginPage = lazyPage('login-page', () =>
   import('@/features/auth/pages/login-page').then((m) => m.LoginPage),
 );
-const RegisterPage = lazyPage(() =>
+const RegisterPage = lazyPage('register-page', () =>
   import('@/features/auth/pages/register-page').then((m) => m.RegisterPage),
 );
-const AboutPage = lazyPage(() =>
+const AboutPage = lazyPage('about-page', () =>
   import('@/features/about/pages/about-page').then((m) => m.AboutPage),
 );
-const ForbiddenPage = lazyPage(() =>
+const ForbiddenPage = lazyPage('forbidden-page', () =>
   import('@/features/errors/pages/forbidden-page').then((m) => m.ForbiddenPage),
 );
-const PropertyDetailsPage = lazyPage(() =>
+const PropertyDetailsPage = lazyPage('property-details-page', () =>
   import('./routes/property-details-page').then((m) => m.PropertyDetailsRoute),
 );
-const ComparePage = lazyPage(() => import('./routes/compare-page').then((m) => m.CompareRoute));
-const EditPropertyPage = lazyPage(() =>
+const ComparePage = lazyPage('compare-page', () =>
+  import('./routes/compare-page').then((m) => m.CompareRoute),
+);
+const EditPropertyPage = lazyPage('edit-property-page', () =>
   import('@/features/properties/pages/edit-property-page').then((m) => m.EditPropertyPage),
 );
-const PaymentSuccessPage = lazyPage(() =>
+const PaymentSuccessPage = lazyPage('payment-success-page', () =>
   import('@/features/payments/pages/payment-success-page').then((m) => m.PaymentSuccessPage),
 );
-const DemoCheckoutPage = lazyPage(() =>
+const DemoCheckoutPage = lazyPage('demo-checkout-page', () =>
   import('@/features/payments/pages/demo-checkout-page').then((m) => m.DemoCheckoutPage),
 );
-const AllPropertiesPage = lazyPage(() =>
+const AllPropertiesPage = lazyPage('all-properties-page', () =>
   import('./routes/all-properties-page').then((m) => m.AllPropertiesRoute),
 );
-const MakeOfferPage = lazyPage(() =>
+const MakeOfferPage = lazyPage('make-offer-page', () =>
   import('./routes/make-offer-page').then((m) => m.MakeOfferRoute),
 );
-const DashboardLayout = lazyPage(() =>
+const DashboardLayout = lazyPage('dashboard-layout', () =>
   import('./layouts/dashboard-layout').then((m) => m.DashboardLayout),
 );
-const MyProfilePage = lazyPage(() =>
+const MyProfilePage = lazyPage('my-profile-page', () =>
   import('@/features/users/pages/my-profile-page').then((m) => m.MyProfilePage),
 );
-const WishlistPage = lazyPage(() => import('./routes/wishlist-page').then((m) => m.WishlistRoute));
-const PurchasedPropertiesPage = lazyPage(() =>
+const WishlistPage = lazyPage('wishlist-page', () =>
+  import('./routes/wishlist-page').then((m) => m.WishlistRoute),
+);
+const PurchasedPropertiesPage = lazyPage('purchased-properties-page', () =>
   import('./routes/purchased-properties-page').then((m) => m.PurchasedPropertiesRoute),
 );
-const MyReviewsPage = lazyPage(() =>
+const MyReviewsPage = lazyPage('my-reviews-page', () =>
   import('@/features/reviews/pages/my-reviews-page').then((m) => m.MyReviewsPage),
 );
-const AddPropertyPage = lazyPage(() =>
+const AddPropertyPage = lazyPage('add-property-page', () =>
   import('@/features/properties/pages/add-property-page').then((m) => m.AddPropertyPage),
 );
-const MyPropertiesPage = lazyPage(() =>
+const MyPropertiesPage = lazyPage('my-properties-page', () =>
   import('@/features/properties/pages/my-properties-page').then((m) => m.MyPropertiesPage),
 );
-const SoldPropertiesPage = lazyPage(() =>
+const SoldPropertiesPage = lazyPage('sold-properties-page', () =>
   import('@/features/offers/pages/sold-properties-page').then((m) => m.SoldPropertiesPage),
 );
-const RequestedPropertiesPage = lazyPage(() =>
+const RequestedPropertiesPage = lazyPage('requested-properties-page', () =>
   import('@/features/offers/pages/requested-properties-page').then(
     (m) => m.RequestedPropertiesPage,
   ),
 );
-const ManageUsersPage = lazyPage(() =>
+const ManageUsersPage = lazyPage('manage-users-page', () =>
   import('@/features/users/pages/manage-users-page').then((m) => m.ManageUsersPage),
 );
-const ManagePropertiesPage = lazyPage(() =>
+const ManagePropertiesPage = lazyPage('manage-properties-page', () =>
   import('@/features/properties/pages/manage-properties-page').then((m) => m.ManagePropertiesPage),
 );
-const ManageReviewsPage = lazyPage(() =>
+const ManageReviewsPage = lazyPage('manage-reviews-page', () =>
   import('@/features/reviews/pages/manage-reviews-page').then((m) => m.ManageReviewsPage),
 );
-const RefundsPage = lazyPage(() =>
+const RefundsPage = lazyPage('refunds-page', () =>
   import('@/features/payments/pages/refunds-page').then((m) => m.RefundsPage),
 );
-const ForgotPasswordPage = lazyPage(() =>
+const ForgotPasswordPage = lazyPage('forgot-password-page', () =>
   import('@/features/auth/pages/forgot-password-page').then((m) => m.ForgotPasswordPage),
 );
-const ResetPasswordPage = lazyPage(() =>
+const ResetPasswordPage = lazyPage('reset-password-page', () =>
   import('@/features/auth/pages/reset-password-page').then((m) => m.ResetPasswordPage),
 );
-const VerifyEmailPage = lazyPage(() =>
+const VerifyEmailPage = lazyPage('verify-email-page', () =>
   import('@/features/auth/pages/verify-email-page').then((m) => m.VerifyEmailPage),
 );
-const UnsubscribePage = lazyPage(() =>
+const UnsubscribePage = lazyPage('unsubscribe-page', () =>
   import('@/features/notifications/pages/unsubscribe-page').then((m) => m.UnsubscribePage),
 );
-const NotificationsPage = lazyPage(() =>
+const NotificationsPage = lazyPage('notifications-page', () =>
   import('@/features/notifications/pages/notifications-page').then((m) => m.NotificationsPage),
 );
-const NotificationSettingsPage = lazyPage(() =>
+const NotificationSettingsPage = lazyPage('notification-settings-page', () =>
   import('@/features/notifications/pages/notification-settings-page').then(
     (m) => m.NotificationSettingsPage,
   ),
 );
-const FailedJobsPage = lazyPage(() =>
+const FailedJobsPage = lazyPage('failed-jobs-page', () =>
   import('@/features/notifications/pages/failed-jobs-page').then((m) => m.FailedJobsPage),
 );
-const MessagesPage = lazyPage(() =>
+const MessagesPage = lazyPage('messages-page', () =>
   import('@/features/conversations/pages/messages-page').then((m) => m.MessagesPage),
 );
-const ConversationPage = lazyPage(() =>
+const ConversationPage = lazyPage('conversation-page', () =>
   import('@/features/conversations/pages/conversation-page').then((m) => m.ConversationPage),
 );
-const SavedSearchesPage = lazyPage(() =>
+const SavedSearchesPage = lazyPage('saved-searches-page', () =>
   import('@/features/saved-searches/pages/saved-searches-page').then((m) => m.SavedSearchesPage),
 );
-const ListingAnalyticsPage = lazyPage(() =>
+const ListingAnalyticsPage = lazyPage('listing-analytics-page', () =>
   import('@/features/analytics/pages/listing-analytics-page').then((m) => m.ListingAnalyticsPage),
 );
-const MarketplaceDashboardPage = lazyPage(() =>
+const MarketplaceDashboardPage = lazyPage('marketplace-dashboard-page', () =>
   import('@/features/marketplace/pages/marketplace-dashboard-page').then(
     (m) => m.MarketplaceDashboardPage,
   ),
 );
-const ReportedListingsPage = lazyPage(() =>
+const ReportedListingsPage = lazyPage('reported-listings-page', () =>
   import('@/features/reports/pages/reported-listings-page').then((m) => m.ReportedListingsPage),
 );
-const AuditLogPage = lazyPage(() =>
+const AuditLogPage = lazyPage('audit-log-page', () =>
   import('@/features/audit/pages/audit-log-page').then((m) => m.AuditLogPage),
 );
 
@@ -378,8 +382,45 @@ export function preloadPages(location: Partial<Location>) {
   );
 }
 
-/** How the server answers a page: found or not, and whether it is only for signed-in visitors. */
-export type RouteOutcome = { notFound: boolean; signedInOnly: boolean };
+/** Asks for the code of every lazy page the location shows, without running it. */
+function prefetchPages(location: Partial<Location>) {
+  for (const { route } of routeMatches(location)) {
+    const type = elementType(route);
+    if (isLazyPage(type)) type.prefetch().catch(() => {});
+  }
+}
+
+/** The moments a visitor shows they may follow a link, before they click or tap it. */
+const LINK_INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
+
+/**
+ * Asks for a page's code as soon as a link to it is pointed at, focused or touched, so the click
+ * opens a page whose files are already on their way.
+ */
+function usePrefetchOnLinkIntent() {
+  useEffect(() => {
+    const onIntent = (event: Event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (link instanceof HTMLAnchorElement && link.origin === window.location.origin) {
+        prefetchPages(link);
+      }
+    };
+    for (const type of LINK_INTENT_EVENTS) {
+      document.addEventListener(type, onIntent, { capture: true, passive: true });
+    }
+    return () => {
+      for (const type of LINK_INTENT_EVENTS) {
+        document.removeEventListener(type, onIntent, { capture: true });
+      }
+    };
+  }, []);
+}
+
+/**
+ * How the server answers a page: found or not, whether it is only for signed-in visitors, and
+ * the lazily loaded pages it shows (their files go out with it).
+ */
+export type RouteOutcome = { notFound: boolean; signedInOnly: boolean; pages: string[] };
 
 /**
  * Everything the page at `location` needs before it renders, for the server: its code, the
@@ -407,6 +448,10 @@ export async function loadRoute(
   return {
     notFound: matches.at(-1)?.route.path === '*',
     signedInOnly: matches.some(({ route }) => elementType(route) === RequireAuth),
+    pages: matches.flatMap(({ route }) => {
+      const type = elementType(route);
+      return isLazyPage(type) ? [type.pageName] : [];
+    }),
   };
 }
 
@@ -433,6 +478,7 @@ function useDocumentTitle() {
 
 export function AppRoutes() {
   usePreloadFirstPage();
+  usePrefetchOnLinkIntent();
   const title = useDocumentTitle();
   const element = useRoutes(routes);
   // Only reached when the frame itself fails; page errors are caught inside the frame.
