@@ -176,7 +176,7 @@ export async function buildApp(
   await app.register(authenticationPlugin);
   await app.register(listingCachePlugin, {
     ttlSeconds: config.searchCacheSeconds,
-    sharedDatabase: config.database.driver === 'postgres',
+    sharedDatabase: 'url' in database.connection ? database.connection : undefined,
   });
   await app.register(paymentProviderPlugin);
   await app.register(listingViewsPlugin);

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -26,8 +27,12 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   driver: Config['database']['driver'];
-  /** How the job queue (pg-boss) reaches the same database: the server's address, or the embedded instance. */
-  connection: { url: string } | { pglite: PGlite };
+  /**
+   * How the job queue (pg-boss) reaches the same database: the server's address, or the embedded
+   * instance. On a server, this process's connections carry `instanceName` as their application
+   * name, by which the database names the writer of each listing change it announces.
+   */
+  connection: { url: string; instanceName: string } | { pglite: PGlite };
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -99,7 +104,12 @@ export async function openDatabase(
   firstStart?: FirstStart,
 ): Promise<DatabaseHandle> {
   if (database.driver === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 20 });
+    const instanceName = `keyhaven-${randomUUID()}`;
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 20,
+      application_name: instanceName,
+    });
     // An idle connection can be cut by the server (restart, failover, an administrator). The pool
     // drops it and the next query opens a new one; unhandled, the event would end the process.
     pool.on('error', (error) => {
@@ -109,7 +119,7 @@ export async function openDatabase(
     return {
       db: db as unknown as Database,
       driver: 'postgres',
-      connection: { url: database.url },
+      connection: { url: database.url, instanceName },
       migrate: async () => {
         // Instances started together must not apply the same migrations at once: one holds a
         // lock while the others wait, then find nothing left to do.

@@ -212,7 +212,7 @@ describe('cached catalogue pages and listing details', () => {
 describe('routes that change listings', () => {
   it('empty the caches with their answer, a refusal included, once their handler ran', async () => {
     const app = Fastify();
-    await app.register(listingCachePlugin, { ttlSeconds: 60, sharedDatabase: false });
+    await app.register(listingCachePlugin, { ttlSeconds: 60 });
     const declared = { config: { changesListings: true } };
     app.post('/changes', declared, async () => ({ ok: true }));
     app.post('/changes-then-refuses', declared, async () => {

@@ -50,6 +50,12 @@ const MAX_ENTRIES = 5000;
  */
 export const MAX_CACHED_BYTES = 32 * 1024 * 1024;
 
+/**
+ * What the listing cache may hold: every map view's page is made from it, so a view whose
+ * listings it lacks waits for the database. About 70,000 listings; see docs/PERFORMANCE.md.
+ */
+export const MAX_CACHED_LISTINGS_BYTES = 128 * 1024 * 1024;
+
 interface CacheLimits<T> {
   /** The bytes an entry holds beyond its key, where that is worth counting. */
   weigh?: (value: T) => number;
@@ -65,13 +71,21 @@ export class ShortLivedCache<T> {
   private bytes = 0;
   private sweeper: NodeJS.Timeout | undefined;
 
+  private readonly lifetimeMs: () => number;
+
+  /**
+   * `lifetime`: how long an entry is kept, in milliseconds (0: nothing is); a function when that
+   * depends on whether other processes' changes are heard of (see the listing cache plugin).
+   */
   constructor(
-    private readonly ttlMs: number,
+    lifetime: number | (() => number),
     private readonly limits: CacheLimits<T> = {},
-  ) {}
+  ) {
+    this.lifetimeMs = typeof lifetime === 'number' ? () => lifetime : lifetime;
+  }
 
   get enabled() {
-    return this.ttlMs > 0;
+    return this.lifetimeMs() > 0;
   }
 
   private get maxEntries() {
@@ -145,7 +159,7 @@ export class ShortLivedCache<T> {
     if (this.entries.size >= this.maxEntries || this.bytes + bytes > maxBytes) {
       this.evict(this.maxEntries - 1, maxBytes - bytes);
     }
-    this.entries.set(key, { value, expires: Date.now() + this.ttlMs, bytes });
+    this.entries.set(key, { value, expires: Date.now() + this.lifetimeMs(), bytes });
     this.bytes += bytes;
     this.sweepWhenExpired();
   }

@@ -719,21 +719,23 @@ export class MapIndexKeeper {
   private lastDuration = 0;
   private generation = 0;
 
+  private readonly maxAgeMs: () => number;
+
+  /** `maxAge`: how old the index may grow before it is built again (0: no index), in milliseconds. */
   constructor(
     private readonly build: () => Promise<MapIndex>,
-    private readonly maxAgeMs: number,
+    maxAge: number | (() => number),
     private readonly onError: (error: unknown) => void,
-  ) {}
-
-  get enabled() {
-    return this.maxAgeMs > 0;
+  ) {
+    this.maxAgeMs = typeof maxAge === 'number' ? () => maxAge : maxAge;
   }
 
   /** The index if it holds every change this process made; starts a build when it should. */
   current(): MapIndex | undefined {
-    if (!this.enabled) return undefined;
+    const maxAgeMs = this.maxAgeMs();
+    if (maxAgeMs <= 0) return undefined;
     const now = Date.now();
-    if (!this.index || now - this.builtAt > this.maxAgeMs) this.startBuild(now);
+    if (!this.index || now - this.builtAt > maxAgeMs) this.startBuild(now);
     return this.index;
   }
 

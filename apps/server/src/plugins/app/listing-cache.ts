@@ -4,8 +4,13 @@ import {
   forgetListings,
   type ListingCaches,
   MAX_CACHED_BYTES,
+  MAX_CACHED_LISTINGS_BYTES,
   ShortLivedCache,
 } from '../../modules/properties/listing-cache.js';
+import {
+  type ListingChangeNotices,
+  listenForListingChanges,
+} from '../../modules/properties/listing-change-notices.js';
 import { MapIndex, MapIndexKeeper } from '../../modules/properties/map-index.js';
 
 declare module 'fastify' {
@@ -24,11 +29,21 @@ declare module 'fastify' {
 export const declaresListingChanges = (config: unknown) =>
   (config as { changesListings?: unknown } | undefined)?.changesListings === true;
 
+/**
+ * How long what the caches hold stays good while this process hears of other processes' listing
+ * changes: they are emptied by each change, and renewed this often only against a change made
+ * with the database's triggers turned off (a restore, say).
+ */
+const HEARD_CHANGES_LIFETIME_MS = 10 * 60_000;
+
 /*
  * The short-lived caches of listing pages, details and counts (see ShortLivedCache), emptied by the routes
  * that declare `config: { changesListings: true }`, before their reply is sent: this instance
- * never answers with listings or totals older than a change it made, and other instances catch
- * up within the lifetime (`SEARCH_CACHE_SECONDS`).
+ * never answers with listings or totals older than a change it made. On a database server other
+ * processes change listings too: the database announces every change (migration 0011), and each
+ * instance empties its caches when it hears of another's, so they may keep what they hold for
+ * longer. While it cannot hear of them (its connection lost), it keeps nothing longer than
+ * `SEARCH_CACHE_SECONDS`.
  *
  * A declared route empties them whenever its handler ran, refused or not: some make a change
  * before they refuse (a checkout or an acceptance first lapses an offer past its payment
@@ -41,43 +56,72 @@ export const listingCachePlugin = fp(
     options: {
       ttlSeconds: number;
       /**
-       * Other processes may change listings, and the database has memory of its own: the
-       * embedded database is this process's alone, and shares its memory.
+       * A database server, which other processes may change listings in and which has memory of
+       * its own, and how to hear of their changes. Absent for the embedded database: it is this
+       * process's alone, and shares its memory.
        */
-      sharedDatabase: boolean;
+      sharedDatabase?: { url: string; instanceName: string };
     },
   ) => {
     const ttlMs = options.ttlSeconds * 1000;
+    const shared = options.sharedDatabase;
+    let notices: ListingChangeNotices | undefined;
+    let closing = false;
+    const lifetimeMs = () => (ttlMs > 0 && notices?.listening ? HEARD_CHANGES_LIFETIME_MS : ttlMs);
     const caches: ListingCaches = {
-      pages: new ShortLivedCache(ttlMs, {
+      pages: new ShortLivedCache(lifetimeMs, {
         weigh: (page) => page.body.length,
         maxBytes: MAX_CACHED_BYTES,
       }),
-      counts: new ShortLivedCache(ttlMs),
+      counts: new ShortLivedCache(lifetimeMs),
       // Its rows, kept only for pages with a sale, weigh about as much as their encoding again.
-      catalogue: new ShortLivedCache(ttlMs, {
+      catalogue: new ShortLivedCache(lifetimeMs, {
         weigh: (shared) => shared.page.body.length * (shared.rows.length > 0 ? 2 : 1),
         maxBytes: MAX_CACHED_BYTES,
       }),
       // Map views take their pages' listings from here: their bytes bound it, not their number.
-      // The embedded server, one small process with its database, keeps half as many.
-      listings: new ShortLivedCache(ttlMs, {
+      // The embedded server, one small process with its database, keeps an eighth as many.
+      listings: new ShortLivedCache(lifetimeMs, {
         weigh: (listing) => (listing ? listing.body.length * (listing.rows.length > 0 ? 2 : 1) : 0),
-        maxBytes: options.sharedDatabase ? MAX_CACHED_BYTES : MAX_CACHED_BYTES / 2,
+        maxBytes: shared ? MAX_CACHED_LISTINGS_BYTES : MAX_CACHED_LISTINGS_BYTES / 8,
         maxEntries: 100_000,
       }),
-      // Renewed by age only where another process could have changed listings unseen.
+      // Renewed by age only where another process could change listings.
       map: new MapIndexKeeper(
         () => MapIndex.load(app.db),
-        ttlMs > 0 && !options.sharedDatabase ? Number.POSITIVE_INFINITY : ttlMs,
-        (error) => app.log.error({ err: error }, 'building the map index failed'),
+        shared ? lifetimeMs : ttlMs > 0 ? Number.POSITIVE_INFINITY : 0,
+        (error) => {
+          // A build the shutdown cut short (its database closed under it) is no failure.
+          if (!closing) app.log.error({ err: error }, 'building the map index failed');
+        },
       ),
     };
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
     app.decorate('listingCache', caches);
     if (ttlMs <= 0) return;
+
+    // Whether the caches may hold anything yet: not before the first attempt to listen is over.
+    let serving = false;
+    if (shared) {
+      notices = listenForListingChanges({
+        ...shared,
+        onChange: () => forgetListings(caches),
+        // What was kept before listening started or stopped may miss a change no one heard of.
+        onListening: () => {
+          if (serving) forgetListings(caches);
+        },
+        onError: (error) => app.log.warn({ err: error }, 'hearing of listing changes failed'),
+      });
+      app.addHook('onClose', async () => notices?.close());
+    }
     // Map views are the catalogue's everyday page: the index is built as the server starts, in
-    // the background, rather than by the first buyer to open the map.
+    // the background, rather than by the first buyer to open the map; on a database server, once
+    // it hears of changes, so the index misses none made while it is built.
     app.addHook('onReady', async () => {
+      await notices?.started;
+      serving = true;
       caches.map.current();
     });
 
