@@ -113,9 +113,12 @@ const PHOTOS_IN_ANSWERS =
 const PHOTO_RULES =
   '`photos` lists 1 to 30 photos in order, the cover first, each `{url, alt?, caption?}`: `url` is the address of one of our uploads (`/uploads/<key>-<width>.webp`) made by the caller, unowned (the demo pictures) or already on this listing; each upload at most once; the cover needs an `alt` (at most 250 characters), a caption is at most 200. `image`, when sent with `photos`, must be the cover’s `url`. Width, height and placeholder are taken from the upload. Refusals answer 400 naming the field: `photos` (none, or more than 30), `photos.N.url` (not one of our uploads, another account’s upload, or the same upload twice), `photos.0.alt`, `photos.N.alt`, `photos.N.caption`, `image` (not one of our uploads, or not the cover).';
 
+/** How other processes' listing changes reach the caches, for the OpenAPI document. */
+const OTHER_PROCESSES_NOTE =
+  'On PostgreSQL the database announces every listing change to every process, which empties its caches and drops its map index on hearing one; while it hears them, what the caches hold is kept up to ten minutes instead of SEARCH_CACHE_SECONDS, and while it cannot (its listening connection lost), no longer than SEARCH_CACHE_SECONDS.';
+
 /** How map views are answered, for the OpenAPI document. */
-const MAP_INDEX_NOTE =
-  "A view of an area or outline without `location` is answered from a per-process index of the listings on the map, held in memory and dropped by every listing change before that change's answer is sent (until it is built again, and in processes with the caches off, the database answers); on PostgreSQL an index also ages out after SEARCH_CACHE_SECONDS, so other processes' changes show as they do in the caches.";
+const MAP_INDEX_NOTE = `A view of an area or outline without \`location\` is answered from a per-process index of the listings on the map, held in memory and dropped by every listing change before that change's answer is sent (until it is built again, and in processes with the caches off, the database answers). ${OTHER_PROCESSES_NOTE}`;
 
 /** What both searches accept besides the page, for the OpenAPI document. */
 const SEARCH_PARAMETERS =
@@ -332,7 +335,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['properties'],
         summary: 'One listing (pending or rejected ones only for their agent and admins)',
         description:
-          "A public listing (approved, its agent in good standing) is read once for every viewer and kept in a per-process cache that lives SEARCH_CACHE_SECONDS and is emptied by every listing change before that change's answer is sent; the parties to its sale (its agent, its buyer, admins) get the sale's details added. Any other listing is read for each request and shown only to its agent and admins. " +
+          `A public listing (approved, its agent in good standing) is read once for every viewer and kept in a per-process cache that lives SEARCH_CACHE_SECONDS and is emptied by every listing change before that change's answer is sent; the parties to its sale (its agent, its buyer, admins) get the sale's details added. Any other listing is read for each request and shown only to its agent and admins. ${OTHER_PROCESSES_NOTE} ` +
           PHOTOS_IN_ANSWERS,
         params: ZPropertyIdParams,
         response: { 200: ZProperty, ...errorResponses(400, 401, 403, 404, 409) },
