@@ -7,13 +7,24 @@ function pageFrom(value: string | null) {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** The list page in the address (`?page=2`), so Back and reloads keep it. */
+/**
+ * The list page in the address (`?page=2`), so Back and reloads keep it; whatever else the address
+ * holds (a filter, a search) stays as it is.
+ */
 export function usePageParam() {
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params.get('page'));
   const goToPage = useCallback(
     (next: number, { replace = false } = {}) =>
-      setParams(next <= 1 ? {} : { page: String(next) }, { state: KEEP_SCROLL, replace }),
+      setParams(
+        (current) => {
+          const changed = new URLSearchParams(current);
+          if (next <= 1) changed.delete('page');
+          else changed.set('page', String(next));
+          return changed;
+        },
+        { state: KEEP_SCROLL, replace },
+      ),
     [setParams],
   );
   return { page, goToPage };
