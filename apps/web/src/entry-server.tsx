@@ -11,6 +11,7 @@ import { StaticRouter } from 'react-router';
 import { filesOfPages, PAGE_FILES_ELEMENT_ID, type PageFilesManifest } from './app/page-files';
 import { AppProvider } from './app/provider';
 import { AppRoutes, loadRoute, type RouteOutcome } from './app/router';
+import { ServerRenderingContext } from './hooks/use-hydrated';
 import { sessionQueryKey } from './hooks/use-session';
 import { type ApiFetch, configureApiClient } from './lib/api-client';
 import { PublicOriginContext } from './lib/public-origin';
@@ -114,13 +115,15 @@ async function render(
   // The app alone, as the browser's root renders it, so every `useId` matches on hydration.
   const app = (
     <StrictMode>
-      <PublicOriginContext value={publicUrl}>
-        <AppProvider queryClient={queryClient}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProvider>
-      </PublicOriginContext>
+      <ServerRenderingContext value={true}>
+        <PublicOriginContext value={publicUrl}>
+          <AppProvider queryClient={queryClient}>
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
+          </AppProvider>
+        </PublicOriginContext>
+      </ServerRenderingContext>
     </StrictMode>
   );
 

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 
 const noSubscription = () => () => {};
 
@@ -9,3 +9,9 @@ export const useHydrated = () =>
     () => true,
     () => false,
   );
+
+/** True in the tree the server renders into HTML (entry-server.tsx provides it), false in the browser. */
+export const ServerRenderingContext = createContext(false);
+
+/** Whether this render is the server's, as opposed to the browser's own or its hydration. */
+export const useRenderingOnServer = () => useContext(ServerRenderingContext);

@@ -1,6 +1,9 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { rgbaToThumbHash, thumbHashToAverageRGBA } from 'thumbhash';
 import { describe, expect, it } from 'vitest';
+import { ServerRenderingContext } from '@/hooks/use-hydrated';
 import { photoFromAddress, type ShownPhoto } from '@/lib/image-renditions';
 import { ListingPicture } from './listing-picture';
 
@@ -133,11 +136,42 @@ describe('a listing photo', () => {
 
   it('paints a drawn placeholder when given one, and nothing for a photo without a hash', () => {
     const drawn = 'data:image/png;base64,iVBORw0KGgo=';
-    expect(renderPicture({ placeholderImage: drawn }).placeholder()?.style.background).toContain(
-      `url("${drawn}")`,
-    );
+    expect(
+      renderPicture({ placeholderImage: () => drawn }).placeholder()?.style.background,
+    ).toContain(`url("${drawn}")`);
 
     const { placeholder } = renderPicture({ photo: { ...cover, placeholder: null } });
     expect(placeholder()).toBeNull();
+  });
+
+  it('is drawn by the server, and not drawn again as the page comes alive with its photo there', async () => {
+    const drawn = 'data:image/png;base64,iVBORw0KGgo=';
+    let drawings = 0;
+    const draw = () => {
+      drawings += 1;
+      return drawn;
+    };
+    const picture = <ListingPicture photo={cover} sizes="100vw" priority placeholderImage={draw} />;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <ServerRenderingContext value={true}>{picture}</ServerRenderingContext>,
+    );
+    document.body.append(container);
+    expect(drawings).toBe(1);
+    expect(container.querySelector('[data-placeholder]')?.getAttribute('style')).toContain(drawn);
+    // The photo arrived before the app: the browser says so as the page comes alive.
+    const image = container.querySelector('img') as HTMLImageElement;
+    Object.defineProperties(image, {
+      complete: { value: true },
+      currentSrc: { value: cover.url },
+      naturalWidth: { value: cover.width },
+    });
+
+    const root = await act(async () => hydrateRoot(container, picture));
+
+    expect(drawings).toBe(1);
+    expect(container.querySelector('[data-placeholder]')).toBeNull();
+    act(() => root.unmount());
+    container.remove();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useHydrated } from '@/hooks/use-hydrated';
+import { useHydrated, useRenderingOnServer } from '@/hooks/use-hydrated';
 import { cn } from '@/lib/cn';
 import { photoSrcSet, placeholderColour, type ShownPhoto } from '@/lib/image-renditions';
 
@@ -25,10 +25,12 @@ type ListingPictureProps = {
   /** `cover` crops to the frame (cards, thumbnails); `contain` shows all of it (the viewer). */
   fit?: 'cover' | 'contain';
   /**
-   * The drawn ThumbHash to paint while the photo loads (a data: URL); without it, the photo's
-   * average colour is painted.
+   * Draws the ThumbHash to paint while the photo loads (a data: URL); without it, the photo's
+   * average colour is painted. Called only when that drawing is painted: the server draws it into
+   * the page, and a page coming alive keeps the server's drawing rather than drawing it again
+   * (usually the photo has arrived by then, and it is never needed).
    */
-  placeholderImage?: string | null;
+  placeholderImage?: () => string | null;
   /** Classes of the frame: its shape (3:2 unless told), corners, and size. */
   className?: string;
 };
@@ -72,6 +74,7 @@ export function ListingPicture({
   // A photo drawn on the server may have loaded, or failed, before React listened to it; React
   // itself makes a photo it creates in the browser report again.
   const hydrated = useHydrated();
+  const onServer = useRenderingOnServer();
   const fromServer = useRef(!hydrated);
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, as the page comes alive.
   useEffect(() => {
@@ -119,20 +122,22 @@ export function ListingPicture({
       )}
     />
   );
-  const backdrop = placeholderImage
-    ? `center / cover url("${placeholderImage}")`
-    : placeholderColour(photo.placeholder);
+  const painted = () => {
+    // While hydrating, the style React is given is not written over the server's.
+    const drawn = placeholderImage && (hydrated || onServer) ? placeholderImage() : null;
+    return drawn ? `center / cover url("${drawn}")` : placeholderColour(photo.placeholder);
+  };
+  const backdrop = current.loaded ? null : painted();
 
   return (
     <span className={frame}>
-      {!current.loaded && backdrop && (
+      {backdrop && (
         <span
           aria-hidden="true"
           data-placeholder=""
           className="absolute inset-0"
           style={{ background: backdrop }}
-          // Drawn from the same hash on both sides, but a browser's maths may round a pixel
-          // differently from the server's; either drawing will do.
+          // The server's drawing stays while the page comes alive (see `placeholderImage`).
           suppressHydrationWarning
         />
       )}

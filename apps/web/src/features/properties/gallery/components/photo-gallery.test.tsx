@@ -4,6 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { rgbaToThumbHash } from 'thumbhash';
 import { describe, expect, it } from 'vitest';
+import { ServerRenderingContext } from '@/hooks/use-hydrated';
 import { renderInApp } from '@/test/render';
 import { PhotoGallery } from './photo-gallery';
 
@@ -158,7 +159,9 @@ describe('a listing’s photo gallery', () => {
   it('comes alive over the page the server drew without a warning, thumbnails with the app', async () => {
     const gallery = <PhotoGallery photos={photos} title={TITLE} />;
     const container = document.createElement('div');
-    container.innerHTML = renderToString(gallery);
+    container.innerHTML = renderToString(
+      <ServerRenderingContext value={true}>{gallery}</ServerRenderingContext>,
+    );
     document.body.append(container);
     const drawnOnServer = container.querySelector('[data-placeholder]')?.getAttribute('style');
     // The page asks for the large photo alone; the thumbnails only choose a photo, with the app.

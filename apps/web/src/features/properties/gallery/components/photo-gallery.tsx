@@ -54,7 +54,7 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
                 photo={photo}
                 sizes={LARGE_SIZES}
                 priority
-                placeholderImage={placeholderImage(photo.placeholder)}
+                placeholderImage={() => placeholderImage(photo.placeholder)}
               />
               <span
                 aria-hidden="true"

@@ -104,7 +104,7 @@ export function PhotoViewer({ photos, index, onIndexChange, title }: PhotoViewer
             sizes="100vw"
             priority
             fit="contain"
-            placeholderImage={placeholderImage(photo.placeholder)}
+            placeholderImage={() => placeholderImage(photo.placeholder)}
             className="size-full"
           />
           {several && (
