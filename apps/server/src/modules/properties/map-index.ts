@@ -703,9 +703,11 @@ export class MapIndex {
 /**
  * Keeps the map index true to the listings: a listing change this process makes drops it at
  * once (listing-cache.ts empties it with the caches), and until a new one is built map views are
- * answered by the database. On a database other processes share, a built index is also renewed
- * once older than the caches' lifetime (`maxAgeMs`), so their changes show as they do in the
- * caches, and serves meanwhile.
+ * answered by the database. Another process's change drops it too, once the database's notice of
+ * it arrives (listing-change-notices.ts). A built index is also renewed once older than the
+ * caches' lifetime (`maxAgeMs`: ten minutes while this process hears those notices, against a
+ * change made with the triggers off; SEARCH_CACHE_SECONDS while it cannot hear them; never on the
+ * embedded database, which is this process's alone), and serves meanwhile.
  *
  * Building reads every listing on the map (about 0.5 s at 100,000 on PostgreSQL), so builds are
  * spaced: at most one at a time, and a new one starts no sooner than ten builds' time after the
