@@ -108,14 +108,14 @@ for (const { status, list, path, matches } of REFUSALS) {
       }),
     );
     await page.goto(path);
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(`/login?${new URLSearchParams({ returnTo: path })}`);
     expect(logouts).toEqual(['POST']);
 
     await page.unroute(matches);
     await page.reload();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
     await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL('/login?returnTo=%2Fdashboard');
     const session = await page.request.get('/auth/session');
     expect(await session.json()).toEqual({ user: null });
   });
@@ -128,7 +128,7 @@ test('a failed sign-out after a refusal still signs the visitor out here', async
     route.fulfill({ status: 403, json: { error: 'Not allowed.', code: 'FORBIDDEN' } }),
   );
   await page.goto('/dashboard/wishlist');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL('/login?returnTo=%2Fdashboard%2Fwishlist');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
 });
 

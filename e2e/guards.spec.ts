@@ -3,7 +3,8 @@ import { expect, test } from './fixtures';
 for (const path of ['/dashboard', '/dashboard/manage-users', '/all-properties', '/make-offer/1']) {
   test(`${path} sends a signed-out visitor to /login`, async ({ page }) => {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/login$/);
+    // The address says where to go once signed in.
+    await expect(page).toHaveURL(`/login?${new URLSearchParams({ returnTo: path })}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome Back');
   });
 }

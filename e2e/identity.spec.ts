@@ -138,7 +138,7 @@ test('a visitor registers with a photo, logs out, and signing in returns to the 
   await expect(banner.getByRole('link', { name: 'Login' })).toBeVisible();
 
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL('/login?returnTo=%2Fdashboard');
   const signInForm = page.getByRole('form', { name: 'Sign in' });
   await signInForm.getByLabel('Email').fill(person.email);
   await signInForm.getByLabel('Password', { exact: true }).fill(person.password);
@@ -243,7 +243,7 @@ test('an admin deletes a user only after confirming, and has no buttons on their
 
   // The deleted user's session ends with the account.
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL('/login?returnTo=%2Fdashboard');
 
   const self = await userEntry(admin, DEMO_ACCOUNTS.admin.email);
   await expect(self).toContainText("That's you");

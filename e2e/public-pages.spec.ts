@@ -80,7 +80,7 @@ test.describe(() => {
 
 test('/properties redirects to the listing, which asks a visitor to sign in', async ({ page }) => {
   await page.goto('/properties');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL('/login?returnTo=%2Fall-properties');
 });
 
 test('a new page opens at the top, and Back returns to where the last one was left', async ({

@@ -113,7 +113,7 @@ test('logging out confirms it and signs the visitor out', async ({ page }) => {
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
 
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL('/login?returnTo=%2Fdashboard');
 });
 
 test('the dashboard is accessible on a desktop and with the phone drawer open', async ({

@@ -111,6 +111,15 @@ async function render(
   // The data as JSON; `<` escaped, so no listing's text can close the script element.
   const state = JSON.stringify(dehydrate(queryClient)).replaceAll('<', '\\u003c');
   const pageFiles = JSON.stringify(filesOfPages(pageFilesManifest, outcome.pages));
+  // A page that sends its visitor elsewhere is answered with the redirect alone.
+  if (outcome.redirect) {
+    return {
+      ...outcome,
+      signedIn: Boolean(session?.user),
+      pipe: (destination) => destination.end() as typeof destination,
+      documentFor: () => '',
+    };
+  }
 
   // The app alone, as the browser's root renders it, so every `useId` matches on hydration.
   const app = (

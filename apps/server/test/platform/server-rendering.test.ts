@@ -142,12 +142,43 @@ describe('a page rendered on the server', () => {
     expect(keys).toContain(JSON.stringify(['properties', 'detail', listingId]));
   });
 
-  it('a signed-in page without a session holds no listing and is not stored', async () => {
+  it('a signed-in page sends a visitor without a session to sign in, and back after', async () => {
     await seed();
-    const response = await page('/all-properties');
-    expect(response.statusCode).toBe(200);
+    const response = await page('/all-properties?location=Austin&page=2');
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(
+      '/login?returnTo=%2Fall-properties%3Flocation%3DAustin%26page%3D2',
+    );
     expect(response.body).not.toContain(TITLE);
     expect(response.headers['cache-control']).toBe('private, no-store');
+
+    const details = await page(`/propertyDetails/${listingId}`);
+    expect(details.statusCode).toBe(302);
+    expect(details.headers.location).toBe(
+      `/login?returnTo=${encodeURIComponent(`/propertyDetails/${listingId}`)}`,
+    );
+    // A session that has ended is no session.
+    const ended = await page('/dashboard', { cookie: 'keyhaven.session_token=ended.session' });
+    expect(ended.statusCode).toBe(302);
+    expect(ended.headers.location).toBe('/login?returnTo=%2Fdashboard');
+  });
+
+  it("a page of another role's sends a signed-in visitor to Forbidden, and a moved page on", async () => {
+    await seed();
+    const agentsOnly = await page('/dashboard/add-property', { cookie: buyer.cookie });
+    expect(agentsOnly.statusCode).toBe(302);
+    expect(agentsOnly.headers.location).toBe('/forbidden-page');
+    expect(agentsOnly.headers['cache-control']).toBe('private, no-store');
+
+    const adminsOnly = await page('/dashboard/manage-users', { cookie: agent.cookie });
+    expect(adminsOnly.headers.location).toBe('/forbidden-page');
+
+    const own = await page('/dashboard/add-property', { cookie: agent.cookie });
+    expect(own.statusCode).toBe(200);
+
+    const moved = await page('/properties', { cookie: buyer.cookie });
+    expect(moved.statusCode).toBe(302);
+    expect(moved.headers.location).toBe('/all-properties');
   });
 
   it('any page asked for with a session cookie is private', async () => {

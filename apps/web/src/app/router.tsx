@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactElement, useEffect, useState } from 'react';
 import {
   type Location,
   matchRoutes,
@@ -9,14 +9,15 @@ import {
   useRoutes,
 } from 'react-router';
 import { HomePage } from '@/app/routes/home-page';
-import { RequireAuth } from '@/features/auth/components/require-auth';
+import { RequireAuth, type RequireAuthProps } from '@/features/auth/components/require-auth';
 import { GenericErrorPage } from '@/features/errors/pages/generic-error-page';
 import { NotFoundPage } from '@/features/errors/pages/not-found-page';
 import { searchPropertiesQueryOptions } from '@/features/properties/api/search-properties';
 import { homeSearchQuery } from '@/features/properties/components/property-search-section';
 import { sessionQueryOptions } from '@/hooks/use-session';
 import { BRAND_NAME, documentTitle } from '@/lib/brand';
-import { paths } from '@/lib/paths';
+import { loginPathFor, paths } from '@/lib/paths';
+import type { SessionResponse } from '@/lib/user';
 import { ErrorBoundary } from './error-boundary';
 import { RootLayout } from './layouts/root-layout';
 import { isLazyPage, lazyPage } from './lazy-page';
@@ -417,10 +418,39 @@ function usePrefetchOnLinkIntent() {
 }
 
 /**
- * How the server answers a page: found or not, whether it is only for signed-in visitors, and
- * the lazily loaded pages it shows (their files go out with it).
+ * How the server answers a page: found or not, whether it is only for signed-in visitors, the
+ * lazily loaded pages it shows (their files go out with it), and where it sends its visitor
+ * instead of showing itself (null: it shows itself).
  */
-export type RouteOutcome = { notFound: boolean; signedInOnly: boolean; pages: string[] };
+export type RouteOutcome = {
+  notFound: boolean;
+  signedInOnly: boolean;
+  pages: string[];
+  redirect: string | null;
+};
+
+/**
+ * Where the routes' own redirects and guards send a visitor before the page shows, as they do
+ * in the browser: a moved address to its new one, a signed-out visitor to the login page (which
+ * brings them back), a signed-in one without the page's role to Forbidden. Unknown while the
+ * session could not be read: the page then shows its own retry.
+ */
+function redirectOf(
+  matches: ReturnType<typeof routeMatches>,
+  location: Partial<Location>,
+  user: SessionResponse['user'] | undefined,
+): string | null {
+  for (const { route } of matches) {
+    const element = route.element as ReactElement<Record<string, unknown>> | undefined;
+    if (element?.type === Navigate) return String(element.props.to);
+    if (element?.type !== RequireAuth || user === undefined) continue;
+    if (!user)
+      return loginPathFor({ pathname: location.pathname ?? '/', search: location.search ?? '' });
+    const { allow } = element.props as RequireAuthProps;
+    if (allow && user.role !== allow) return paths.forbidden;
+  }
+  return null;
+}
 
 /**
  * Everything the page at `location` needs before it renders, for the server: its code, the
@@ -448,6 +478,7 @@ export async function loadRoute(
   return {
     notFound: matches.at(-1)?.route.path === '*',
     signedInOnly: matches.some(({ route }) => elementType(route) === RequireAuth),
+    redirect: redirectOf(matches, location, session ? session.user : undefined),
     pages: matches.flatMap(({ route }) => {
       const type = elementType(route);
       return isLazyPage(type) ? [type.pageName] : [];

@@ -58,6 +58,30 @@ export const apiPaths = {
 /** Navigation state the login page reads to send the visitor back where they were going. */
 export type LoginRedirectState = { from?: Location };
 
+/** The longest address the login page sends a visitor back to. */
+const RETURN_PATH_MAX_LENGTH = 512;
+
+/**
+ * The login page for a visitor on their way to `location`: the address holds where to go once
+ * signed in, so the server can send a visitor there before any script runs, and a reload keeps it.
+ */
+export function loginPathFor(location: Pick<Location, 'pathname' | 'search'>): string {
+  const returnTo = `${location.pathname}${location.search}`;
+  return returnTo === paths.home || returnTo.length > RETURN_PATH_MAX_LENGTH
+    ? paths.login
+    : `${paths.login}?${new URLSearchParams({ returnTo })}`;
+}
+
+/**
+ * Where the login page's `returnTo` sends a visitor: an address of this site only (never another
+ * site's, which would make the login page a redirector), not the login page itself; else null.
+ */
+export function returnPathFrom(value: string | null): string | null {
+  if (!value || value.length > RETURN_PATH_MAX_LENGTH || !/^\/(?![/\\])/.test(value)) return null;
+  const { pathname } = new URL(value, 'http://keyhaven.invalid');
+  return pathname === paths.login ? null : value;
+}
+
 /** A listing's details page. */
 export const propertyDetailsPath = (id: string) => generatePath(paths.propertyDetails, { id });
 

@@ -10,6 +10,8 @@ export type RenderedPage = {
   notFound: boolean;
   /** The page is one only signed-in visitors see. */
   signedInOnly: boolean;
+  /** Where the page sends its visitor instead (a guard, a moved address); nothing to write. */
+  redirect: string | null;
   /** It was rendered for a signed-in visitor. */
   signedIn: boolean;
   /** Writes the app's HTML to `destination`, and ends it. */

@@ -138,6 +138,10 @@ export const webAppPlugin = fp(
         request.log.error({ err: error }, 'Rendering the page failed: sent the plain shell');
         return sendShell(reply);
       }
+      // Where a page sends its visitor depends on who they are: never stored or shared.
+      if (page.redirect) {
+        return reply.header('cache-control', 'private, no-store').redirect(page.redirect);
+      }
       const html = page.documentFor(await appHtmlOf(page));
       reply.status(page.notFound ? 404 : 200).type('text/html; charset=utf-8');
 

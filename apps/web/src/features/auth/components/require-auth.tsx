@@ -3,9 +3,9 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/hooks/use-session';
-import { type LoginRedirectState, paths } from '@/lib/paths';
+import { type LoginRedirectState, loginPathFor, paths } from '@/lib/paths';
 
-type RequireAuthProps = {
+export type RequireAuthProps = {
   /** Only this role may pass; anyone else signed in is sent to the forbidden page. */
   allow?: Extract<Role, 'agent' | 'admin'>;
 };
@@ -32,7 +32,7 @@ export function RequireAuth({ allow }: RequireAuthProps) {
   const { user } = session.data;
   if (!user) {
     const state: LoginRedirectState = { from: location };
-    return <Navigate to={paths.login} state={state} replace />;
+    return <Navigate to={loginPathFor(location)} state={state} replace />;
   }
   if (allow && user.role !== allow) return <Navigate to={paths.forbidden} replace />;
   return <Outlet />;

@@ -7,7 +7,7 @@ import { PageMeta } from '@/components/page-meta';
 import { Notice } from '@/components/ui/notice';
 import { BRAND_NAME } from '@/lib/brand';
 import type { LoginRedirectState } from '@/lib/paths';
-import { paths } from '@/lib/paths';
+import { paths, returnPathFrom } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
@@ -18,12 +18,16 @@ import { AUTH_SCREEN_TEXT } from '../messages';
 /** What search results and link previews say about the page. */
 const LOGIN_DESCRIPTION = `Sign in to ${BRAND_NAME} to see every listing, save homes, make offers and follow your purchases.`;
 
-/** Where the visitor was going when a guard sent them here, else Home. */
+/**
+ * Where the visitor was going when a guard sent them here (the address's `returnTo`, or the
+ * navigation's state, which also keeps the hash), else Home.
+ */
 function useReturnPath(): string {
   const location = useLocation();
+  const [searchParams] = useSearchParams();
   const from = (location.state as LoginRedirectState | null)?.from;
-  if (!from?.pathname || from.pathname === paths.login) return paths.home;
-  return createPath(from);
+  if (from?.pathname && from.pathname !== paths.login) return createPath(from);
+  return returnPathFrom(searchParams.get('returnTo')) ?? paths.home;
 }
 
 /** How the server says a Google sign-in it sent back here ended (`?error=...`). */

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { useSession } from '@/hooks/use-session';
 import type { Property } from '@/lib/listing';
-import { type LoginRedirectState, paths } from '@/lib/paths';
+import { type LoginRedirectState, loginPathFor } from '@/lib/paths';
 
 // The dialog and its message box come down the first time a buyer is about to ask, not with the
 // listing's page, which then asks for fewer files before it can be taken over.
@@ -39,7 +39,7 @@ export function AskAgentButton({ property, size = 'md', className }: AskAgentBut
     const state: LoginRedirectState = { from: location };
     return (
       <Link
-        to={paths.login}
+        to={loginPathFor(location)}
         state={state}
         className={buttonStyles({ size, variant: 'secondary', className })}
       >
