@@ -38,6 +38,14 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('main')).toContainText(/\w+/);
   });
 
+  test('a signed-out visitor of a signed-in page reads the login page, which names the way back', async ({
+    page,
+  }) => {
+    await page.goto('/all-properties?location=Austin');
+    await expect(page).toHaveURL('/login?returnTo=%2Fall-properties%3Flocation%3DAustin');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome Back');
+  });
+
   test("a signed-in buyer's All Properties and a listing's page show its title and price", async ({
     page,
   }) => {
