@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, signOutOf, test } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 
 /*
@@ -93,7 +93,7 @@ test.describe('a forgotten password', () => {
     await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
 
     // The old one no longer does.
-    await page.context().clearCookies();
+    await signOutOf(page);
     const form = await logIn(page, PERSON.email, PERSON.password);
     const popup = page.getByRole('alertdialog', { name: 'Login Failed' });
     await expect(popup).toContainText('Invalid email or password');

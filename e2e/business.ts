@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { type DEMO_ACCOUNTS, expect, signIn } from './fixtures';
+import { type DEMO_ACCOUNTS, expect, signIn, signOutOf } from './fixtures';
 import { type Buyer, confirmAddress, signInAs, unique } from './market';
 
 /*
@@ -51,7 +51,7 @@ export async function registerAgent(
  * registered person or a demo account) signs in. The next `goto` opens the page as them.
  */
 export async function actAs(page: Page, who: Buyer | keyof typeof DEMO_ACCOUNTS) {
-  await page.context().clearCookies();
+  await signOutOf(page);
   if (typeof who === 'string') await signIn(page, who);
   else await signInAs(page, who);
 }

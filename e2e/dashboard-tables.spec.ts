@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, signOutOf, test } from './fixtures';
 import {
   accept,
   apiAs,
@@ -118,7 +118,7 @@ test.describe('dashboard lists on a phone, a tablet and a laptop', () => {
     test.slow();
     const found: string[] = [];
     for (const account of ['agent', 'admin'] as const) {
-      await page.context().clearCookies();
+      await signOutOf(page);
       await signIn(page, account);
       for (const { path, heading } of PAGES.filter((entry) => entry.account === account)) {
         for (const viewport of VIEWPORTS) {

@@ -152,6 +152,16 @@ export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@keyhaven.test', password: 'Admin123', name: 'Amara Okafor' },
 } as const;
 
+/**
+ * Ends the session in the page's browser, as when a person hands the device over: the open page is
+ * left first, so none of its own requests (a notification refreshing a list, the live stream
+ * reconnecting) goes out after its cookie is gone and is refused.
+ */
+export async function signOutOf(page: Page) {
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+}
+
 /** Signs in through the API; the session cookie lands in the page's browser context. */
 export async function signIn(page: Page, account: keyof typeof DEMO_ACCOUNTS) {
   const { email, password } = DEMO_ACCOUNTS[account];

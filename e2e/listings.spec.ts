@@ -5,6 +5,7 @@ import {
   expectNoSeriousA11yViolations,
   renderInBrowser,
   signIn,
+  signOutOf,
   test,
 } from './fixtures';
 import { choosePhotos, drawnPng, listingPhotoOf, pngFile } from './photos';
@@ -23,7 +24,7 @@ type Account = keyof typeof DEMO_ACCOUNTS;
 
 /** Signs the page's browser out, then in as `account` (or leaves it signed out). */
 async function actAs(page: Page, account: Account | null) {
-  await page.context().clearCookies();
+  await signOutOf(page);
   if (account) await signIn(page, account);
 }
 

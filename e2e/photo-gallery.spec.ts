@@ -1,6 +1,6 @@
 import { PHOTO_MESSAGES } from '@keyhaven/shared/texts';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, signIn, signOutOf, test } from './fixtures';
 import { apiAs } from './market';
 import { choosePhotos, drawnPng, pngFile } from './photos';
 
@@ -214,10 +214,8 @@ test('an agent shows a home in four photos, buyers page through them, a new orde
     await expect(mine).toContainText('Approval: Approved');
     await expectCardCover(mine, kitchenKey(), KITCHEN.alt);
 
-    // The catalogue is for signed-in buyers. The agent's page is left first: a live page whose
-    // cookies vanish under it (a notification refreshing My Properties) would be refused.
-    await page.goto('about:blank');
-    await page.context().clearCookies();
+    // The catalogue is for signed-in buyers.
+    await signOutOf(page);
     await signIn(page, 'buyer');
     await page.goto(`/all-properties?location=${encodeURIComponent(TOWN)}`);
     const listed = page.getByRole('main').getByRole('article').filter({ hasText: TITLE });
@@ -277,8 +275,7 @@ test('an agent shows a home in four photos, buyers page through them, a new orde
   });
 
   await test.step('the agent orders the photos again, which sends the home back for review', async () => {
-    await page.goto('about:blank');
-    await page.context().clearCookies();
+    await signOutOf(page);
     await signIn(page, 'agent');
     await page.goto(`/EditPropertyDetails/${listingId}`);
     const form = page.getByRole('form', { name: 'Edit property' });

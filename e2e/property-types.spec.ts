@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { PROPERTY_TYPES } from '../packages/shared/src/constants';
-import { type DEMO_ACCOUNTS, expect, signIn, test } from './fixtures';
+import { type DEMO_ACCOUNTS, expect, signIn, signOutOf, test } from './fixtures';
 import { apiAs, type Listing, listApprovedHome } from './market';
 
 /*
@@ -26,7 +26,7 @@ const FILTERS = [
 ] as const;
 
 async function actAs(page: Page, account: keyof typeof DEMO_ACCOUNTS) {
-  await page.context().clearCookies();
+  await signOutOf(page);
   await signIn(page, account);
 }
 

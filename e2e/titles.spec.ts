@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { paths } from '../apps/web/src/lib/paths';
-import { brandOf, type DEMO_ACCOUNTS, expect, signIn, test } from './fixtures';
+import { brandOf, type DEMO_ACCOUNTS, expect, signIn, signOutOf, test } from './fixtures';
 
 /*
  * Every route of the web app's route table has its document title, in one pattern: the brand,
@@ -171,10 +171,7 @@ test.describe('document titles', () => {
     let signedInAs: Visit['as'] | undefined;
     for (const [key, visit] of Object.entries(ROUTES) as Array<[RouteKey, Visit]>) {
       if (visit.as !== signedInAs) {
-        // The last page's own requests end first: one refused once its cookie is gone would sign
-        // the next account out (the page arrives rendered, before its requests are done).
-        await page.waitForLoadState('networkidle');
-        await page.context().clearCookies();
+        await signOutOf(page);
         if (visit.as) await signIn(page, visit.as);
         signedInAs = visit.as;
       }
