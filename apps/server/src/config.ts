@@ -55,6 +55,7 @@ const ZEnvironment = z
     LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
     OFFER_PAYMENT_DAYS: z.coerce.number().int().min(1).max(60).default(7),
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
     IMAGE_QUEUE_LENGTH: z.coerce.number().int().min(0).max(1000).default(8),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
@@ -91,6 +92,24 @@ const ZEnvironment = z
         path: ['STRIPE_WEBHOOK_SECRET'],
         message: 'is required when STRIPE_SECRET_KEY is set',
       });
+    }
+    if (env.WEB_CONCURRENCY > 1) {
+      if (!env.DATABASE_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['WEB_CONCURRENCY'],
+          message:
+            'above 1 needs DATABASE_URL: the embedded database can be opened by one process only',
+        });
+      }
+      if (!env.REDIS_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['WEB_CONCURRENCY'],
+          message:
+            'above 1 needs REDIS_URL: the processes share sign-in throttling, rate limits and live updates there',
+        });
+      }
     }
     if (env.STORAGE_DRIVER === 's3') {
       for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
@@ -150,6 +169,8 @@ function toConfig(env: z.infer<typeof ZEnvironment>) {
     isProduction: env.NODE_ENV === 'production',
     host: env.HOST,
     port: env.PORT,
+    // Server processes sharing the port on this machine, each a whole instance (lib/worker-processes.ts).
+    processes: env.WEB_CONCURRENCY,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir,
     uploadsDir,

@@ -1,19 +1,38 @@
 import './lib/node-version.js';
+import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
+import { resolveSessionSecret } from './lib/session-secret.js';
+import { onStopRequest, superviseWorkers } from './lib/worker-processes.js';
 
 async function main() {
   const config = loadConfig();
+
+  if (config.processes > 1 && cluster.isPrimary) {
+    // Made before the processes start, so all of them sign sessions with the one secret (only
+    // without SESSION_SECRET, outside production).
+    resolveSessionSecret(config);
+    process.exitCode = await superviseWorkers(config.processes).stopped;
+    return;
+  }
+
   const app = await buildApp(config);
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  let closing = false;
+  const grace = closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    closing = true;
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     // Stops accepting connections, lets in-flight requests finish, then closes the database.
     await app.close();
   });
+  if (cluster.isWorker) {
+    onStopRequest(() => {
+      if (!closing) void grace.close();
+    });
+  }
 
   await app.listen({ host: config.host, port: config.port });
 }

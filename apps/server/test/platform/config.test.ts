@@ -44,4 +44,30 @@ describe('config', () => {
   it('requires SESSION_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: is required/);
   });
+
+  it('runs one server process unless WEB_CONCURRENCY asks for more', () => {
+    expect(loadConfig({}).processes).toBe(1);
+    expect(
+      loadConfig({
+        WEB_CONCURRENCY: '2',
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/keyhaven',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+      }).processes,
+    ).toBe(2);
+  });
+
+  it('refuses several server processes on the embedded database or without Redis', () => {
+    let error: unknown;
+    try {
+      loadConfig({ WEB_CONCURRENCY: '2' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'WEB_CONCURRENCY: above 1 needs DATABASE_URL: the embedded database can be opened by one process only',
+      'WEB_CONCURRENCY: above 1 needs REDIS_URL: the processes share sign-in throttling, rate limits and live updates there',
+    ]);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
+  });
 });

@@ -1,0 +1,105 @@
+import cluster, { type Worker } from 'node:cluster';
+
+/*
+ * One server per core on one machine: WEB_CONCURRENCY processes share the port (Node's cluster
+ * hands each new connection to one of them), each a whole instance as on several machines, with
+ * the database, Redis and the database's listing-change notices keeping them in step
+ * (docs/DEPLOY.md). This process only starts them, starts again one that stops, and stops them.
+ */
+
+/** What this process sends a server process to have it finish its requests and stop. */
+const STOP_MESSAGE = 'keyhaven:stop';
+
+/** How long the processes have to finish their requests when asked to stop, before they are killed. */
+const STOP_GRACE_MS = 15_000;
+
+/** A process that stops sooner than this after starting waits this long before it is replaced. */
+const RESTART_DELAY_MS = 1000;
+
+export interface WorkerSupervisor {
+  /** Resolves with the exit code once every process has stopped. */
+  stopped: Promise<number>;
+}
+
+/**
+ * Starts `count` server processes running this same program and keeps them running. If one fails
+ * before any has served (a database that does not answer, a port in use), they all stop, with exit
+ * code 1: the others would fail the same way. Once the server has served, a process that stops,
+ * crashed or killed, is replaced (after a second if it had only just started). On SIGTERM or SIGINT each is asked to finish its requests and stop (by
+ * message: a terminal's Ctrl-C has already signalled them all, and a second signal would cut a
+ * process's shutdown short).
+ */
+export function superviseWorkers(count: number): WorkerSupervisor {
+  let stopping = false;
+  let exitCode = 0;
+  let resolveStopped: (code: number) => void = () => {};
+  const stopped = new Promise<number>((resolve) => {
+    resolveStopped = resolve;
+  });
+  // The processes running now: cluster.workers may still hold one that has exited.
+  const running = new Set<Worker>();
+  const listened = new WeakSet<Worker>();
+  let served = false;
+  const startedAt = new WeakMap<Worker, number>();
+
+  const start = () => {
+    if (stopping) return;
+    const worker = cluster.fork();
+    running.add(worker);
+    startedAt.set(worker, Date.now());
+    worker.once('listening', () => {
+      listened.add(worker);
+      served = true;
+    });
+  };
+
+  const finishWhenAllGone = () => {
+    if (stopping && running.size === 0) resolveStopped(exitCode);
+  };
+
+  const stopAll = () => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of running) {
+      // One still starting has no requests to finish (and does not listen for the message yet).
+      if (!listened.has(worker)) worker.process.kill('SIGTERM');
+      else if (worker.isConnected()) worker.send(STOP_MESSAGE);
+    }
+    setTimeout(() => {
+      for (const worker of running) worker.process.kill('SIGKILL');
+    }, STOP_GRACE_MS).unref();
+    finishWhenAllGone();
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    running.delete(worker);
+    if (stopping) {
+      finishWhenAllGone();
+      return;
+    }
+    if (!served) {
+      console.error(
+        `A server process (pid ${worker.process.pid}) stopped before it could serve (${signal ?? `exit code ${code}`}); stopping the others.`,
+      );
+      exitCode = 1;
+      stopAll();
+      return;
+    }
+    console.error(
+      `A server process (pid ${worker.process.pid}) stopped (${signal ?? `exit code ${code}`}); starting another.`,
+    );
+    const ranFor = Date.now() - (startedAt.get(worker) ?? 0);
+    setTimeout(start, ranFor < 10 * RESTART_DELAY_MS ? RESTART_DELAY_MS : 0);
+  });
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, stopAll);
+  for (let i = 0; i < count; i++) start();
+  return { stopped };
+}
+
+/** In a server process started by superviseWorkers: runs `stop` when asked to stop. */
+export function onStopRequest(stop: () => void) {
+  process.on('message', (message) => {
+    if (message === STOP_MESSAGE) stop();
+  });
+}
