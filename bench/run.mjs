@@ -31,6 +31,8 @@ database is created on that PostgreSQL server and dropped after the run.
   --no-explain      skip the EXPLAIN plans
   --keep            keep the database (and the PGlite directory) after the run
   --log-level L     the server's LOG_LEVEL (default warn)
+  --processes N     server processes sharing the port (WEB_CONCURRENCY, default 1); above 1
+                    needs DATABASE_URL, and uses REDIS_URL (default redis://127.0.0.1:6379)
   -h, --help        this help
 
 Build first: npm run build (npm run bench does it for the server).`;
@@ -46,6 +48,7 @@ const { values: args } = parseArgs({
     'no-explain': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     'log-level': { type: 'string', default: 'warn' },
+    processes: { type: 'string', default: '1' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -59,11 +62,17 @@ const duration = Number(args.duration ?? (args.quick ? 3 : 10));
 const connections = Number(args.connections);
 const warmup = args.quick ? 1 : 2;
 const only = args.only ? new Set(['baseline', ...args.only.split(',')]) : undefined;
-for (const [name, value] of Object.entries({ listings, duration, connections })) {
+const processes = Number(args.processes);
+for (const [name, value] of Object.entries({ listings, duration, connections, processes })) {
   if (!Number.isInteger(value) || value < 1) {
     console.error(`--${name} must be a positive whole number\n\n${USAGE}`);
     process.exit(2);
   }
+}
+
+if (processes > 1 && !process.env.DATABASE_URL) {
+  console.error("--processes above 1 needs DATABASE_URL: the embedded database is one process's");
+  process.exit(2);
 }
 
 assertBuilt();
@@ -81,7 +90,7 @@ const database = await createDatabase({
 });
 const cpus = os.cpus();
 console.log(
-  `Keyhaven benchmark: ${int(listings)} listings on ${database.label}; ${connections} connections, ${duration} s per scenario.`,
+  `Keyhaven benchmark: ${int(listings)} listings on ${database.label}; ${connections} connections, ${duration} s per scenario${processes > 1 ? `, ${processes} server processes` : ''}.`,
 );
 console.log(
   `Machine: ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${mb(os.totalmem())} RAM, Node ${process.version}. autocannon runs in this process and shares these ${cpus.length} cores with the server (and PostgreSQL): the numbers are lower bounds of what a server with cores of its own would do.`,
@@ -105,7 +114,14 @@ const report = {
     loadAverageBefore: loadBefore,
     note: `autocannon and the server${database.kind === 'postgres' ? ' and PostgreSQL' : ''} share ${cpus.length} cores`,
   },
-  settings: { listings, duration, connections, warmupSeconds: warmup, quick: args.quick },
+  settings: {
+    listings,
+    duration,
+    connections,
+    warmupSeconds: warmup,
+    quick: args.quick,
+    processes,
+  },
   database: { kind: database.kind, label: database.label },
   scenarios: [],
 };
@@ -144,7 +160,17 @@ try {
   const logFile = path.join(resultsDir, `server-${stamp}.log`);
   since = performance.now();
   const sessionSecret = randomBytes(32).toString('hex');
-  const serverOptions = { env: database.env, logFile, logLevel: args['log-level'], sessionSecret };
+  // Several processes share their counters and live updates in Redis, on a channel of this run's.
+  const serverEnv =
+    processes > 1
+      ? {
+          ...database.env,
+          WEB_CONCURRENCY: String(processes),
+          REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+          LIVE_UPDATES_CHANNEL: `keyhaven-bench:${stamp}`,
+        }
+      : database.env;
+  const serverOptions = { env: serverEnv, logFile, logLevel: args['log-level'], sessionSecret };
   server = await startServer(serverOptions);
   console.log(
     `Ready at ${server.baseUrl} (pid ${server.pid}) in ${elapsed(since)}; log: ${logFile}`,
@@ -205,7 +231,7 @@ try {
       await server.stop();
       server = await startServer({
         ...serverOptions,
-        env: { ...database.env, ...scenario.restartWith },
+        env: { ...serverEnv, ...scenario.restartWith },
       });
       server.takeWindowPeak();
     }

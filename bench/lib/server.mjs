@@ -16,8 +16,8 @@ export function freePort() {
   });
 }
 
-/** `VmRSS` / `VmHWM` (peak) of a process in bytes, from /proc; undefined when unavailable. */
-export function memoryOf(pid) {
+/** `VmRSS` / `VmHWM` (peak) of one process in bytes, from /proc; undefined when unavailable. */
+function memoryOfProcess(pid) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const field = (name) => {
@@ -30,9 +30,36 @@ export function memoryOf(pid) {
   }
 }
 
+function childrenOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * `VmRSS` / `VmHWM` (peak) in bytes of the server: its process and, with WEB_CONCURRENCY, the
+ * server processes it started (the sum of each one's own figure). Undefined when unavailable.
+ */
+export function memoryOf(pid) {
+  const own = memoryOfProcess(pid);
+  if (own.rss === undefined) return own;
+  const total = { rss: own.rss, hwm: own.hwm ?? 0 };
+  for (const child of childrenOf(pid)) {
+    const { rss, hwm } = memoryOfProcess(child);
+    total.rss += rss ?? 0;
+    total.hwm += hwm ?? 0;
+  }
+  return total;
+}
+
 /**
  * Starts the built server (`apps/server/dist/main.js`) on a free port and waits until
- * `/readyz` answers. Its log goes to `logFile`. RSS is sampled every 200 ms.
+ * `/readyz` answers (with WEB_CONCURRENCY in `env`, one of its processes). Its log goes to `logFile`. RSS is sampled every 200 ms.
  */
 export async function startServer({
   env,
