@@ -181,6 +181,24 @@ describe('a page rendered on the server', () => {
     expect(moved.headers.location).toBe('/all-properties');
   });
 
+  it("a listing's edit page sends a visitor who may not edit it to Forbidden, and shows its agent the form", async () => {
+    await seed();
+    const otherAgent = await createAccount(context.app, 'agent');
+    const other = await page(`/EditPropertyDetails/${listingId}`, { cookie: otherAgent.cookie });
+    expect(other.statusCode).toBe(302);
+    expect(other.headers.location).toBe('/forbidden-page');
+    expect(other.body).not.toContain(TITLE);
+
+    const buyers = await page(`/EditPropertyDetails/${listingId}`, { cookie: buyer.cookie });
+    expect(buyers.headers.location).toBe('/forbidden-page');
+
+    const own = await page(`/EditPropertyDetails/${listingId}`, { cookie: agent.cookie });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect(own.body).toContain('Edit Property</h1>');
+    expect(own.body).toContain(TITLE);
+  });
+
   it('any page asked for with a session cookie is private', async () => {
     await seed();
     const response = await page('/about', { cookie: buyer.cookie });

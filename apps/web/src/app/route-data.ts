@@ -4,12 +4,14 @@ import { comparedIds } from '@/features/compare/lib/compare-rows';
 import { myOffersQueryOptions } from '@/features/offers/api/get-my-offers';
 import { allPropertiesQueryOptions } from '@/features/properties/api/get-all-properties';
 import { propertyQueryOptions } from '@/features/properties/api/get-property';
+import { mayEdit } from '@/features/properties/lib/may-edit';
 import { catalogueQueryFrom } from '@/features/properties/pages/all-properties-page';
 import { myReportQueryOptions } from '@/features/reports/api/get-my-report';
 import { propertyReviewsQueryOptions } from '@/features/reviews/api/get-reviews';
 import { PROPERTY_REVIEWS_PAGE_SIZE } from '@/features/reviews/components/property-reviews-section';
 import { wishlistQueryOptions } from '@/features/wishlist/api/get-wishlist';
 import { COMPARE_LIMIT } from '@/lib/compare-list';
+import { paths } from '@/lib/paths';
 import type { User } from '@/lib/user';
 
 /** What the server knows of a request when it loads a page's data ahead of rendering it. */
@@ -49,6 +51,16 @@ export function prefetchPropertyDetails({ queryClient, params, user }: PrefetchC
     );
   }
   return Promise.all(loads);
+}
+
+/** The listing to edit, so the form arrives filled in, or its visitor is sent away first. */
+export const prefetchEditProperty = ({ queryClient, params }: PrefetchContext) =>
+  queryClient.prefetchQuery(propertyQueryOptions(params.id ?? ''));
+
+/** Forbidden, for a signed-in visitor who may not edit the listing (neither its agent nor an admin). */
+export function editPropertyRedirect({ queryClient, params, user }: PrefetchContext) {
+  const property = queryClient.getQueryData(propertyQueryOptions(params.id ?? '').queryKey);
+  return user && property && !mayEdit(user, property) ? paths.forbidden : null;
 }
 
 /** Each compared home, so the table arrives filled in; a missing one is left for the page to say. */

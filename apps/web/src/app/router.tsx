@@ -154,6 +154,11 @@ const AuditLogPage = lazyPage('audit-log-page', () =>
 type RouteHandle = {
   title: string;
   prefetch?: (context: PrefetchContext) => Promise<unknown>;
+  /**
+   * Where the page sends its visitor once its data is loaded (null: it shows itself), for a
+   * page that decides from its data, as the edit page does from the listing's agent.
+   */
+  redirect?: (context: PrefetchContext) => Promise<string | null>;
 };
 const titled = (title: string, prefetch?: RouteHandle['prefetch']): RouteHandle => ({
   title,
@@ -217,7 +222,13 @@ const routes: RouteObject[] = [
           {
             path: paths.editProperty,
             element: <EditPropertyPage />,
-            handle: titled('Edit Property'),
+            handle: {
+              ...titled('Edit Property', (context) =>
+                import('./route-data').then((data) => data.prefetchEditProperty(context)),
+              ),
+              redirect: (context: PrefetchContext) =>
+                import('./route-data').then((data) => data.editPropertyRedirect(context)),
+            },
           },
           {
             path: paths.paymentSuccess,
@@ -470,15 +481,26 @@ export async function loadRoute(
     searchParams: new URLSearchParams(location.search),
     user: session?.user ?? null,
   };
-  await Promise.all(
-    matches.map(({ route, params }) =>
-      (route.handle as RouteHandle | undefined)?.prefetch?.({ ...context, params }),
-    ),
-  );
+  const guarded = redirectOf(matches, location, session ? session.user : undefined);
+  // A visitor the guards send away gets no page, so its data is not loaded.
+  if (!guarded) {
+    await Promise.all(
+      matches.map(({ route, params }) =>
+        (route.handle as RouteHandle | undefined)?.prefetch?.({ ...context, params }),
+      ),
+    );
+  }
+  const decided = guarded
+    ? []
+    : await Promise.all(
+        matches.map(({ route, params }) =>
+          (route.handle as RouteHandle | undefined)?.redirect?.({ ...context, params }),
+        ),
+      );
   return {
     notFound: matches.at(-1)?.route.path === '*',
     signedInOnly: matches.some(({ route }) => elementType(route) === RequireAuth),
-    redirect: redirectOf(matches, location, session ? session.user : undefined),
+    redirect: guarded ?? decided.find((to) => typeof to === 'string') ?? null,
     pages: matches.flatMap(({ route }) => {
       const type = elementType(route);
       return isLazyPage(type) ? [type.pageName] : [];

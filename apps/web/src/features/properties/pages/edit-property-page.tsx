@@ -1,20 +1,18 @@
 import { Navigate, useParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { useSignedInUser } from '@/hooks/use-session';
-import type { Property } from '@/lib/listing';
 import { paths } from '@/lib/paths';
-import type { User } from '@/lib/user';
 import { CorrectionNote } from '../components/correction-note';
 import { EditPropertyForm } from '../components/edit-property-form';
 import { LoadedProperty } from '../components/loaded-property';
-
-/** Its agent or an admin may edit a listing; anyone else is sent away before filling in a form. */
-const mayEdit = (user: User, property: Property) =>
-  user.role === 'admin' || (user.role === 'agent' && user.uid === property.creatorUID);
+import { mayEdit } from '../lib/may-edit';
 
 export function EditPropertyPage() {
   const { id = '' } = useParams();
   const user = useSignedInUser();
+  const hydrated = useHydrated();
 
   return (
     <LoadedProperty id={id}>
@@ -25,7 +23,12 @@ export function EditPropertyPage() {
             {property.correctionNote && (
               <CorrectionNote className="mt-4" note={property.correctionNote} />
             )}
-            <EditPropertyForm property={property} />
+            {/* The form shows the photos' addresses as this browser reaches them: it is drawn here. */}
+            {hydrated ? (
+              <EditPropertyForm property={property} />
+            ) : (
+              <PageSpinner label="Loading the form…" />
+            )}
           </ContentLayout>
         ) : (
           <Navigate to={paths.forbidden} replace />
