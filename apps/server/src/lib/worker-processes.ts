@@ -25,9 +25,9 @@ export interface WorkerSupervisor {
  * Starts `count` server processes running this same program and keeps them running. If one fails
  * before any has served (a database that does not answer, a port in use), they all stop, with exit
  * code 1: the others would fail the same way. Once the server has served, a process that stops,
- * crashed or killed, is replaced (after a second if it had only just started). On SIGTERM or SIGINT each is asked to finish its requests and stop (by
- * message: a terminal's Ctrl-C has already signalled them all, and a second signal would cut a
- * process's shutdown short).
+ * crashed or killed, is replaced (after a second if it had only just started). On SIGTERM or
+ * SIGINT each is asked to finish its requests and stop (by message: a terminal's Ctrl-C has
+ * already signalled them all, and a second signal would cut a process's shutdown short).
  */
 export function superviseWorkers(count: number): WorkerSupervisor {
   let stopping = false;

@@ -4,6 +4,7 @@ import {
   type Location,
   matchRoutes,
   Navigate,
+  type Params,
   type RouteObject,
   useLocation,
   useRoutes,
@@ -481,26 +482,24 @@ export async function loadRoute(
     searchParams: new URLSearchParams(location.search),
     user: session?.user ?? null,
   };
-  const guarded = redirectOf(matches, location, session ? session.user : undefined);
-  // A visitor the guards send away gets no page, so its data is not loaded.
-  if (!guarded) {
-    await Promise.all(
-      matches.map(({ route, params }) =>
-        (route.handle as RouteHandle | undefined)?.prefetch?.({ ...context, params }),
-      ),
+  const eachRoute = <T,>(
+    step: (handle: RouteHandle | undefined, params: Params) => Promise<T> | undefined,
+  ) =>
+    Promise.all(
+      matches.map(({ route, params }) => step(route.handle as RouteHandle | undefined, params)),
     );
+
+  // A visitor the guards send away gets no page, so its data is not loaded.
+  let redirect = redirectOf(matches, location, session ? session.user : undefined);
+  if (!redirect) {
+    await eachRoute((handle, params) => handle?.prefetch?.({ ...context, params }));
+    const decided = await eachRoute((handle, params) => handle?.redirect?.({ ...context, params }));
+    redirect = decided.find((to) => typeof to === 'string') ?? null;
   }
-  const decided = guarded
-    ? []
-    : await Promise.all(
-        matches.map(({ route, params }) =>
-          (route.handle as RouteHandle | undefined)?.redirect?.({ ...context, params }),
-        ),
-      );
   return {
     notFound: matches.at(-1)?.route.path === '*',
     signedInOnly: matches.some(({ route }) => elementType(route) === RequireAuth),
-    redirect: guarded ?? decided.find((to) => typeof to === 'string') ?? null,
+    redirect,
     pages: matches.flatMap(({ route }) => {
       const type = elementType(route);
       return isLazyPage(type) ? [type.pageName] : [];
