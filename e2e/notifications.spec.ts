@@ -117,3 +117,36 @@ test.describe('notifications', () => {
     await expect(bellOf(page)).toHaveAccessibleName(/^Notifications, [1-9]\d* unread$/);
   });
 });
+
+test('signing out in one tab signs the other tabs of that browser out at once, through their live stream', async ({
+  page,
+}) => {
+  await signIn(page, 'buyer');
+  const streamOpen = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/notifications/stream',
+  );
+  await page.goto('/dashboard/wishlist');
+  await expect(bellOf(page)).toBeVisible();
+  expect((await streamOpen).status()).toBe(200);
+
+  // Another tab of the same browser: the same session.
+  const otherTab = waitingForHydration(await page.context().newPage());
+  await otherTab.goto('/');
+  const banner = otherTab.getByRole('banner');
+  await banner.getByRole('button', { name: 'Log Out' }).click();
+  await otherTab
+    .getByRole('dialog', { name: 'Log Out Successful' })
+    .getByRole('button', { name: 'OK' })
+    .click();
+  await expect(banner.getByRole('link', { name: 'Login' })).toBeVisible();
+
+  // The first tab was not touched, and well before any poll it is at the sign-in form.
+  await expect(page).toHaveURL(
+    `/login?${new URLSearchParams({ returnTo: '/dashboard/wishlist' })}`,
+    {
+      timeout: 10_000,
+    },
+  );
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  await otherTab.close();
+});

@@ -156,6 +156,14 @@ function signOutAfterRefusal(): Promise<void> {
   return signingOut;
 }
 
+/**
+ * The server told this page its session is over (a sign-out in another tab, the account
+ * deleted): the page signs out as after a refusal, without waiting for its next request.
+ */
+export function endSessionHere(): Promise<void> {
+  return signOutAfterRefusal();
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Query parameters; `undefined` and '' (a filter left unset) are not sent. */

@@ -135,15 +135,39 @@ function accountRecovery(db: Database, mailer: AccountMailer) {
   };
 }
 
-/**
- * better-auth does the password hashing, sessions and tokens; our routes wrap its API. Without a
- * `mailer` (the admin tool) no account e-mail can be sent, so none is asked for.
- */
+/** What the site does beside better-auth's own work; the admin tool needs neither. */
+export interface AuthCompanions {
+  /** Sends account e-mail; without it none is asked for. */
+  mailer?: AccountMailer;
+  /**
+   * Told of every session that ends through better-auth (a sign-out, a password reset, a ban),
+   * after its transaction, so the person's open pages learn of it at once.
+   */
+  onSessionEnded?: (userId: string) => void;
+}
+
+/** Every session's end is told, besides the profile pictures' bookkeeping. */
+function databaseHooks(
+  pictureHooks: ReturnType<typeof profilePictures>,
+  onSessionEnded: AuthCompanions['onSessionEnded'],
+) {
+  if (!onSessionEnded) return pictureHooks;
+  return {
+    ...pictureHooks,
+    session: {
+      delete: {
+        after: async (session: { userId: string }) => onSessionEnded(session.userId),
+      },
+    },
+  };
+}
+
+/** better-auth does the password hashing, sessions and tokens; our routes wrap its API. */
 export function createAuth(
   config: Config,
   db: Database,
   log: FastifyBaseLogger,
-  mailer?: AccountMailer,
+  { mailer, onSessionEnded }: AuthCompanions = {},
 ) {
   const recovery = mailer ? accountRecovery(db, mailer) : undefined;
   const pictures = createPictureCopier({
@@ -194,7 +218,7 @@ export function createAuth(
       useSecureCookies: config.isProduction,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
-    databaseHooks: profilePictures(db, log, pictures),
+    databaseHooks: databaseHooks(profilePictures(db, log, pictures), onSessionEnded),
     account: { accountLinking: { enabled: true, trustedProviders: [] } },
     plugins: [
       bearer(),

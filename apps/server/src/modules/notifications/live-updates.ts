@@ -3,9 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 
-/** What changed for a person: their notifications, or their conversations. */
+/**
+ * What changed for a person: their notifications, their conversations, or their sessions (one
+ * ended, or the account went), after which each open page checks that its own still holds.
+ */
 export interface LiveUpdate {
-  type: 'notifications' | 'messages';
+  type: 'notifications' | 'messages' | 'session';
 }
 
 /**
@@ -25,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-const UPDATE_TYPES = new Set<LiveUpdate['type']>(['notifications', 'messages']);
+const UPDATE_TYPES = new Set<LiveUpdate['type']>(['notifications', 'messages', 'session']);
 
 /** The listeners of this process, one event name per person. */
 function localListeners() {

@@ -6,6 +6,11 @@ import { unreadCount } from './notifications.service.js';
 const HEARTBEAT_MS = 25_000;
 /** How long a browser waits before connecting again once a stream ends. */
 const RECONNECT_MS = 5_000;
+/**
+ * How often a stream checks that its session still holds when nothing announced its end: a
+ * session that simply expired, or one ended by hand in the database.
+ */
+const SESSION_CHECK_MS = 5 * 60_000;
 
 /** The open streams of an app, each by the function that ends it. */
 export type OpenStreams = Set<() => void>;
@@ -26,6 +31,11 @@ export function endStreamsOnClose(app: FastifyInstance): OpenStreams {
  * A person's live unread count as server-sent events: the count at once, then again (read from
  * the database) after every update of theirs, from whichever instance it came. The answer is
  * written straight to the socket, past compression and buffering, which would hold events back.
+ *
+ * The stream lives only as long as the session that opened it: when one of the person's sessions
+ * ends (a sign-out in another tab, a password reset, a ban, the account deleted) it checks its own
+ * at once, and every few minutes regardless; once that session is gone it sends `signed-out` and
+ * closes, so a page left open does not go on hearing of an account it no longer holds.
  */
 export function openUnreadStream(
   app: FastifyInstance,
@@ -73,15 +83,30 @@ export function openUnreadStream(
     }
   };
 
+  const checkSession = async () => {
+    try {
+      const holder = await app.sessionUser(request.headers);
+      if (holder?.id === userId || ended) return;
+      send('event: signed-out\ndata: {}\n\n');
+      end();
+    } catch (error) {
+      // The database is unreachable for now: the next check decides.
+      if (!ended) request.log.warn({ err: error }, 'session check for the stream failed');
+    }
+  };
+
   const unsubscribe = app.live.subscribe(userId, (update: LiveUpdate) => {
     if (update.type === 'notifications') void sendCount();
+    else if (update.type === 'session') void checkSession();
     else send('event: messages\ndata: {}\n\n');
   });
   const heartbeat = setInterval(() => send(': heartbeat\n\n'), HEARTBEAT_MS);
+  const sessionCheck = setInterval(() => void checkSession(), SESSION_CHECK_MS);
   const end = () => {
     if (ended) return;
     ended = true;
     clearInterval(heartbeat);
+    clearInterval(sessionCheck);
     unsubscribe();
     streams.delete(end);
     if (!raw.writableEnded) raw.end();

@@ -80,7 +80,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         summary:
-          'Server-sent events for the caller: `unread` ({unread}) at once and whenever the count may have changed, `messages` when a conversation of theirs changed, and a comment every 25 s to keep the connection open',
+          'Server-sent events for the caller: `unread` ({unread}) at once and whenever the count may have changed, `messages` when a conversation of theirs changed, a comment every 25 s to keep the connection open, and `signed-out` (then the end of the stream) once the session that opened it has ended',
         headers: ZEventStreamHeaders,
         response: { ...errorResponses(400, 401) },
       },

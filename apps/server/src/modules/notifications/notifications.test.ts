@@ -5,7 +5,7 @@ import { NOTIFICATION_KINDS } from '@keyhaven/shared';
 import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAccount, type TestAccount } from '../../../test/helpers/accounts.js';
+import { createAccount, nextAddress, type TestAccount } from '../../../test/helpers/accounts.js';
 import { createListing, listingBody } from '../../../test/helpers/listings.js';
 import { accept, offer, openCheckout, payDemo } from '../../../test/helpers/offers.js';
 import { startTestSmtpServer } from '../../../test/helpers/smtp-server.js';
@@ -508,6 +508,12 @@ function openStream(app: FastifyInstance, account: TestAccount): Promise<StreamR
   });
 }
 
+/** Signs a session out, as its Log Out button does. */
+async function signOut(app: FastifyInstance, headers: Record<string, string>) {
+  const response = await app.inject({ method: 'POST', url: '/auth/logout', headers });
+  expect(response.statusCode).toBe(200);
+}
+
 describe('GET /api/notifications/stream', () => {
   beforeAll(async () => {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
@@ -533,6 +539,54 @@ describe('GET /api/notifications/stream', () => {
       await notify(other, 'Not yours');
       await ctx.app.live.publish(me.id, { type: 'messages' });
       expect(await stream.next()).toEqual({ event: 'messages', data: {} });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('ends with signed-out once its own session is signed out elsewhere, and not for another session of the same person', async () => {
+    const me = await createAccount(ctx.app);
+    const stream = await openStream(ctx.app, me);
+    try {
+      expect(await stream.next()).toEqual({ event: 'unread', data: { unread: 0 } });
+
+      // The same person signed in on a phone, then signed out there: this page's session holds.
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: me.email, password: me.password },
+        remoteAddress: nextAddress(),
+      });
+      expect(login.statusCode).toBe(200);
+      await signOut(ctx.app, { authorization: `Bearer ${login.json().token}` });
+      await notify(me, 'Still here');
+      expect(await stream.next()).toEqual({ event: 'unread', data: { unread: 1 } });
+
+      // Signed out in another tab of this browser: the same session as this stream's.
+      await signOut(ctx.app, { cookie: me.cookie });
+      expect(await stream.next()).toEqual({ event: 'signed-out', data: {} });
+      await stream.ended;
+      // Its news is no longer this page's to hear.
+      expect((await call(me, 'GET', '/api/notifications/unread-count')).statusCode).toBe(401);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('ends with signed-out when an admin deletes the account', async () => {
+    const admin = await createAccount(ctx.app, 'admin');
+    const me = await createAccount(ctx.app);
+    const stream = await openStream(ctx.app, me);
+    try {
+      expect(await stream.next()).toEqual({ event: 'unread', data: { unread: 0 } });
+      const deleted = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/users/${me.id}`,
+        headers: admin.bearer,
+      });
+      expect(deleted.statusCode).toBe(200);
+      expect(await stream.next()).toEqual({ event: 'signed-out', data: {} });
+      await stream.ended;
     } finally {
       stream.close();
     }
@@ -587,6 +641,20 @@ describe('GET /api/notifications/stream across instances (Redis)', () => {
 
   afterAll(async () => {
     for (const app of instances) await app.close();
+  });
+
+  it('a sign-out handled by one instance ends the stream of that session open on another', async () => {
+    const [first, second] = [await instance(), await instance()];
+    const me = await createAccount(first);
+    const stream = await openStream(second, me);
+    try {
+      expect(await stream.next()).toEqual({ event: 'unread', data: { unread: 0 } });
+      await signOut(first, { cookie: me.cookie });
+      expect(await stream.next()).toEqual({ event: 'signed-out', data: {} });
+      await stream.ended;
+    } finally {
+      stream.close();
+    }
   });
 
   it('an event handled by one instance reaches a stream open on another; closing ends the stream', async () => {

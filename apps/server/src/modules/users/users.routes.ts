@@ -109,6 +109,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await request.requireRole('admin');
       await deleteUser(app.db, admin, request.params.uid);
+      app.sessionsEnded(request.params.uid);
       return { message: 'User deleted successfully' };
     },
   );

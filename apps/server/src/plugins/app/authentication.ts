@@ -25,6 +25,16 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     auth: Auth;
+    /**
+     * Whose session these request headers carry now, or null when it has ended: for a
+     * connection that outlives its request, such as the live notification stream.
+     */
+    sessionUser(headers: FastifyRequest['headers']): Promise<SessionUser | null>;
+    /**
+     * One or all of a person's sessions ended, or the account went: no lookup may find them
+     * again, and the person's open pages are told at once.
+     */
+    sessionsEnded(userId: string): void;
   }
   interface FastifyRequest {
     /** The signed-in user read fresh from the database, or null; resolved once per request. */
@@ -63,11 +73,11 @@ const READING = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 async function resolveUser(
   app: FastifyInstance,
-  request: FastifyRequest,
+  headers: FastifyRequest['headers'],
   sessions: ShortLivedCache<FoundSession>,
 ) {
   const context = await app.auth.$context;
-  const presented = presentedSession(request.headers, {
+  const presented = presentedSession(headers, {
     name: context.authCookies.sessionToken.name,
     secret: context.secret,
   });
@@ -80,7 +90,7 @@ async function resolveUser(
     const renewsAt = found.expiresAt.getTime() - (expiresIn - updateAge) * 1000;
     if (Math.min(renewsAt, found.expiresAt.getTime()) > Date.now()) return found.user;
   }
-  const session = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  const session = await app.auth.api.getSession({ headers: fromNodeHeaders(headers) });
   if (!session) return null;
   return (await findUserById(app.db, session.user.id)) ?? null;
 }
@@ -88,9 +98,25 @@ async function resolveUser(
 /** Sessions come from the cookie or the `Authorization: Bearer` header (better-auth's bearer plugin). */
 export const authenticationPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('auth', createAuth(app.config, app.db, app.log, accountMailer(app)));
     const sessions = new ShortLivedCache<FoundSession>(
       app.config.redisUrl ? 0 : app.config.sessionCacheSeconds * 1000,
+    );
+    app.decorate('sessionsEnded', (userId: string) => {
+      // Emptied now, not when the answer is sent: the open pages look their sessions up at once.
+      sessions.invalidate();
+      app.live
+        .publish(userId, { type: 'session' })
+        .catch((error) => app.log.warn({ err: error, userId }, 'live update not published'));
+    });
+    app.decorate(
+      'auth',
+      createAuth(app.config, app.db, app.log, {
+        mailer: accountMailer(app),
+        onSessionEnded: (userId) => app.sessionsEnded(userId),
+      }),
+    );
+    app.decorate('sessionUser', (headers: FastifyRequest['headers']) =>
+      resolveUser(app, headers, sessions),
     );
     if (sessions.enabled) {
       app.addHook('onSend', async (request, _reply, payload) => {
@@ -104,7 +130,7 @@ export const authenticationPlugin = fp(
     app.decorateRequest('currentUser', function (this: FastifyRequest) {
       let pending = cache.get(this);
       if (!pending) {
-        pending = resolveUser(app, this, sessions);
+        pending = resolveUser(app, this.headers, sessions);
         cache.set(this, pending);
       }
       return pending;

@@ -1,6 +1,7 @@
 import type { Notification, NotificationsPage } from '@keyhaven/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient } from '@/lib/api-client';
 import { fakeApi, json, refusal } from '@/test/fake-api';
 import { agent } from '@/test/fixtures';
 import { renderInApp } from '@/test/render';
@@ -31,6 +32,13 @@ class FakeEventSource extends EventTarget {
   unread(count: number) {
     act(() => {
       this.dispatchEvent(new MessageEvent('unread', { data: JSON.stringify({ unread: count }) }));
+    });
+  }
+
+  /** The server says the session that opened the stream has ended. */
+  signedOut() {
+    act(() => {
+      this.dispatchEvent(new MessageEvent('signed-out', { data: '{}' }));
     });
   }
 
@@ -72,6 +80,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  configureApiClient({ onUnauthorized: () => {} });
 });
 
 describe('the notification bell', () => {
@@ -256,5 +265,30 @@ describe('the notification bell', () => {
     // Signing out takes the bell away, and its stream and retries with it.
     view.unmount();
     expect(FakeEventSource.opened.every((source) => source.closed)).toBe(true);
+  });
+
+  it('signs the page out when the server says its session ended elsewhere, and stops listening', async () => {
+    const onUnauthorized = vi.fn();
+    configureApiClient({ onUnauthorized });
+    const api = fakeApi({
+      [UNREAD]: json({ unread: 1 }),
+      'POST /auth/logout': json({ message: 'Signed out' }),
+    });
+    renderInApp(<NotificationBell userId={agent._id} />, { signedInAs: agent });
+    await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    const stream = FakeEventSource.latest();
+    stream.connect();
+
+    vi.useFakeTimers();
+    stream.signedOut();
+    expect(stream.closed).toBe(true);
+    vi.useRealTimers();
+    // The cookie goes too, so a reload does not try the ended session again.
+    await waitFor(() => expect(onUnauthorized).toHaveBeenCalledOnce());
+    expect(api.requestsTo('POST /auth/logout')).toHaveLength(1);
+    // No new stream is tried for a session that is over.
+    vi.useFakeTimers();
+    await act(() => vi.advanceTimersByTimeAsync(10 * 60_000));
+    expect(FakeEventSource.opened).toHaveLength(1);
   });
 });

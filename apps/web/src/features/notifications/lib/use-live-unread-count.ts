@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { endSessionHere } from '@/lib/api-client';
 import { notificationKeys } from '../api/notification-keys';
 import { NOTIFICATIONS_STREAM_PATH, useUnreadCount } from '../api/notifications';
 
@@ -24,7 +25,8 @@ function unreadIn(data: unknown): number | null {
  * server tells of each change over server-sent events, and each `unread` event sets the count and
  * refreshes the lists. When the stream fails (a proxy that cuts it, a restart), the count is asked
  * for every 30 s instead while the stream is tried again, waiting longer each time. The stream
- * closes when the person signs out (the bell that holds this hook goes) or leaves.
+ * closes when the person signs out (the bell that holds this hook goes) or leaves, and when the
+ * server says the session ended elsewhere (`signed-out`), which signs this page out too.
  */
 export function useLiveUnreadCount(userId: string) {
   const queryClient = useQueryClient();
@@ -52,6 +54,12 @@ export function useLiveUnreadCount(userId: string) {
         if (unread === null) return;
         queryClient.setQueryData(notificationKeys.unread(userId), { unread });
         void queryClient.invalidateQueries({ queryKey: notificationKeys.lists(userId) });
+      });
+      source.addEventListener('signed-out', () => {
+        source?.close();
+        source = null;
+        setStreaming(false);
+        void endSessionHere();
       });
       source.addEventListener('error', () => {
         // The browser would retry on its own at its own pace, and never after a refusal: the
