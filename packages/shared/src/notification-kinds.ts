@@ -4,6 +4,7 @@ export const NOTIFICATION_KINDS = [
   'offer_withdrawn',
   'offer_accepted',
   'offer_rejected',
+  'offer_ended_unpaid',
   'payment_confirmed',
   'payment_received',
   'listing_approved',
@@ -27,6 +28,8 @@ export const NOTIFICATION_AUDIENCE: Record<NotificationKind, 'buyer' | 'agent' |
   offer_withdrawn: 'agent',
   offer_accepted: 'buyer',
   offer_rejected: 'buyer',
+  // The buyer whose offer lapsed or was released, and the listing's agent.
+  offer_ended_unpaid: 'everyone',
   payment_confirmed: 'buyer',
   payment_received: 'agent',
   listing_approved: 'agent',

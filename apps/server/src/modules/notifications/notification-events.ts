@@ -137,6 +137,55 @@ export async function offerRejected(db: Database, offerId: string): Promise<Noti
 }
 
 /**
+ * Accepted offers ended unpaid and their homes are on offer again: the payment deadline passed
+ * (they lapsed), or the listing's agent (after the deadline) or an admin released them. The buyer
+ * is told, and the agent too unless the agent did it.
+ */
+export async function offersEndedUnpaid(
+  db: Database,
+  ended: { offerIds: string[]; releasedBy?: 'agent' | 'admin' },
+): Promise<NotificationEvent[]> {
+  if (ended.offerIds.length === 0) return [];
+  const rows = await offerRows(db).where(inArray(offers.id, ended.offerIds));
+  return rows.flatMap((row) => {
+    const { offer } = row;
+    const deadline = offer.payBy ? `by ${longDate(offer.payBy)}` : 'in time';
+    const buyerBody = {
+      lapsed: `It was not paid ${deadline}, so the home is offered to other buyers again.`,
+      agent: `It was not paid ${deadline}, so the agent released it and the home is offered to other buyers again.`,
+      admin: 'An admin released your accepted offer, so the home is offered to other buyers again.',
+    }[ended.releasedBy ?? 'lapsed'];
+    const events: NotificationEvent[] = [
+      {
+        kind: 'offer_ended_unpaid',
+        key: `offer_ended_unpaid:${offer.id}:buyer`,
+        recipients: [offer.buyerId],
+        title: ended.releasedBy
+          ? `Your offer on ${row.buyerTitle} was released`
+          : `Your offer on ${row.buyerTitle} lapsed`,
+        body: buyerBody,
+        link: DASHBOARD.bought,
+      },
+    ];
+    if (ended.releasedBy !== 'agent') {
+      events.push({
+        kind: 'offer_ended_unpaid',
+        key: `offer_ended_unpaid:${offer.id}:agent`,
+        recipients: [row.agentId],
+        title: ended.releasedBy
+          ? `Offer released on ${row.agentTitle}`
+          : `Offer lapsed on ${row.agentTitle}`,
+        body: ended.releasedBy
+          ? `An admin released ${row.buyerName}'s accepted offer. The home is available to buyers again.`
+          : `${row.buyerName} did not pay ${deadline}. The home is available to buyers again.`,
+        link: DASHBOARD.requests,
+      });
+    }
+    return events;
+  });
+}
+
+/**
  * A checkout was paid and the home sold. Keyed by the payment, so the webhook and the buyer's
  * return from checkout, which may both complete it, tell each side once.
  */

@@ -13,6 +13,7 @@ import { useTestApp } from '../../../test/helpers/test-app.js';
 import { buildApp } from '../../app.js';
 import { configFrom } from '../../config.js';
 import { emailDeliveries, notifications, offers, payments } from '../../db/schema.js';
+import { sweepOverdueOffers } from '../offers/overdue-offers.js';
 import { offerReceived, paymentFulfilled } from './notification-events.js';
 import type { NotificationEvent } from './notifications.service.js';
 import { deliver } from './notifier.js';
@@ -73,7 +74,7 @@ async function marketplace() {
 
 function call(
   account: TestAccount | null,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
   url: string,
   payload?: object,
 ) {
@@ -84,6 +85,13 @@ function call(
     ...(payload ? { payload } : {}),
   });
 }
+
+/** The payment deadline of the listing's accepted offer was November 1, 2026. */
+const deadlinePassed = (propertyId: string) =>
+  ctx.app.db
+    .update(offers)
+    .set({ payBy: new Date('2026-11-01T12:00:00Z') })
+    .where(eq(offers.propertyId, propertyId));
 
 describe('events', () => {
   it('a new offer tells the agent once, in the app and by one e-mail, however often it is reported', async () => {
@@ -176,6 +184,84 @@ describe('events', () => {
     const agentKinds = (await notificationsOf(agent.id)).map((n) => [n.kind, n.body]);
     expect(agentKinds).toContainEqual(['offer_withdrawn', 'Quinn Quitter withdrew their offer.']);
     expect(await mailTo(quitter)).toEqual([]);
+  });
+
+  it('an accepted offer left unpaid past its deadline tells the buyer and the agent once that it lapsed', async () => {
+    const { agent, buyer, propertyId } = await marketplace();
+    await offer(ctx.app, buyer, propertyId);
+    await accept(ctx.app, agent, propertyId, buyer.email);
+    await deadlinePassed(propertyId);
+    // The buyer comes to pay too late: the offer lapses as the checkout is refused.
+    const late = await call(buyer, 'POST', '/api/payment/create-checkout-session', {
+      offer: { _id: propertyId },
+    });
+    expect(late.statusCode).toBe(409);
+    // The periodic sweep finds nothing more to tell.
+    await sweepOverdueOffers(ctx.app);
+    await sentMail();
+
+    expect(
+      (await notificationsOf(buyer.id)).filter((n) => n.kind === 'offer_ended_unpaid'),
+    ).toMatchObject([
+      {
+        title: 'Your offer on Lake house lapsed',
+        body: 'It was not paid by November 1, 2026, so the home is offered to other buyers again.',
+        link: '/dashboard/bought',
+      },
+    ]);
+    expect(
+      (await notificationsOf(agent.id)).filter((n) => n.kind === 'offer_ended_unpaid'),
+    ).toMatchObject([
+      {
+        title: 'Offer lapsed on Lake house',
+        body: 'Bea Buyer did not pay by November 1, 2026. The home is available to buyers again.',
+        link: '/dashboard/requests',
+      },
+    ]);
+    expect((await mailTo(buyer)).map((mail) => mail.subject)).toContain(
+      'Your offer on Lake house lapsed',
+    );
+    expect((await mailTo(agent)).map((mail) => mail.subject)).toContain(
+      'Offer lapsed on Lake house',
+    );
+  });
+
+  it('a released offer tells its buyer, and its agent only when an admin released it', async () => {
+    const { agent, buyer, propertyId } = await marketplace();
+    const admin = await createAccount(ctx.app, 'admin');
+    const secondHome = await createListing(ctx.app, agent, { title: 'River loft' });
+    for (const id of [propertyId, secondHome]) {
+      await offer(ctx.app, buyer, id);
+      await accept(ctx.app, agent, id, buyer.email);
+    }
+    // The agent lets the first go once its deadline has passed; an admin the second, before it.
+    await deadlinePassed(propertyId);
+    const byAgent = await call(agent, 'PATCH', `/api/properties/release-offer/${propertyId}`);
+    expect(byAgent.statusCode).toBe(200);
+    const byAdmin = await call(admin, 'PATCH', `/api/properties/release-offer/${secondHome}`);
+    expect(byAdmin.statusCode).toBe(200);
+    await sentMail();
+
+    const ended = (account: TestAccount) =>
+      notificationsOf(account.id).then((rows) =>
+        rows.filter((n) => n.kind === 'offer_ended_unpaid').map((n) => [n.title, n.body]),
+      );
+    expect(await ended(buyer)).toEqual([
+      [
+        'Your offer on Lake house was released',
+        'It was not paid by November 1, 2026, so the agent released it and the home is offered to other buyers again.',
+      ],
+      [
+        'Your offer on River loft was released',
+        'An admin released your accepted offer, so the home is offered to other buyers again.',
+      ],
+    ]);
+    expect(await ended(agent)).toEqual([
+      [
+        'Offer released on River loft',
+        "An admin released Bea Buyer's accepted offer. The home is available to buyers again.",
+      ],
+    ]);
   });
 
   it('a payment tells the buyer and the agent once, when both the checkout and a later check complete it', async () => {

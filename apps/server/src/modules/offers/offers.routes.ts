@@ -11,7 +11,6 @@ import {
   ZUserIdParams,
   ZUserRequest,
 } from '@keyhaven/shared';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perAccount } from '../../lib/account-rate-limit.js';
@@ -22,13 +21,12 @@ import {
   offerAccepted,
   offerReceived,
   offerRejected,
+  offersEndedUnpaid,
   offerWithdrawn,
 } from '../notifications/notification-events.js';
 import { expireAtProvider } from '../payments/payments.service.js';
-import { forgetListings } from '../properties/listing-cache.js';
 import {
   acceptOffer,
-  lapseOverdueOffers,
   makeOffer,
   offersForAgentByEmail,
   offersOfBuyer,
@@ -36,20 +34,10 @@ import {
   releaseOffer,
   withdrawOffer,
 } from './offers.service.js';
+import { sweepOverdueOffers } from './overdue-offers.js';
 
 /** How often accepted offers past their payment deadline are looked for. */
 const LAPSE_SWEEP_MS = 5 * 60 * 1000;
-
-/**
- * Lapses the accepted offers whose payment deadline has passed, closes their checkouts at the
- * provider, and empties the listing caches when a home went back on offer, so lists show it
- * Available at once rather than after the cache's lifetime.
- */
-export async function sweepOverdueOffers(app: FastifyInstance, now = new Date()) {
-  const { lapsed, closedSessions } = await lapseOverdueOffers(app.db, now);
-  if (lapsed > 0) forgetListings(app.listingCache);
-  await expireAtProvider(app.paymentProvider, closedSessions);
-}
 
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Homes reserved by buyers who never paid are offered again once their deadline passes.
@@ -142,8 +130,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const agent = await request.requireUser();
-      const overdue = await lapseOverdueOffers(app.db, new Date(), request.params.id);
-      await expireAtProvider(app.paymentProvider, overdue.closedSessions);
+      await sweepOverdueOffers(app, new Date(), request.params.id);
       const decision = await acceptOffer(
         app.db,
         agent,
@@ -170,8 +157,11 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await request.requireUser();
-      const closed = await releaseOffer(app.db, caller, request.params.id);
-      await expireAtProvider(app.paymentProvider, closed);
+      const released = await releaseOffer(app.db, caller, request.params.id);
+      await expireAtProvider(app.paymentProvider, released.closedSessions);
+      await app.notifications.emitFrom((db) =>
+        offersEndedUnpaid(db, { offerIds: [released.offerId], releasedBy: released.releasedBy }),
+      );
       return { message: OFFER_MESSAGES.released };
     },
   );

@@ -299,7 +299,8 @@ export async function releaseOffer(
       throw conflict(OFFER_MESSAGES.releaseBeforeDeadline);
     }
     const closedSessions = await endAcceptedOffer(tx, offer, 'released');
-    if (caller.role === 'admin' && listing.agentId !== caller.id) {
+    const releasedBy = listing.agentId === caller.id ? ('agent' as const) : ('admin' as const);
+    if (releasedBy === 'admin') {
       await recordAudit(tx, {
         actor: caller,
         action: 'offer.released',
@@ -310,14 +311,14 @@ export async function releaseOffer(
         after: { status: 'released', listingAvailability: 'Available' },
       });
     }
-    return closedSessions;
+    return { closedSessions, offerId: offer.id, releasedBy };
   });
 }
 
 /**
  * Accepted offers whose payment deadline has passed lapse, and their homes are offered again.
- * Run periodically, and before any decision that depends on a deadline. Returns how many lapsed
- * and the checkout sessions that closed with them.
+ * Run periodically, and before any decision that depends on a deadline. Returns the offers that
+ * lapsed and the checkout sessions that closed with them.
  */
 export async function lapseOverdueOffers(db: Database, now = new Date(), propertyId?: string) {
   const overdue = await db
@@ -331,7 +332,7 @@ export async function lapseOverdueOffers(db: Database, now = new Date(), propert
       ),
     );
   const closedSessions: string[] = [];
-  let lapsed = 0;
+  const lapsedOfferIds: string[] = [];
   for (const candidate of overdue) {
     await db.transaction(async (tx) => {
       const offer = await lockListingThenOffer(
@@ -341,10 +342,10 @@ export async function lapseOverdueOffers(db: Database, now = new Date(), propert
       );
       if (!offer) return;
       closedSessions.push(...(await endAcceptedOffer(tx, offer, 'lapsed')));
-      lapsed++;
+      lapsedOfferIds.push(offer.id);
     });
   }
-  return { lapsed, closedSessions };
+  return { lapsedOfferIds, closedSessions };
 }
 
 const offerColumns = {

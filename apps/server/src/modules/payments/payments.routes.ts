@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { AppError, conflict, invalidField, notFound } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { paymentFulfilled } from '../notifications/notification-events.js';
+import { sweepOverdueOffers } from '../offers/overdue-offers.js';
 import { buyerVisibleListing } from '../properties/property-view.js';
 import { randomId } from './payment-provider.js';
 import {
@@ -60,7 +61,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!propertyId || !z.uuid().safeParse(propertyId).success) {
         throw notFound('You have no accepted offer on this property');
       }
-      return { url: await startCheckout(app.db, provider, buyer, propertyId) };
+      const lapseOverdue = (id: string, now: Date) => sweepOverdueOffers(app, now, id);
+      return { url: await startCheckout(app.db, provider, buyer, propertyId, lapseOverdue) };
     },
   );
 

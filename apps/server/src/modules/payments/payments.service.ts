@@ -14,7 +14,6 @@ import { isUniqueViolation } from '../../lib/database-errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { requireVerifiedEmail } from '../auth/verified-email.js';
-import { lapseOverdueOffers } from '../offers/offers.service.js';
 import { agents } from '../properties/property-view.js';
 import { paymentHoldOf } from './payment-hold.js';
 import type { PaymentProvider } from './payment-provider.js';
@@ -39,11 +38,12 @@ export async function startCheckout(
   provider: PaymentProvider,
   buyer: SessionUser,
   propertyId: string,
+  /** Lapses the listing's overdue offer first (and tells of it), so a late buyer is refused. */
+  lapseOverdue: (propertyId: string, now: Date) => Promise<void>,
   now = new Date(),
 ) {
   requireVerifiedEmail(buyer, ACCOUNT_RECOVERY_MESSAGES.verifyBeforePayment);
-  const { closedSessions } = await lapseOverdueOffers(db, now, propertyId);
-  await expireAtProvider(provider, closedSessions);
+  await lapseOverdue(propertyId, now);
   const [row] = await db
     .select({
       offer: offers,

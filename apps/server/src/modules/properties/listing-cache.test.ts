@@ -9,7 +9,7 @@ import { useTestApp } from '../../../test/helpers/test-app.js';
 import { offers, properties } from '../../db/schema.js';
 import { conflict, forbidden } from '../../lib/app-error.js';
 import { listingCachePlugin } from '../../plugins/app/listing-cache.js';
-import { sweepOverdueOffers } from '../offers/offers.routes.js';
+import { sweepOverdueOffers } from '../offers/overdue-offers.js';
 import { ShortLivedCache } from './listing-cache.js';
 
 // The cache is off in tests by default (helpers change rows directly); these turn it on.

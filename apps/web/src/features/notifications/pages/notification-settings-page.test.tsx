@@ -46,6 +46,7 @@ describe('the notification settings page', () => {
     ).toEqual([
       'offer_accepted',
       'offer_rejected',
+      'offer_ended_unpaid',
       'payment_confirmed',
       'role_changed',
       'message_received',
@@ -69,7 +70,7 @@ describe('the notification settings page', () => {
     renderPage(agent);
 
     const group = await emailGroup();
-    expect(within(group).getAllByRole('checkbox')).toHaveLength(10);
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(11);
     expect(
       within(group).getByRole('checkbox', { name: 'A new offer on my listing' }),
     ).toBeChecked();
@@ -108,6 +109,7 @@ describe('the notification settings page', () => {
       email: {
         offer_accepted: true,
         offer_rejected: true,
+        offer_ended_unpaid: true,
         payment_confirmed: true,
         role_changed: true,
         message_received: false,

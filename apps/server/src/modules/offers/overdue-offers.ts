@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { offersEndedUnpaid } from '../notifications/notification-events.js';
+import { expireAtProvider } from '../payments/payments.service.js';
+import { forgetListings } from '../properties/listing-cache.js';
+import { lapseOverdueOffers } from './offers.service.js';
+
+/**
+ * Lapses the accepted offers whose payment deadline has passed (every listing's, or one
+ * listing's before a decision that depends on it), closes their checkouts at the provider,
+ * empties the listing caches so lists show the homes Available at once, and tells each buyer and
+ * agent.
+ */
+export async function sweepOverdueOffers(
+  app: FastifyInstance,
+  now = new Date(),
+  propertyId?: string,
+) {
+  const { lapsedOfferIds, closedSessions } = await lapseOverdueOffers(app.db, now, propertyId);
+  if (lapsedOfferIds.length > 0) {
+    forgetListings(app.listingCache);
+    await app.notifications.emitFrom((db) => offersEndedUnpaid(db, { offerIds: lapsedOfferIds }));
+  }
+  await expireAtProvider(app.paymentProvider, closedSessions);
+}
