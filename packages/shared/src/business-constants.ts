@@ -100,6 +100,7 @@ export const AUDIT_ACTIONS = [
   'message.removed',
   'report.decided',
   'export.downloaded',
+  'job.run_again',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -111,6 +112,7 @@ export const AUDIT_TARGET_TYPES = [
   'payment',
   'message',
   'export',
+  'job',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -125,4 +127,5 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'message.removed': 'Message removed',
   'report.decided': 'Report decided',
   'export.downloaded': 'CSV exported',
+  'job.run_again': 'Failed job run again',
 };

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { registrationBody } from '../helpers/accounts.js';
 import { listingBody } from '../helpers/listings.js';
 import { daysFromNow } from '../helpers/offers.js';
@@ -917,6 +917,22 @@ export const MATRIX: MatrixRow[] = [
         input: 'the dead letters',
         request: () => ({ url: '/api/admin/failed-jobs?page=1&limit=20' }),
         expect: [401, 403, 403, 403, 403, 200, 403],
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/failed-jobs/:id/run-again',
+    cases: [
+      {
+        input: 'a dead letter that is not listed',
+        request: () => ({ url: `/api/admin/failed-jobs/${randomUUID()}/run-again` }),
+        expect: [401, 403, 403, 403, 403, 404, 403],
+      },
+      {
+        input: 'an id that is no id',
+        request: () => ({ url: '/api/admin/failed-jobs/not-an-id/run-again' }),
+        expect: [401, 403, 403, 403, 403, 400, 403],
       },
     ],
   },

@@ -1,6 +1,16 @@
-import { count, desc } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { failedJobs } from '../../db/schema.js';
+import { conflict, notFound } from '../../lib/app-error.js';
+import { recordAudit } from '../audit/audit.service.js';
+import type { SessionUser } from '../auth/session-user.js';
+import type { JobQueue } from './job-queue.js';
+
+export const FAILED_JOB_MESSAGES = {
+  notFound: 'This failed job is no longer listed: it may already be running again.',
+  alreadyQueued: 'This job is already queued or done.',
+  queued: 'The job will run again shortly.',
+} as const;
 
 /** The jobs that failed for good, newest first, as an admin reads them. */
 export async function listFailedJobs(db: Database, page: number, limit: number) {
@@ -24,4 +34,35 @@ export async function listFailedJobs(db: Database, page: number, limit: number) 
     })),
     total: totals?.total ?? 0,
   };
+}
+
+/**
+ * An admin gives a dead letter one more try (the mail server is back, say): it leaves the list
+ * and its job is queued in the same transaction, so it is never both listed and running, nor
+ * neither. Failing again lists it again.
+ */
+export async function runFailedJobAgain(
+  db: Database,
+  jobs: JobQueue,
+  admin: SessionUser,
+  id: string,
+) {
+  await db.transaction(async (tx) => {
+    const [failed] = await tx.delete(failedJobs).where(eq(failedJobs.id, id)).returning();
+    if (!failed) throw notFound(FAILED_JOB_MESSAGES.notFound);
+    const queued = await jobs.runAgain(
+      { queue: failed.queue, jobId: failed.jobId, key: failed.key, data: failed.data },
+      tx,
+    );
+    if (!queued) throw conflict(FAILED_JOB_MESSAGES.alreadyQueued);
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'job.run_again',
+      targetType: 'job',
+      targetId: failed.jobId,
+      details: { queue: failed.queue, key: failed.key },
+      before: { error: failed.error, attempts: failed.attempts },
+      after: null,
+    });
+  });
 }

@@ -195,6 +195,90 @@ describe('the dead letters an admin reads', () => {
   });
 });
 
+describe('running a dead letter again', () => {
+  const context = useTestApp();
+  const runAgain = (id: string, account: { bearer: { authorization: string } }) =>
+    context.app.inject({
+      method: 'POST',
+      url: `/api/admin/failed-jobs/${id}/run-again`,
+      headers: account.bearer,
+    });
+  const listed = () => context.app.db.select().from(failedJobs);
+
+  it('takes it off the list and runs it once more; failing again lists it again; the trail names the admin', async () => {
+    let farSideUp = false;
+    const delivered: string[] = [];
+    context.app.jobs.handle<{ to: string }>(
+      'test-mail-again',
+      async (data) => {
+        if (!farSideUp) throw new Error('the mail server is down');
+        delivered.push(data.to);
+      },
+      { retryLimit: 0, retryDelaySeconds: 0 },
+    );
+    await context.app.jobs.send('test-mail-again', { to: 'a@example.test' }, { key: 'again:a' });
+    await context.app.jobs.drain();
+    const admin = await createAccount(context.app, 'admin');
+
+    // Still down: tried once more, then listed again, with no second row for one job.
+    const [first] = await listed();
+    expect((await runAgain(String(first?.id), admin)).json()).toEqual({
+      message: 'The job will run again shortly.',
+    });
+    expect(await listed()).toEqual([]);
+    await context.app.jobs.drain();
+    const [second] = await listed();
+    expect(second).toMatchObject({ jobId: first?.jobId, error: 'the mail server is down' });
+
+    // Back up: the next try delivers, and nothing is listed.
+    farSideUp = true;
+    expect((await runAgain(String(second?.id), admin)).statusCode).toBe(200);
+    await context.app.jobs.drain();
+    expect(delivered).toEqual(['a@example.test']);
+    expect(await listed()).toEqual([]);
+    // A second press on a row that is gone says so.
+    const again = await runAgain(String(second?.id), admin);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error).toBe(
+      'This failed job is no longer listed: it may already be running again.',
+    );
+
+    const trail = await queryRows<{ action: string; actor_id: string; target_id: string }>(
+      context.app.db,
+      sql`select action, actor_id, target_id from audit_log where action = 'job.run_again'`,
+    );
+    expect(trail).toEqual([
+      { action: 'job.run_again', actor_id: admin.id, target_id: first?.jobId },
+      { action: 'job.run_again', actor_id: admin.id, target_id: first?.jobId },
+    ]);
+  });
+
+  it('sends the work anew when the queue no longer keeps the failed job', async () => {
+    const delivered: string[] = [];
+    let farSideUp = false;
+    context.app.jobs.handle<{ to: string }>(
+      'test-mail-forgotten',
+      async (data) => {
+        if (!farSideUp) throw new Error('refused');
+        delivered.push(data.to);
+      },
+      { retryLimit: 0, retryDelaySeconds: 0 },
+    );
+    await context.app.jobs.send('test-mail-forgotten', { to: 'b@example.test' }, { key: 'gone:b' });
+    await context.app.jobs.drain();
+    const [failed] = await listed();
+    // The queue's upkeep deletes old jobs; the dead letter keeps what is needed to run it.
+    await context.app.db.execute(sql`delete from pgboss.job where id = ${failed?.jobId}::uuid`);
+    farSideUp = true;
+    const admin = await createAccount(context.app, 'admin');
+
+    expect((await runAgain(String(failed?.id), admin)).statusCode).toBe(200);
+    await context.app.jobs.drain();
+    expect(delivered).toEqual(['b@example.test']);
+    expect(await listed()).toEqual([]);
+  });
+});
+
 describe('the job queue with workers', () => {
   const context = useTestApp({ JOB_WORKERS: 'true' });
 

@@ -28,6 +28,12 @@ export interface JobQueue {
       retryDelaySeconds?: number;
     },
   ): void;
+  /**
+   * Gives a job that failed for good one more try, inside the caller's transaction: the same job
+   * while the queue still keeps it, else its work sent anew. False when it is neither (it is
+   * already queued again, or done).
+   */
+  runAgain(failed: FailedJobToRun, tx: Executor): Promise<boolean>;
   /** Runs a handler every day at a time (cron, UTC), e.g. the saved-search digest. */
   schedule(queue: string, cron: string): void;
   /** For tests: runs every due job of every queue in this process (and jobs they queue) until none is left. */
@@ -38,6 +44,14 @@ export interface SendOptions {
   key: string;
   startAfter?: Date;
   tx?: Executor;
+}
+
+/** What a dead letter keeps of its job, enough to run it again. */
+export interface FailedJobToRun {
+  queue: string;
+  jobId: string;
+  key: string | null;
+  data: object;
 }
 
 export type JobHandler<T> = (data: T, job: { id: string; attempt: number }) => Promise<void>;
@@ -159,6 +173,26 @@ export class PgBossJobQueue implements JobQueue {
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       ...(options.tx ? { db: fromDrizzle(options.tx as DrizzleTransactionLike, sql) } : {}),
     });
+  }
+
+  async runAgain(failed: FailedJobToRun, tx: Executor): Promise<boolean> {
+    await this.#settingUp;
+    if (!this.#queues.has(failed.queue)) {
+      throw new Error(`The queue ${failed.queue} has no handler here: its jobs cannot run again`);
+    }
+    const db = fromDrizzle(tx as DrizzleTransactionLike, sql);
+    // pg-boss answers how many jobs it retried, though its declared type names no field.
+    const retried = (await this.#boss.retry(failed.queue, failed.jobId, { db })) as {
+      affected?: number;
+    };
+    if ((retried.affected ?? 0) > 0) return true;
+    // pg-boss deletes old jobs: the work is sent again under the same key, or as itself.
+    const envelope: Envelope = { key: failed.key, data: failed.data };
+    const id = await this.#boss.send(failed.queue, envelope, {
+      id: failed.key ? jobIdFor(failed.queue, failed.key) : failed.jobId,
+      db,
+    });
+    return id !== null;
   }
 
   /** Creates pg-boss's schema and the queues, then (when this process works jobs) its workers. */

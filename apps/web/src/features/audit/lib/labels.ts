@@ -13,6 +13,7 @@ export const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   payment: 'Payment',
   message: 'Message',
   export: 'CSV export',
+  job: 'Job',
 };
 
 /** An action's label; an action this page does not know yet shows as the server wrote it. */

@@ -1,7 +1,7 @@
 import type { User } from '@keyhaven/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, json } from '@/test/fake-api';
+import { fakeApi, json, refusal } from '@/test/fake-api';
 import { agent } from '@/test/fixtures';
 import { renderInApp } from '@/test/render';
 import { FailedJobsPage } from './failed-jobs-page';
@@ -39,6 +39,7 @@ describe('the failed jobs page', () => {
       'SMTP 550 mailbox unavailable',
       '5',
       expect.stringContaining('November 20, 2026'),
+      'Run again',
     ]);
     expect(screen.getByText('1 failed job')).toBeInTheDocument();
   });
@@ -49,5 +50,60 @@ describe('the failed jobs page', () => {
     expect(
       await screen.findByText('No job has failed. Every e-mail and alert went out.'),
     ).toHaveAttribute('role', 'status');
+  });
+
+  it('runs a dead letter again: it leaves the list and the admin is told', async () => {
+    const job = {
+      _id: '00000000-0000-4000-8000-000000000002',
+      queue: 'mail',
+      key: 'search_match:7:user-2',
+      error: 'connect ECONNREFUSED',
+      attempts: 6,
+      failedAt: '2026-11-21T10:00:00.000Z',
+    };
+    let listed = [job];
+    const api = fakeApi({
+      'GET /api/admin/failed-jobs?page=1&limit=20': () =>
+        json({ items: listed, total: listed.length }),
+      [`POST /api/admin/failed-jobs/${job._id}/run-again`]: () => {
+        listed = [];
+        return json({ message: 'The job will run again shortly.' });
+      },
+    });
+    const { user } = renderPage();
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Run again: mail search_match:7:user-2' }),
+    );
+
+    expect(await screen.findByText('The job will run again shortly.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No job has failed. Every e-mail and alert went out.'),
+    ).toBeInTheDocument();
+    expect(api.requestsTo(`POST /api/admin/failed-jobs/${job._id}/run-again`)).toHaveLength(1);
+  });
+
+  it("shows the server's reason when the job cannot be run again", async () => {
+    const job = {
+      _id: '00000000-0000-4000-8000-000000000003',
+      queue: 'notify',
+      key: null,
+      error: 'refused',
+      attempts: 6,
+      failedAt: '2026-11-21T10:00:00.000Z',
+    };
+    fakeApi({
+      'GET /api/admin/failed-jobs?page=1&limit=20': json({ items: [job], total: 1 }),
+      [`POST /api/admin/failed-jobs/${job._id}/run-again`]: refusal(
+        409,
+        'This job is already queued or done.',
+        'CONFLICT',
+      ),
+    });
+    const { user } = renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Run again: notify' }));
+
+    expect(await screen.findByText('This job is already queued or done.')).toBeInTheDocument();
   });
 });

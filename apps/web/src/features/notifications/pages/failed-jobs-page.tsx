@@ -2,9 +2,13 @@ import { useId, useRef } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListEmpty } from '@/components/list-states';
 import { PagedList } from '@/components/paged-list';
+import { Button } from '@/components/ui/button';
 import { TableRegion, Td, Th } from '@/components/ui/table';
 import { usePageParam } from '@/hooks/use-page-param';
+import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useFailedJobs } from '../api/failed-jobs';
+import { useRunFailedJobAgain } from '../api/run-failed-job-again';
 import type { FailedJob } from '../api/twins';
 import { exactTime } from '../lib/relative-time';
 
@@ -17,9 +21,17 @@ const TEXT = {
   listTitle: 'Jobs that failed for good',
   empty: 'No job has failed. Every e-mail and alert went out.',
   failure: "We couldn't load the failed jobs. Please try again.",
+  runAgain: 'Run again',
+  runAgainFailed: "We couldn't queue the job again. Please try again.",
 } as const;
 
 function FailedJobsTable({ jobs }: { jobs: FailedJob[] }) {
+  const runAgain = useRunFailedJobAgain();
+  const run = (job: FailedJob) =>
+    runAgain.mutate(job._id, {
+      onSuccess: ({ message }) => toast.success(message),
+      onError: (error) => toast.error(errorMessage(error, TEXT.runAgainFailed)),
+    });
   return (
     <TableRegion label={TEXT.listTitle} className="mt-6">
       <thead>
@@ -29,6 +41,9 @@ function FailedJobsTable({ jobs }: { jobs: FailedJob[] }) {
           <Th>Error</Th>
           <Th>Attempts</Th>
           <Th>Failed at</Th>
+          <Th>
+            <span className="sr-only">Actions</span>
+          </Th>
         </tr>
       </thead>
       <tbody>
@@ -41,6 +56,17 @@ function FailedJobsTable({ jobs }: { jobs: FailedJob[] }) {
             <Td className="whitespace-nowrap">
               <time dateTime={job.failedAt}>{exactTime(job.failedAt)}</time>
             </Td>
+            <Td>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={runAgain.isPending}
+                aria-label={`${TEXT.runAgain}: ${job.queue} ${job.key ?? ''}`.trim()}
+                onClick={() => run(job)}
+              >
+                {TEXT.runAgain}
+              </Button>
+            </Td>
           </tr>
         ))}
       </tbody>
@@ -48,7 +74,7 @@ function FailedJobsTable({ jobs }: { jobs: FailedJob[] }) {
   );
 }
 
-/** The dead letters of the job queue, newest first, for admins to look into. */
+/** The dead letters of the job queue, newest first, for admins to look into and run again. */
 export function FailedJobsPage() {
   const headingId = useId();
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
