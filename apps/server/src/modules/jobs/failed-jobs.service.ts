@@ -9,6 +9,7 @@ import type { JobQueue } from './job-queue.js';
 export const FAILED_JOB_MESSAGES = {
   notFound: 'This failed job is no longer listed: it may already be running again.',
   alreadyQueued: 'This job is already queued or done.',
+  kindNotRun: 'Jobs of this kind no longer run, so this one cannot run again.',
   queued: 'The job will run again shortly.',
 } as const;
 
@@ -50,11 +51,12 @@ export async function runFailedJobAgain(
   await db.transaction(async (tx) => {
     const [failed] = await tx.delete(failedJobs).where(eq(failedJobs.id, id)).returning();
     if (!failed) throw notFound(FAILED_JOB_MESSAGES.notFound);
-    const queued = await jobs.runAgain(
+    const outcome = await jobs.runAgain(
       { queue: failed.queue, jobId: failed.jobId, key: failed.key, data: failed.data },
       tx,
     );
-    if (!queued) throw conflict(FAILED_JOB_MESSAGES.alreadyQueued);
+    if (outcome === 'already-queued') throw conflict(FAILED_JOB_MESSAGES.alreadyQueued);
+    if (outcome === 'kind-not-run') throw conflict(FAILED_JOB_MESSAGES.kindNotRun);
     await recordAudit(tx, {
       actor: admin,
       action: 'job.run_again',

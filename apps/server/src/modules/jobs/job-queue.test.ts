@@ -253,6 +253,27 @@ describe('running a dead letter again', () => {
     ]);
   });
 
+  it('refuses, and keeps listed, a job of a kind this version no longer runs', async () => {
+    const [retired] = await context.app.db
+      .insert(failedJobs)
+      .values({
+        queue: 'a-retired-queue',
+        jobId: '00000000-0000-4000-8000-00000000aaaa',
+        key: 'retired:1',
+        error: 'refused',
+        attempts: 6,
+      })
+      .returning();
+    const admin = await createAccount(context.app, 'admin');
+
+    const refused = await runAgain(String(retired?.id), admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(
+      'Jobs of this kind no longer run, so this one cannot run again.',
+    );
+    expect((await listed()).map((row) => row.id)).toContain(retired?.id);
+  });
+
   it('sends the work anew when the queue no longer keeps the failed job', async () => {
     const delivered: string[] = [];
     let farSideUp = false;

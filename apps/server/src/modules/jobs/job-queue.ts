@@ -30,10 +30,10 @@ export interface JobQueue {
   ): void;
   /**
    * Gives a job that failed for good one more try, inside the caller's transaction: the same job
-   * while the queue still keeps it, else its work sent anew. False when it is neither (it is
-   * already queued again, or done).
+   * while the queue still keeps it, else its work sent anew. Says when neither could be done: it
+   * is already queued again or done, or no handler of this app runs its kind any more.
    */
-  runAgain(failed: FailedJobToRun, tx: Executor): Promise<boolean>;
+  runAgain(failed: FailedJobToRun, tx: Executor): Promise<RunAgainOutcome>;
   /** Runs a handler every day at a time (cron, UTC), e.g. the saved-search digest. */
   schedule(queue: string, cron: string): void;
   /** For tests: runs every due job of every queue in this process (and jobs they queue) until none is left. */
@@ -45,6 +45,8 @@ export interface SendOptions {
   startAfter?: Date;
   tx?: Executor;
 }
+
+export type RunAgainOutcome = 'queued' | 'already-queued' | 'kind-not-run';
 
 /** What a dead letter keeps of its job, enough to run it again. */
 export interface FailedJobToRun {
@@ -175,24 +177,25 @@ export class PgBossJobQueue implements JobQueue {
     });
   }
 
-  async runAgain(failed: FailedJobToRun, tx: Executor): Promise<boolean> {
+  async runAgain(failed: FailedJobToRun, tx: Executor): Promise<RunAgainOutcome> {
     await this.#settingUp;
-    if (!this.#queues.has(failed.queue)) {
-      throw new Error(`The queue ${failed.queue} has no handler here: its jobs cannot run again`);
+    // A kind of work this version no longer does (its queue renamed or retired).
+    if (!this.#handlers.has(failed.queue) || !this.#queues.has(failed.queue)) {
+      return 'kind-not-run';
     }
     const db = fromDrizzle(tx as DrizzleTransactionLike, sql);
     // pg-boss answers how many jobs it retried, though its declared type names no field.
     const retried = (await this.#boss.retry(failed.queue, failed.jobId, { db })) as {
       affected?: number;
     };
-    if ((retried.affected ?? 0) > 0) return true;
+    if ((retried.affected ?? 0) > 0) return 'queued';
     // pg-boss deletes old jobs: the work is sent again under the same key, or as itself.
     const envelope: Envelope = { key: failed.key, data: failed.data };
     const id = await this.#boss.send(failed.queue, envelope, {
       id: failed.key ? jobIdFor(failed.queue, failed.key) : failed.jobId,
       db,
     });
-    return id !== null;
+    return id === null ? 'already-queued' : 'queued';
   }
 
   /** Creates pg-boss's schema and the queues, then (when this process works jobs) its workers. */
