@@ -106,6 +106,8 @@ const KEEPS_LISTINGS: Record<string, string> = {
   'POST /api/saved-searches/:id/viewed': "a saved search is its owner's own",
   'POST /api/properties/:id/views':
     "a view is counted for the listing's agent; buyers see nothing of it",
+  'POST /api/admin/failed-jobs/:id/run-again':
+    'jobs send mail, tell people and match saved searches; none changes a listing',
 };
 
 /**
