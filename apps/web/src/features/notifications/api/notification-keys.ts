@@ -11,5 +11,6 @@ export const notificationKeys = {
   list: (userId: string, page: number, limit: number) =>
     ['notifications', userId, 'list', { page, limit }] as const,
   settings: (userId: string) => ['notification-settings', userId] as const,
+  allFailedJobs: ['failed-jobs'] as const,
   failedJobs: (page: number, limit: number) => ['failed-jobs', { page, limit }] as const,
 };

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ZMessageResponse } from '@/lib/contract-twins';
+import { notificationKeys } from './notification-keys';
 
 /**
  * Gives a job that failed for good one more try (admin only): it leaves the list and runs again
@@ -17,6 +18,6 @@ export function useRunFailedJobAgain() {
   return useMutation({
     mutationFn: runFailedJobAgain,
     // Awaited, so the row has left the list by the time the button is free again.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['failed-jobs'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.allFailedJobs }),
   });
 }
