@@ -2,8 +2,9 @@ import { expect, signIn, test, waitingForHydration } from './fixtures';
 import { apiAs, listApprovedHome } from './market';
 
 /*
- * A buyer asks a listing's agent a question from its page; the agent finds it on Messages and
- * answers; the buyer reads the answer in the same conversation.
+ * A buyer asks a listing's agent a question from its page; the agent, whose dashboard is open,
+ * sees the count of unread messages move without a reload, finds it on Messages and answers; the
+ * buyer reads the answer in the same conversation.
  */
 
 /** A buyer of the demo seed no other spec offers as (DEMO_ACCOUNTS.buyer offers elsewhere). */
@@ -23,6 +24,14 @@ test('a buyer asks the agent a question and reads the reply', async ({
   const question = 'Is the garden south-facing, and is there room for a second car?';
   const answer = 'It faces south-west, and the drive takes two cars. See https://example.test/plan';
 
+  // The agent's dashboard is open, nothing unread, before the question is asked.
+  const agentContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const agent = waitingForHydration(await agentContext.newPage());
+  await signIn(agent, 'agent');
+  await agent.goto('/dashboard');
+  const agentMenu = agent.getByRole('navigation', { name: 'Dashboard' });
+  await expect(agentMenu.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
+
   // The buyer asks from the listing's page.
   const signedIn = await page.request.post('/auth/login', {
     data: { email: BUYER.email, password: BUYER.password },
@@ -39,11 +48,10 @@ test('a buyer asks the agent a question and reads the reply', async ({
   const conversationUrl = page.url();
   await expect(page.getByRole('log', { name: 'Messages' })).toContainText(question);
 
-  // The agent finds it on Messages, unread, and answers.
-  const agentContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-  const agent = waitingForHydration(await agentContext.newPage());
-  await signIn(agent, 'agent');
-  await agent.goto('/dashboard/messages');
+  // The agent's menu counts it at once, and the agent finds it on Messages, unread, and answers.
+  const messagesLink = agentMenu.getByRole('link', { name: 'Messages (1 unread message)' });
+  await expect(messagesLink).toBeVisible();
+  await messagesLink.click();
   await expect(agent.getByRole('heading', { level: 1 })).toHaveText('Messages');
   const entry = agent
     .getByRole('list', { name: 'Conversations' })
@@ -55,6 +63,8 @@ test('a buyer asks the agent a question and reads the reply', async ({
   await entry.click();
   await expect(agent).toHaveURL(conversationUrl);
   await expect(agent.getByRole('heading', { level: 1 })).toHaveText(BUYER.name);
+  // Read now: the count goes.
+  await expect(agentMenu.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
   await agent.getByLabel('Your reply').fill(answer);
   await agent.getByRole('button', { name: 'Send' }).click();
   const agentLog = agent.getByRole('log', { name: 'Messages' });

@@ -30,3 +30,15 @@ export const wishlistKeys = {
   all: ['wishlist'] as const,
   list: (uid: string) => ['wishlist', uid] as const,
 };
+
+/**
+ * Every conversation query lives under `['conversations']`, so a sent message, and the live
+ * stream's word that one arrived, refresh them all.
+ */
+export const conversationKeys = {
+  all: ['conversations'] as const,
+  list: () => ['conversations', 'list'] as const,
+  thread: (id: string) => ['conversations', 'thread', id] as const,
+  /** How many messages the signed-in person has not read, over all their conversations. */
+  unread: () => ['conversations', 'unread'] as const,
+};

@@ -1,4 +1,4 @@
-import type { Property, User } from '@keyhaven/shared';
+import type { Conversation, Property, User } from '@keyhaven/shared';
 import { LIMITS } from '@keyhaven/shared/constants';
 
 const person = (role: User['role'], name: string, email: string): User => ({
@@ -75,3 +75,18 @@ export const refusedFiles = () => ({
 /** A picture the checks accept (its bytes are never decoded here). */
 export const picture = (name = 'lake.jpg') =>
   new File([new Uint8Array([255, 216, 255])], name, { type: 'image/jpeg' });
+
+/** A conversation as the list shows it to its buyer, with nothing unread. */
+export const conversation = (overrides: Partial<Conversation> = {}): Conversation => ({
+  _id: 'c-1',
+  propertyId: 'p-1',
+  propertyTitle: 'Sunny Lakeside Cottage',
+  propertyImage: '/uploads/abc123-1600.webp',
+  buyerName: 'Bea Buyer',
+  agentName: 'Alex Agent',
+  role: 'buyer',
+  lastMessage: 'Yes, the jetty is private.',
+  lastMessageAt: '2026-11-20T10:00:00.000Z',
+  unread: 0,
+  ...overrides,
+});

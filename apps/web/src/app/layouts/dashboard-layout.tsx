@@ -1,24 +1,26 @@
 import type { Role } from '@keyhaven/shared';
-import { Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { MenuIcon } from '@/components/ui/icons';
 import { Sheet, SheetContent, SheetTrigger } from '@/components/ui/sheet';
 import { PageSpinner } from '@/components/ui/spinner';
+import { UnreadMessagesBadge } from '@/features/conversations/components/unread-messages-badge';
 import { useSignedInUser } from '@/hooks/use-session';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { ROLE_LABELS } from '@/lib/user';
 
-type MenuItem = { to: string; label: string; end?: boolean };
+/** `badge`: what the item shows after its label, such as a count of what waits there. */
+type MenuItem = { to: string; label: string; end?: boolean; badge?: ReactNode };
 
 const { dashboard } = paths;
 const PROFILE: MenuItem = { to: dashboard.root, label: 'My Profile', end: true };
 /** What every role has: the notifications and messages that keep them told. */
 const STAYING_TOLD: MenuItem[] = [
   { to: dashboard.notifications, label: 'Notifications' },
-  { to: dashboard.messages, label: 'Messages' },
+  { to: dashboard.messages, label: 'Messages', badge: <UnreadMessagesBadge /> },
   { to: dashboard.notificationSettings, label: 'Notification Settings' },
 ];
 
@@ -82,7 +84,7 @@ function DashboardMenu({ onNavigate }: { onNavigate?: () => void }) {
                 onClick={onNavigate}
                 className={({ isActive }) =>
                   cn(
-                    'block rounded-lg px-4 py-2.5 font-medium transition-colors',
+                    'flex items-center justify-between gap-3 rounded-lg px-4 py-2.5 font-medium transition-colors',
                     isActive
                       ? 'bg-teal-700 text-white'
                       : 'text-stone-800 hover:bg-teal-50 hover:text-teal-900',
@@ -90,6 +92,7 @@ function DashboardMenu({ onNavigate }: { onNavigate?: () => void }) {
                 }
               >
                 {item.label}
+                {item.badge}
               </NavLink>
             </li>
           ))}
@@ -120,6 +123,8 @@ export function DashboardLayout() {
               <Button variant="secondary" aria-label="Open dashboard menu">
                 <MenuIcon className="size-5" />
                 Dashboard menu
+                {/* On a phone the menu is folded away: what waits in Messages shows on its button. */}
+                <UnreadMessagesBadge />
               </Button>
             </SheetTrigger>
             <SheetContent title="Dashboard">

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { conversationKeys } from '@/lib/query-keys';
 import { ZConversationThread } from '../types';
-import { conversationKeys, MESSAGES_REFRESH_MS } from './query-keys';
+import { MESSAGES_REFRESH_MS } from './message-refresh';
 
 /**
  * One conversation with its messages, asked again while the page is open. Reading it marks it
- * read on the server, so the list's unread counts are refreshed with it.
+ * read on the server, so the list's unread counts and the menu's count are refreshed with it.
  */
 export function useConversation(id: string) {
   const client = useQueryClient();
@@ -19,6 +20,7 @@ export function useConversation(id: string) {
         signOutOn: [401],
       });
       void client.invalidateQueries({ queryKey: conversationKeys.list() });
+      void client.invalidateQueries({ queryKey: conversationKeys.unread() });
       return thread;
     },
     refetchInterval: MESSAGES_REFRESH_MS,

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { conversationKeys } from '@/lib/query-keys';
 import { ZConversationList } from '../types';
-import { conversationKeys, MESSAGES_REFRESH_MS } from './query-keys';
+import { MESSAGES_REFRESH_MS } from './message-refresh';
 
 /** The caller's conversations, newest activity first, asked again while the page is open. */
 export function useConversations() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ZMessageResponse } from '@/lib/contract-twins';
-import { conversationKeys } from './query-keys';
+import { conversationKeys } from '@/lib/query-keys';
 
 /** An admin removes a message: both sides then see that it was removed. */
 export const removeMessage = (id: string) =>

@@ -1,8 +1,8 @@
 import type { SendMessageRequest } from '@keyhaven/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { conversationKeys } from '@/lib/query-keys';
 import { ZConversationStarted } from '../types';
-import { conversationKeys } from './query-keys';
 
 /*
  * A 403 here is the server's reason (a fraud account, the listing's own agent, an admin in

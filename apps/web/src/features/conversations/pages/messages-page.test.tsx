@@ -2,24 +2,9 @@ import { CONVERSATION_MESSAGES } from '@keyhaven/shared/texts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json, refusal } from '@/test/fake-api';
-import { agent, buyer } from '@/test/fixtures';
+import { agent, buyer, conversation } from '@/test/fixtures';
 import { renderInApp } from '@/test/render';
-import type { Conversation } from '../types';
 import { MessagesPage } from './messages-page';
-
-const conversation = (overrides: Partial<Conversation> = {}): Conversation => ({
-  _id: 'c-1',
-  propertyId: 'p-1',
-  propertyTitle: 'Sunny Lakeside Cottage',
-  propertyImage: '/uploads/abc123-1600.webp',
-  buyerName: 'Bea Buyer',
-  agentName: 'Alex Agent',
-  role: 'buyer',
-  lastMessage: 'Yes, the jetty is private.',
-  lastMessageAt: '2026-11-20T10:00:00.000Z',
-  unread: 0,
-  ...overrides,
-});
 
 describe('MessagesPage', () => {
   it('lists each conversation with the other person, the listing, the last message and its unread count', async () => {

@@ -3,58 +3,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client';
 import { fakeApi, json, refusal } from '@/test/fake-api';
+import { FakeEventSource } from '@/test/fake-event-source';
 import { agent } from '@/test/fixtures';
 import { renderInApp } from '@/test/render';
 import { NotificationBell } from './notification-bell';
-
-/** Stands in for the browser's EventSource: the test opens, fails and speaks for the server. */
-class FakeEventSource extends EventTarget {
-  static opened: FakeEventSource[] = [];
-  closed = false;
-
-  constructor(readonly url: string) {
-    super();
-    FakeEventSource.opened.push(this);
-  }
-
-  close() {
-    this.closed = true;
-  }
-
-  /** The server accepted the stream. */
-  connect() {
-    act(() => {
-      this.dispatchEvent(new Event('open'));
-    });
-  }
-
-  /** The server says the count changed. */
-  unread(count: number) {
-    act(() => {
-      this.dispatchEvent(new MessageEvent('unread', { data: JSON.stringify({ unread: count }) }));
-    });
-  }
-
-  /** The server says the session that opened the stream has ended. */
-  signedOut() {
-    act(() => {
-      this.dispatchEvent(new MessageEvent('signed-out', { data: '{}' }));
-    });
-  }
-
-  /** The stream broke (a restart, a proxy that cut it). */
-  fail() {
-    act(() => {
-      this.dispatchEvent(new Event('error'));
-    });
-  }
-
-  static latest() {
-    const source = FakeEventSource.opened.at(-1);
-    if (!source) throw new Error('No stream was opened');
-    return source;
-  }
-}
 
 const notification = (id: number, changes: Partial<Notification> = {}): Notification => ({
   _id: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,

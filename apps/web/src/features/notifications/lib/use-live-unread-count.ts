@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { endSessionHere } from '@/lib/api-client';
+import { conversationKeys } from '@/lib/query-keys';
 import { notificationKeys } from '../api/notification-keys';
 import { NOTIFICATIONS_STREAM_PATH, useUnreadCount } from '../api/notifications';
 
@@ -23,7 +24,7 @@ function unreadIn(data: unknown): number | null {
 /**
  * Keeps the signed-in person's count of unread notifications current without a reload: the
  * server tells of each change over server-sent events, and each `unread` event sets the count and
- * refreshes the lists. When the stream fails (a proxy that cuts it, a restart), the count is asked
+ * refreshes the lists; a `messages` event (a message arrived) refreshes their conversations. When the stream fails (a proxy that cuts it, a restart), the count is asked
  * for every 30 s instead while the stream is tried again, waiting longer each time. The stream
  * closes when the person signs out (the bell that holds this hook goes) or leaves, and when the
  * server says the session ended elsewhere (`signed-out`), which signs this page out too.
@@ -46,6 +47,9 @@ export function useLiveUnreadCount(userId: string) {
         if (failures > 0) {
           void queryClient.invalidateQueries({ queryKey: notificationKeys.mine(userId) });
         }
+        // The stream tells of messages only from now on: one that came since the shown counts
+        // were read is asked for (by the conversations shown, if any).
+        void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
         failures = 0;
         setStreaming(true);
       });
@@ -54,6 +58,10 @@ export function useLiveUnreadCount(userId: string) {
         if (unread === null) return;
         queryClient.setQueryData(notificationKeys.unread(userId), { unread });
         void queryClient.invalidateQueries({ queryKey: notificationKeys.lists(userId) });
+      });
+      // A message arrived: the menu's count, the list and any open conversation are asked again.
+      source.addEventListener('messages', () => {
+        void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
       });
       source.addEventListener('signed-out', () => {
         source?.close();
