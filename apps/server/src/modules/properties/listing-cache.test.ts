@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES } from '@keyhaven/shared';
+import { BUSINESS_LIMITS, PAYMENT_MESSAGES } from '@keyhaven/shared';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
@@ -228,6 +228,10 @@ describe('routes that change listings', () => {
       },
       async () => ({ ok: true }),
     );
+    app.post('/changed-nothing-this-time', declared, async (request) => {
+      request.listingsUnchanged();
+      return { ok: true };
+    });
     app.post('/keeps', async () => ({ ok: true }));
     await app.ready();
 
@@ -245,6 +249,7 @@ describe('routes that change listings', () => {
     expect(await emptiedBy('/refused-first')).toBe(false);
     expect(await emptiedBy('/changes')).toBe(true);
     expect(await emptiedBy('/changes-then-refuses')).toBe(true);
+    expect(await emptiedBy('/changed-nothing-this-time')).toBe(false);
     await app.close();
   });
 
@@ -291,6 +296,40 @@ describe('routes that change listings', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().error).toBe(PAYMENT_MESSAGES.deadlinePassed);
     expect(await titles()).toEqual(['Held home', 'Renamed behind the API']);
+  });
+
+  it('are kept by reports of a listing until the one that hides it, which takes it out of the very next search', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const reported = await createListing(ctx.app, agent, { title: 'Reported home' });
+    await createListing(ctx.app, agent, { title: 'Quiet home' });
+    const titles = async () =>
+      (await search())
+        .json()
+        .map((p: { title: string }) => p.title)
+        .sort();
+    expect(await titles()).toEqual(['Quiet home', 'Reported home']);
+
+    // A change made behind the API shows only once something empties the caches.
+    await ctx.app.db
+      .update(properties)
+      .set({ title: 'Renamed behind the API' })
+      .where(eq(properties.title, 'Quiet home'));
+    const report = async () => {
+      const reporter = await createAccount(ctx.app);
+      const filed = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/properties/${reported}/reports`,
+        headers: reporter.bearer,
+        payload: { reason: 'suspected_fraud', note: 'Asks for a deposit by wire' },
+      });
+      expect(filed.statusCode, filed.body).toBe(201);
+    };
+    for (let i = 1; i < BUSINESS_LIMITS.reportsToHide; i++) {
+      await report();
+      expect(await titles()).toEqual(['Quiet home', 'Reported home']);
+    }
+    await report();
+    expect(await titles()).toEqual(['Renamed behind the API']);
   });
 
   it('show a home offered again by the overdue-offer sweep on the very next search', async () => {

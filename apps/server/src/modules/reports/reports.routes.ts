@@ -99,7 +99,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/properties/:id/reports',
     {
-      // The report that reaches the threshold takes the listing out of search.
+      // The report that reaches the threshold takes the listing out of search; the others change
+      // no listing and keep the caches.
       config: { access: 'signed-in', changesListings: true },
       preHandler: withinAllowance,
       schema: {
@@ -116,7 +117,9 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const reporter = await request.requireUser();
-      await reportListing(app.db, reporter, request.params.id, request.body);
+      const filed = await reportListing(app.db, reporter, request.params.id, request.body);
+      // Only the report that hides the listing changes what listing pages show.
+      if (!filed.hidden) request.listingsUnchanged();
       return reply.status(201).send({ message: REPORT_MESSAGES.reported });
     },
   );

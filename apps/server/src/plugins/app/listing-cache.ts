@@ -24,6 +24,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     listingCache: ListingCaches;
   }
+  interface FastifyRequest {
+    /**
+     * Said by the handler of a route that declares `changesListings` when this request, as it
+     * turned out, changed none (a report short of the number that hides a listing): its answer
+     * then keeps the listing caches.
+     */
+    listingsUnchanged(): void;
+  }
 }
 
 export const declaresListingChanges = (config: unknown) =>
@@ -48,7 +56,10 @@ const HEARD_CHANGES_LIFETIME_MS = 10 * 60_000;
  * A declared route empties them whenever its handler ran, refused or not: some make a change
  * before they refuse (a checkout or an acceptance first lapses an offer past its payment
  * deadline, which offers the home again). A request refused before its handler (not signed in,
- * not allowed, invalid, over a rate limit) changed nothing and leaves them.
+ * not allowed, invalid, over a rate limit) changed nothing and leaves them, as does one whose
+ * handler says it changed none (`request.listingsUnchanged()`): emptying them costs every
+ * listing page a read of the database and the map index a rebuild, so writes that only sometimes
+ * change a listing do not empty them every time.
  */
 export const listingCachePlugin = fp(
   async (
@@ -100,6 +111,10 @@ export const listingCachePlugin = fp(
       closing = true;
     });
     app.decorate('listingCache', caches);
+    const unchanged = new WeakSet<FastifyRequest>();
+    app.decorateRequest('listingsUnchanged', function (this: FastifyRequest) {
+      unchanged.add(this);
+    });
     if (ttlMs <= 0) return;
 
     // Whether the caches may hold anything yet: not before the first attempt to listen is over.
@@ -135,7 +150,7 @@ export const listingCachePlugin = fp(
       };
     });
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (handled.has(request)) forgetListings(caches);
+      if (handled.has(request) && !unchanged.has(request)) forgetListings(caches);
       return payload;
     });
   },
