@@ -1,6 +1,12 @@
 import { PHOTO_MESSAGES, PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { sessionQueryKey } from '@/hooks/use-session';
+import { PublicOriginContext } from '@/lib/public-origin';
+import { createQueryClient } from '@/lib/query-client';
 import { fakeApi, json, refusal } from '@/test/fake-api';
 import { fillFields } from '@/test/fill';
 import { agent, listing, picture } from '@/test/fixtures';
@@ -29,6 +35,21 @@ function renderEditProperty(property = listing) {
 }
 
 describe('EditPropertyForm', () => {
+  it('renders on the server with the cover at the site’s public address, where there is no window', () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(sessionQueryKey, { user: agent });
+    const html = renderToString(
+      <PublicOriginContext.Provider value="https://keyhaven.example">
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter>
+            <EditPropertyForm property={listing} />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </PublicOriginContext.Provider>,
+    );
+    expect(html).toContain(`value="https://keyhaven.example${listing.image}"`);
+  });
+
   it('starts from the listing as it is', () => {
     renderEditProperty();
     for (const [label, value] of Object.entries(validListing)) {

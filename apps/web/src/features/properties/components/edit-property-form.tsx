@@ -12,9 +12,9 @@ import { useSignedInUser } from '@/hooks/use-session';
 import { errorMessage } from '@/lib/api-client';
 import type { Property } from '@/lib/listing';
 import { paths } from '@/lib/paths';
+import { useAbsoluteUrl } from '@/lib/public-origin';
 import { toast } from '@/lib/toast';
 import { useUpdateProperty } from '../api/manage-property';
-import { toDisplayUrl } from '../lib/image-url';
 import {
   focusPhotosWhenOnlyThey,
   type PropertyFormValues,
@@ -51,6 +51,8 @@ function defaultsOf(property: Property): PropertyFormValues {
  * is the cover's address, which follows the cover chosen among the photos.
  */
 export function EditPropertyForm({ property }: { property: Property }) {
+  // The cover's address, ours made absolute so the Image URL field reads as a URL.
+  const absoluteUrl = useAbsoluteUrl();
   const user = useSignedInUser();
   const navigate = useNavigate();
   const update = useUpdateProperty(property._id);
@@ -124,7 +126,7 @@ export function EditPropertyForm({ property }: { property: Property }) {
           {(control) => (
             <Input
               {...control}
-              value={cover?.upload === 'done' ? toDisplayUrl(cover.url) : ''}
+              value={cover?.upload === 'done' ? absoluteUrl(cover.url) : ''}
               type="url"
               readOnly
               className="read-only:bg-stone-100 read-only:text-stone-700"
