@@ -1,5 +1,6 @@
-import type { MessageResponse } from '@keyhaven/shared';
+import type { MessageResponse, ZUnreadCount as UnreadCountSchema } from '@keyhaven/shared';
 import * as v from 'valibot';
+import type { z } from 'zod';
 
 /*
  * The web checks API answers with valibot twins of the zod contract schemas in @keyhaven/shared:
@@ -33,3 +34,10 @@ export type ListTwin<
 const messageTwin = v.object({ message: v.string() });
 /** The `{ message }` answer of most changes (`ZMessageResponse` in @keyhaven/shared). */
 export const ZMessageResponse: ContractTwin<typeof messageTwin, MessageResponse> = messageTwin;
+
+const unreadCountTwin = v.object({ unread: v.number() });
+/** `{ unread }`: how many notifications, or messages, the signed-in person has not read. */
+export const ZUnreadCount: ContractTwin<
+  typeof unreadCountTwin,
+  z.infer<typeof UnreadCountSchema>
+> = unreadCountTwin;

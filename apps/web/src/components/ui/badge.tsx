@@ -22,6 +22,12 @@ type BadgeProps = {
   children: ReactNode;
 };
 
+/** A badge shows a count up to this; past it, `99+` (say the exact count to screen readers). */
+const COUNT_CAP = 99;
+
+/** A count as a badge shows it: `7`, or `99+` past the cap. */
+export const badgeCount = (count: number) => (count > COUNT_CAP ? `${COUNT_CAP}+` : String(count));
+
 /** A short status label. */
 export function Badge({ tone = 'neutral', srPrefix, className, children }: BadgeProps) {
   return (

@@ -3,10 +3,8 @@ import type {
   ConversationStarted,
   ConversationThread,
   Message,
-  ZUnreadCount,
 } from '@keyhaven/shared';
 import * as v from 'valibot';
-import type { z } from 'zod';
 import type { ContractTwin, ListTwin } from '@/lib/contract-twins';
 
 export type { Conversation, ConversationThread, Message };
@@ -49,9 +47,3 @@ export const ZConversationStarted: ContractTwin<typeof startedTwin, Conversation
 /** The person on the other side of a conversation, as the caller sees it. */
 export const otherPartyOf = (conversation: Conversation) =>
   conversation.role === 'buyer' ? conversation.agentName : conversation.buyerName;
-
-const unreadMessageCountTwin = v.object({ unread: v.number() });
-export const ZUnreadMessageCount: ContractTwin<
-  typeof unreadMessageCountTwin,
-  z.infer<typeof ZUnreadCount>
-> = unreadMessageCountTwin;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { ZUnreadCount } from '@/lib/contract-twins';
 import { conversationKeys } from '@/lib/query-keys';
-import { ZUnreadMessageCount } from '../types';
 
 /**
  * How often the count is asked for again. The live stream refreshes it as each message arrives;
@@ -10,7 +10,7 @@ import { ZUnreadMessageCount } from '../types';
 const UNREAD_MESSAGES_POLL_MS = 60_000;
 
 export const getUnreadMessageCount = (signal?: AbortSignal) =>
-  api('/api/conversations/unread-count', { schema: ZUnreadMessageCount, signal });
+  api('/api/conversations/unread-count', { schema: ZUnreadCount, signal });
 
 /** How many messages the signed-in person has not read, over all their conversations. */
 export function useUnreadMessageCount() {

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { ZUnreadCount } from '@/lib/contract-twins';
 import { notificationKeys } from './notification-keys';
-import { ZNotificationsPage, ZUnreadCount } from './twins';
+import { ZNotificationsPage } from './twins';
 
 const NOTIFICATIONS_PATH = '/api/notifications';
 /** The live unread count, as server-sent events. */

@@ -3,7 +3,6 @@ import type {
   Notification,
   NotificationSettings,
   NotificationsPage,
-  ZUnreadCount as UnreadCountSchema,
 } from '@keyhaven/shared';
 import { ALERT_FREQUENCIES, NOTIFICATION_KINDS } from '@keyhaven/shared/constants';
 import * as v from 'valibot';
@@ -34,12 +33,6 @@ const notificationsPageTwin = v.object({
 });
 export const ZNotificationsPage: ContractTwin<typeof notificationsPageTwin, NotificationsPage> =
   notificationsPageTwin;
-
-const unreadCountTwin = v.object({ unread: v.number() });
-export const ZUnreadCount: ContractTwin<
-  typeof unreadCountTwin,
-  z.infer<typeof UnreadCountSchema>
-> = unreadCountTwin;
 
 /** Every kind, each with its own yes or no: the server answers the whole map. */
 const emailByKindTwin = v.object(

@@ -4,6 +4,7 @@ import { Popover } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ListError } from '@/components/list-states';
+import { badgeCount } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -12,11 +13,6 @@ import { useMarkRead, useNotifications } from '../api/notifications';
 import { useLiveUnreadCount } from '../lib/use-live-unread-count';
 import { BellIcon } from './bell-icon';
 import { NotificationText, notificationTarget, UnreadMarker } from './notification-summary';
-
-/** The badge shows at most this; the bell's name for screen readers says the exact count. */
-const BADGE_CAP = 99;
-
-const badgeText = (count: number) => (count > BADGE_CAP ? `${BADGE_CAP}+` : String(count));
 
 type PanelProps = { userId: string; titleId: string; onNavigate: () => void };
 
@@ -130,7 +126,7 @@ export function NotificationBell({ userId }: { userId: string }) {
             aria-hidden="true"
             className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-bold text-white ring-2 ring-cream"
           >
-            {badgeText(count)}
+            {badgeCount(count)}
           </span>
         )}
       </Popover.Trigger>

@@ -24,8 +24,9 @@ function unreadIn(data: unknown): number | null {
 /**
  * Keeps the signed-in person's count of unread notifications current without a reload: the
  * server tells of each change over server-sent events, and each `unread` event sets the count and
- * refreshes the lists; a `messages` event (a message arrived) refreshes their conversations. When the stream fails (a proxy that cuts it, a restart), the count is asked
- * for every 30 s instead while the stream is tried again, waiting longer each time. The stream
+ * refreshes the lists; a `messages` event (a message arrived) refreshes their conversations. When
+ * the stream fails (a proxy that cuts it, a restart), the count is asked for every 30 s instead
+ * while the stream is tried again, waiting longer each time. The stream
  * closes when the person signs out (the bell that holds this hook goes) or leaves, and when the
  * server says the session ended elsewhere (`signed-out`), which signs this page out too.
  */
