@@ -12,6 +12,7 @@ import {
 } from '@keyhaven/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Transaction } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import {
@@ -54,24 +55,30 @@ function messageAllowance(app: FastifyInstance) {
 }
 
 /**
- * The other side hears of a new message: in the app, by e-mail as they chose, and live. The
- * message is kept by then, so a failure here is logged rather than answered: the sender must not
- * send it again.
+ * Keeps a message and queues the other side's notice of it (in the app, and by e-mail as they
+ * chose) in one transaction, then tells their open pages. A page that misses the live word
+ * catches up on its next poll, so that failure is logged rather than answered: the message is
+ * kept, and the sender must not send it again.
  */
-async function tellRecipient(app: FastifyInstance, request: FastifyRequest, sent: SentMessage) {
-  try {
-    await app.notifications.emit({
+async function sendAndTell(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  send: (tx: Transaction) => Promise<SentMessage>,
+) {
+  const sent = await app.notifications.changeAndTell(send, (_tx, message) => [
+    {
       kind: 'message_received',
-      key: `message_received:${sent.messageId}`,
-      recipients: [sent.recipientId],
-      title: `${sent.senderName} wrote about ${sent.propertyTitle}`,
-      body: preview(sent.body),
-      link: `/dashboard/messages/${sent.conversationId}`,
-    });
-    await app.live.publish(sent.recipientId, { type: 'messages' });
-  } catch (error) {
-    request.log.error({ err: error }, 'telling the recipient of a message failed');
-  }
+      key: `message_received:${message.messageId}`,
+      recipients: [message.recipientId],
+      title: `${message.senderName} wrote about ${message.propertyTitle}`,
+      body: preview(message.body),
+      link: `/dashboard/messages/${message.conversationId}`,
+    },
+  ]);
+  await app.live
+    .publish(sent.recipientId, { type: 'messages' })
+    .catch((error) => request.log.warn({ err: error }, 'live word of a message not published'));
+  return sent;
 }
 
 export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -96,8 +103,9 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, response) => {
       const sender = await request.requireUser();
-      const sent = await askAboutListing(app.db, sender, request.params.id, request.body.body);
-      await tellRecipient(app, request, sent);
+      const sent = await sendAndTell(app, request, (tx) =>
+        askAboutListing(tx, sender, request.params.id, request.body.body),
+      );
       return response.status(201).send({ conversationId: sent.conversationId });
     },
   );
@@ -164,8 +172,9 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, response) => {
       const sender = await request.requireUser();
-      const sent = await reply(app.db, sender, request.params.id, request.body.body);
-      await tellRecipient(app, request, sent);
+      const sent = await sendAndTell(app, request, (tx) =>
+        reply(tx, sender, request.params.id, request.body.body),
+      );
       return response.status(201).send({ conversationId: sent.conversationId });
     },
   );

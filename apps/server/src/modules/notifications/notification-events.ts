@@ -1,8 +1,15 @@
-import { formatDollars, type Role, toDollars } from '@keyhaven/shared';
+import {
+  formatDollars,
+  REPORT_OUTCOME_MESSAGES,
+  type ReportDecision,
+  type Role,
+  toDollars,
+} from '@keyhaven/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { offers, payments, properties, reviews, users } from '../../db/schema.js';
+import type { Decided } from '../reports/reports.service.js';
 import type { NotificationEvent } from './notifications.service.js';
 
 /*
@@ -32,7 +39,7 @@ const longDate = (date: Date) =>
     timeZone: 'UTC',
   });
 
-function offerRows(db: Database) {
+function offerRows(db: Executor) {
   return db
     .select({
       offer: offers,
@@ -47,7 +54,7 @@ function offerRows(db: Database) {
 }
 
 /** A buyer offered on an agent's listing. */
-export async function offerReceived(db: Database, offerId: string): Promise<NotificationEvent[]> {
+export async function offerReceived(db: Executor, offerId: string): Promise<NotificationEvent[]> {
   const [row] = await offerRows(db).where(eq(offers.id, offerId));
   if (!row) return [];
   return [
@@ -67,7 +74,7 @@ export async function offerReceived(db: Database, offerId: string): Promise<Noti
  * passes what it knew of it.
  */
 export async function offerWithdrawn(
-  db: Database,
+  db: Executor,
   withdrawal: { offerId: string; propertyId: string; buyerName: string; wasAccepted: boolean },
 ): Promise<NotificationEvent[]> {
   const [listing] = await db
@@ -91,7 +98,7 @@ export async function offerWithdrawn(
 
 /** The agent accepted one offer; the listing's other pending offers were declined with it. */
 export async function offerAccepted(
-  db: Database,
+  db: Executor,
   decision: { acceptedOfferId: string; declinedOfferIds: string[] },
 ): Promise<NotificationEvent[]> {
   const rows = await offerRows(db).where(
@@ -121,7 +128,7 @@ export async function offerAccepted(
 }
 
 /** The agent declined one buyer's offer. */
-export async function offerRejected(db: Database, offerId: string): Promise<NotificationEvent[]> {
+export async function offerRejected(db: Executor, offerId: string): Promise<NotificationEvent[]> {
   const [row] = await offerRows(db).where(eq(offers.id, offerId));
   if (!row) return [];
   return [
@@ -142,7 +149,7 @@ export async function offerRejected(db: Database, offerId: string): Promise<Noti
  * is told, and the agent too unless the agent did it.
  */
 export async function offersEndedUnpaid(
-  db: Database,
+  db: Executor,
   ended: { offerIds: string[]; releasedBy?: 'agent' | 'admin' },
 ): Promise<NotificationEvent[]> {
   if (ended.offerIds.length === 0) return [];
@@ -190,7 +197,7 @@ export async function offersEndedUnpaid(
  * return from checkout, which may both complete it, tell each side once.
  */
 export async function paymentFulfilled(
-  db: Database,
+  db: Executor,
   checkoutSessionId: string,
 ): Promise<NotificationEvent[]> {
   const [row] = await db
@@ -233,7 +240,7 @@ export async function paymentFulfilled(
  * listing approved, edited and approved again is news each time.
  */
 export async function listingDecided(
-  db: Database,
+  db: Executor,
   decision: { propertyId: string; approved: boolean; decidedAt: Date },
 ): Promise<NotificationEvent[]> {
   const [listing] = await db
@@ -264,7 +271,7 @@ export async function listingDecided(
 }
 
 /** A buyer reviewed a listing for the first time (a second review replaces the first). */
-export async function reviewReceived(db: Database, reviewId: string): Promise<NotificationEvent[]> {
+export async function reviewReceived(db: Executor, reviewId: string): Promise<NotificationEvent[]> {
   const [row] = await db
     .select({
       review: reviews,
@@ -324,4 +331,45 @@ export function roleChanged(change: {
       link: DASHBOARD.root,
     },
   ];
+}
+
+/**
+ * Reports closed by an admin's decision or by the listing's deletion: each reporter hears how
+ * theirs ended, and a dismissed one leads back to the listing.
+ */
+export function reportsClosed(
+  reports: Decided['reports'],
+  outcome: { decision: ReportDecision; propertyId: string },
+): NotificationEvent[] {
+  const link = outcome.decision === 'dismiss' ? listingPage(outcome.propertyId) : DASHBOARD.root;
+  return reports.map((report) => ({
+    kind: 'report_outcome',
+    key: `report_outcome:${report.id}`,
+    recipients: [report.reporterId],
+    title: `About ${report.propertyTitle}, which you reported`,
+    body: REPORT_OUTCOME_MESSAGES[outcome.decision],
+    link,
+  }));
+}
+
+/**
+ * An admin decided on a listing's reports: every reporter hears the outcome, the agent hears
+ * what to correct, and an agent marked as fraud hears of the new role.
+ */
+export function reportsDecided(decided: Decided, decidedAt: Date): NotificationEvent[] {
+  const events = reportsClosed(decided.reports, decided);
+  if (decided.decision === 'request_correction') {
+    events.push({
+      kind: 'correction_requested',
+      key: `correction_requested:${decided.reports[0]?.id ?? decided.propertyId}`,
+      recipients: [decided.agentId],
+      title: `Please correct ${decided.title}`,
+      body: `${decided.note} Buyers cannot see the listing until you save your correction and an admin approves it.`,
+      link: `/EditPropertyDetails/${decided.propertyId}`,
+    });
+  }
+  if (decided.decision === 'mark_agent_fraud') {
+    events.push(...roleChanged({ userId: decided.agentId, role: 'fraud', changedAt: decidedAt }));
+  }
+  return events;
 }

@@ -103,8 +103,9 @@ describe('events', () => {
 
     const [made] = await ctx.app.db.select().from(offers).where(eq(offers.propertyId, propertyId));
     // Reported again, and its job run twice more (a retry after a crash): nothing new.
-    await ctx.app.notifications.emitFrom((db) => offerReceived(db, (made as { id: string }).id));
-    const [event] = await offerReceived(ctx.app.db, (made as { id: string }).id);
+    const events = await offerReceived(ctx.app.db, (made as { id: string }).id);
+    await ctx.app.notifications.queue(ctx.app.db, events);
+    const [event] = events;
     await deliver(ctx.app, event as NotificationEvent);
     await deliver(ctx.app, event as NotificationEvent);
     await sentMail();
@@ -273,7 +274,7 @@ describe('events', () => {
     const verified = await call(buyer, 'GET', `/api/payment/verify?session_id=${sessionId}`);
     expect(verified.json().verified).toBe(true);
     // The Stripe webhook and the buyer's return may both report one payment.
-    await ctx.app.notifications.emitFrom((db) => paymentFulfilled(db, sessionId));
+    await ctx.app.notifications.queue(ctx.app.db, await paymentFulfilled(ctx.app.db, sessionId));
     await sentMail();
 
     const [payment] = await ctx.app.db

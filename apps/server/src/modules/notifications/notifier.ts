@@ -1,18 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../../db/client.js';
+import type { Executor, Transaction } from '../../db/client.js';
 import { listingDecided } from './notification-events.js';
 import { deliverNotification, type NotificationEvent } from './notifications.service.js';
 
 export interface Notifications {
   /**
-   * Queues an event's notifications (a 'notify' job keyed by the event, so reporting it twice
-   * tells nobody twice). Called after the change is committed; never throws: the person's action
-   * already happened, so a failure to queue is logged, not answered.
+   * Queues the notifications of the events a change calls for (a 'notify' job per event, keyed
+   * by it, so reporting one twice tells nobody twice) on the transaction that makes the change:
+   * a change that commits has always queued them, and one that fails told nobody. A failure to
+   * queue fails the change with it. A job, which runs again when it fails, may pass the database.
    */
-  emit(event: NotificationEvent): Promise<void>;
-  /** Reads what just happened (see notification-events.ts) and emits each event, as emit does. */
-  emitFrom(describe: (db: Database) => Promise<NotificationEvent[]>): Promise<void>;
+  queue(tx: Executor, events: NotificationEvent[]): Promise<void>;
+  /**
+   * Makes a change and queues the notices it calls for in one transaction: `tell` reads, on that
+   * transaction, what the change did. Answers the change's outcome.
+   */
+  changeAndTell<T>(
+    change: (tx: Transaction) => Promise<T>,
+    tell: (tx: Transaction, outcome: T) => Promise<NotificationEvent[]> | NotificationEvent[],
+  ): Promise<T>;
 }
 
 declare module 'fastify' {
@@ -56,25 +63,19 @@ export async function deliver(app: FastifyInstance, event: NotificationEvent) {
 /** Decorates `app.notifications` and handles the 'notify' queue (needs `app.jobs`, `app.mail`, `app.live`). */
 export const notificationsPlugin = fp(
   async (app: FastifyInstance) => {
-    const emit = async (event: NotificationEvent) => {
-      try {
-        await app.jobs.send(NOTIFY_QUEUE, event, { key: event.key });
-      } catch (error) {
-        app.log.error({ err: error, key: event.key }, 'notification not queued');
+    const queue: Notifications['queue'] = async (tx, events) => {
+      for (const event of events) {
+        await app.jobs.send(NOTIFY_QUEUE, event, { key: event.key, tx });
       }
     };
     app.decorate('notifications', {
-      emit,
-      emitFrom: async (describe) => {
-        let events: NotificationEvent[];
-        try {
-          events = await describe(app.db);
-        } catch (error) {
-          app.log.error({ err: error }, 'notification not described');
-          return;
-        }
-        for (const event of events) await emit(event);
-      },
+      queue,
+      changeAndTell: (change, tell) =>
+        app.db.transaction(async (tx) => {
+          const outcome = await change(tx);
+          await queue(tx, await tell(tx, outcome));
+          return outcome;
+        }),
     } satisfies Notifications);
     app.jobs.handle<NotificationEvent>(NOTIFY_QUEUE, (event) => deliver(app, event));
   },
@@ -82,19 +83,20 @@ export const notificationsPlugin = fp(
 );
 
 /**
- * An admin decided on a listing: its agent is told, and an approved listing is matched against
- * the saved searches (the time of the decision keeps a later re-approval a new match run).
+ * An admin decided on a listing, on the decision's transaction: an approved listing is queued to
+ * be matched against the saved searches (the time of the decision keeps a later re-approval a new
+ * match run), and its agent's notices are answered.
  */
 export async function announceListingDecision(
   app: FastifyInstance,
+  tx: Executor,
   propertyId: string,
   approved: boolean,
-) {
+): Promise<NotificationEvent[]> {
   const decidedAt = new Date();
-  await app.notifications.emitFrom((db) => listingDecided(db, { propertyId, approved, decidedAt }));
-  if (!approved) return;
-  const key = `saved-search-match:${propertyId}:${decidedAt.getTime()}`;
-  await app.jobs
-    .send('saved-search-match', { propertyId }, { key })
-    .catch((error) => app.log.error({ err: error, key }, 'saved-search match not queued'));
+  if (approved) {
+    const key = `saved-search-match:${propertyId}:${decidedAt.getTime()}`;
+    await app.jobs.send('saved-search-match', { propertyId }, { key, tx });
+  }
+  return listingDecided(tx, { propertyId, approved, decidedAt });
 }

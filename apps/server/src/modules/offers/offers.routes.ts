@@ -67,8 +67,10 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const buyer = await request.requireUser();
       assertClaimsCaller(buyer, request.body);
-      const offerId = await makeOffer(app.db, buyer, request.params.propertyId, request.body);
-      await app.notifications.emitFrom((db) => offerReceived(db, offerId));
+      await app.notifications.changeAndTell(
+        (tx) => makeOffer(tx, buyer, request.params.propertyId, request.body),
+        offerReceived,
+      );
       return { message: OFFER_MESSAGES.submitted };
     },
   );
@@ -109,8 +111,10 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const agent = await request.requireUser();
       const buyerEmail = request.query.email ?? request.body?.userEmailToRemove?.toLowerCase();
-      const offerId = await rejectOffer(app.db, agent, request.params.id, buyerEmail);
-      await app.notifications.emitFrom((db) => offerRejected(db, offerId));
+      await app.notifications.changeAndTell(
+        (tx) => rejectOffer(tx, agent, request.params.id, buyerEmail),
+        offerRejected,
+      );
       return { message: OFFER_MESSAGES.statusUpdated };
     },
   );
@@ -131,14 +135,17 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const agent = await request.requireUser();
       await sweepOverdueOffers(app, new Date(), request.params.id);
-      const decision = await acceptOffer(
-        app.db,
-        agent,
-        request.params.id,
-        request.query.email,
-        app.config.offerPaymentDays,
+      await app.notifications.changeAndTell(
+        (tx) =>
+          acceptOffer(
+            tx,
+            agent,
+            request.params.id,
+            request.query.email,
+            app.config.offerPaymentDays,
+          ),
+        offerAccepted,
       );
-      await app.notifications.emitFrom((db) => offerAccepted(db, decision));
       return { message: OFFER_MESSAGES.accepted };
     },
   );
@@ -157,11 +164,11 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await request.requireUser();
-      const released = await releaseOffer(app.db, caller, request.params.id);
-      await expireAtProvider(app.paymentProvider, released.closedSessions);
-      await app.notifications.emitFrom((db) =>
-        offersEndedUnpaid(db, { offerIds: [released.offerId], releasedBy: released.releasedBy }),
+      const { closedSessions } = await app.notifications.changeAndTell(
+        (tx) => releaseOffer(tx, caller, request.params.id),
+        (tx, { offerId, releasedBy }) => offersEndedUnpaid(tx, { offerIds: [offerId], releasedBy }),
       );
+      await expireAtProvider(app.paymentProvider, closedSessions);
       return { message: OFFER_MESSAGES.released };
     },
   );
@@ -205,15 +212,12 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       const buyer = await request.requireUser();
       assertClaimsCaller(buyer, request.body ?? undefined);
       const propertyId = request.params.id;
-      const { closedSessions, wasAccepted, offerId } = await withdrawOffer(
-        app.db,
-        buyer,
-        propertyId,
+      const { closedSessions, wasAccepted } = await app.notifications.changeAndTell(
+        (tx) => withdrawOffer(tx, buyer, propertyId),
+        (tx, { offerId, wasAccepted }) =>
+          offerWithdrawn(tx, { offerId, propertyId, buyerName: buyer.name, wasAccepted }),
       );
       await expireAtProvider(app.paymentProvider, closedSessions);
-      await app.notifications.emitFrom((db) =>
-        offerWithdrawn(db, { offerId, propertyId, buyerName: buyer.name, wasAccepted }),
-      );
       return { message: wasAccepted ? OFFER_MESSAGES.withdrawn : OFFER_MESSAGES.removed };
     },
   );

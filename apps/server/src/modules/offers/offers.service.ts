@@ -8,7 +8,7 @@ import {
   todayIso,
 } from '@keyhaven/shared';
 import { and, desc, eq, inArray, lte, ne } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.js';
+import type { Database, Executor, Transaction } from '../../db/client.js';
 import { offers, payments, properties, users } from '../../db/schema.js';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
@@ -320,7 +320,12 @@ export async function releaseOffer(
  * Run periodically, and before any decision that depends on a deadline. Returns the offers that
  * lapsed and the checkout sessions that closed with them.
  */
-export async function lapseOverdueOffers(db: Database, now = new Date(), propertyId?: string) {
+export async function lapseOverdueOffers(
+  db: Database,
+  now = new Date(),
+  propertyId?: string,
+  onLapsed: (tx: Transaction, offerId: string) => Promise<void> = async () => {},
+) {
   const overdue = await db
     .select({ id: offers.id, propertyId: offers.propertyId })
     .from(offers)
@@ -341,7 +346,9 @@ export async function lapseOverdueOffers(db: Database, now = new Date(), propert
         and(eq(offers.id, candidate.id), eq(offers.status, 'accepted'), lte(offers.payBy, now)),
       );
       if (!offer) return;
-      closedSessions.push(...(await endAcceptedOffer(tx, offer, 'lapsed')));
+      const closed = await endAcceptedOffer(tx, offer, 'lapsed');
+      await onLapsed(tx, offer.id);
+      closedSessions.push(...closed);
       lapsedOfferIds.push(offer.id);
     });
   }

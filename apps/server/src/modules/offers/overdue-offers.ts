@@ -8,17 +8,20 @@ import { lapseOverdueOffers } from './offers.service.js';
  * Lapses the accepted offers whose payment deadline has passed (every listing's, or one
  * listing's before a decision that depends on it), closes their checkouts at the provider,
  * empties the listing caches so lists show the homes Available at once, and tells each buyer and
- * agent.
+ * agent (queued with each lapse, so a lapsed offer is never left untold).
  */
 export async function sweepOverdueOffers(
   app: FastifyInstance,
   now = new Date(),
   propertyId?: string,
 ) {
-  const { lapsedOfferIds, closedSessions } = await lapseOverdueOffers(app.db, now, propertyId);
-  if (lapsedOfferIds.length > 0) {
-    forgetListings(app.listingCache);
-    await app.notifications.emitFrom((db) => offersEndedUnpaid(db, { offerIds: lapsedOfferIds }));
-  }
+  const { lapsedOfferIds, closedSessions } = await lapseOverdueOffers(
+    app.db,
+    now,
+    propertyId,
+    async (tx, offerId) =>
+      app.notifications.queue(tx, await offersEndedUnpaid(tx, { offerIds: [offerId] })),
+  );
+  if (lapsedOfferIds.length > 0) forgetListings(app.listingCache);
   await expireAtProvider(app.paymentProvider, closedSessions);
 }

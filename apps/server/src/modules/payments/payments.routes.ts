@@ -26,6 +26,7 @@ import {
   paymentOfBuyer,
   paymentsToRefund,
   refundPayment,
+  type SaleAnnouncer,
   startCheckout,
   verifyPayment,
 } from './payments.service.js';
@@ -38,8 +39,8 @@ const FULFILLING_EVENTS = new Set([
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { stripe, paymentProvider: provider } = app;
   /** Each side of a sale is told once, whichever path completed it (keyed by the payment). */
-  const announceSale = (sessionId: string) =>
-    app.notifications.emitFrom((db) => paymentFulfilled(db, sessionId));
+  const announceSale: SaleAnnouncer = async (tx, sessionId) =>
+    app.notifications.queue(tx, await paymentFulfilled(tx, sessionId));
 
   app.post(
     '/api/payment/create-checkout-session',
@@ -184,12 +185,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           app.db,
           payment.checkoutSessionId,
           randomId('demo_txn'),
-          { refuseUnpayable: true },
+          { refuseUnpayable: true, onFulfilled: announceSale },
         );
         if (result === 'offer-not-payable') {
           throw conflict(PAYMENT_MESSAGES.notPayable);
         }
-        if (result === 'fulfilled') await announceSale(payment.checkoutSessionId);
         return {
           redirectUrl: `/payment-success?session_id=${encodeURIComponent(payment.checkoutSessionId)}`,
         };
@@ -235,8 +235,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
             typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? session.id);
           const result = await fulfilPayment(app.db, session.id, transactionId, {
             event: { id: event.id, type: event.type },
+            onFulfilled: announceSale,
           });
-          if (result === 'fulfilled') await announceSale(session.id);
           if (result === 'refund-due') {
             request.log.warn(
               { sessionId: session.id },

@@ -7,7 +7,7 @@ import {
 } from '@keyhaven/shared';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { offers, paymentEvents, payments, properties, users } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
@@ -152,7 +152,12 @@ export interface FulfilOptions {
    * is recorded. A real provider has already taken the money, which is then kept for a refund.
    */
   refuseUnpayable?: boolean;
+  /** Called on the sale's own transaction, so a sale that commits has always announced itself. */
+  onFulfilled?: SaleAnnouncer;
 }
+
+/** Queues the word of a sale on the transaction that records it. */
+export type SaleAnnouncer = (tx: Transaction, sessionId: string) => Promise<void>;
 
 /**
  * Records a payment the provider confirmed: payment paid, offer paid, home sold, all at once.
@@ -225,6 +230,7 @@ export async function fulfilPayment(
       .update(properties)
       .set({ availability: 'Sold' })
       .where(eq(properties.id, offer.propertyId));
+    await options.onFulfilled?.(tx, sessionId);
     return 'fulfilled';
   });
 }
@@ -240,7 +246,7 @@ export async function paymentOfBuyer(db: Database, buyer: SessionUser, sessionId
 
 /**
  * Whether a session is paid. With Stripe the provider is asked again (and a paid session the
- * webhook has not delivered yet is fulfilled here, then `onFulfilled` told); the demo
+ * webhook has not delivered yet is fulfilled here, and `onFulfilled` announces it); the demo
  * provider's record is our own.
  */
 export async function verifyPayment(
@@ -248,14 +254,13 @@ export async function verifyPayment(
   provider: PaymentProvider,
   buyer: SessionUser,
   sessionId: string,
-  onFulfilled: (sessionId: string) => Promise<void> = async () => {},
+  onFulfilled?: SaleAnnouncer,
 ) {
   let payment = await paymentOfBuyer(db, buyer, sessionId);
   if (payment.status === 'open' && payment.provider === provider.name) {
     const remote = await provider.retrieve(sessionId);
     if (remote?.paid && remote.transactionId) {
-      const result = await fulfilPayment(db, sessionId, remote.transactionId);
-      if (result === 'fulfilled') await onFulfilled(sessionId);
+      await fulfilPayment(db, sessionId, remote.transactionId, { onFulfilled });
       payment = await paymentOfBuyer(db, buyer, sessionId);
     }
   }

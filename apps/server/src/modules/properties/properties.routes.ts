@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import {
   MAP_PINS_MAX,
   PROPERTY_MESSAGES,
-  REPORT_OUTCOME_MESSAGES,
   ZApprovalParams,
   ZInsertedResponse,
   ZMapPins,
@@ -16,12 +15,13 @@ import {
   ZPropertySearchQuery,
   ZSearchFacets,
 } from '@keyhaven/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { type ListPage, sendListPage, withEtag } from '../../lib/list-page.js';
+import { reportsClosed } from '../notifications/notification-events.js';
 import { announceListingDecision } from '../notifications/notifier.js';
 import { cachedPublicListing, cachedPublicListings } from './cached-listing.js';
 import type { CachedListing } from './listing-cache.js';
@@ -45,31 +45,6 @@ import {
   updateListing,
 } from './properties.service.js';
 import { personalViews, sharedViews } from './property-view.js';
-
-/**
- * The people whose reports were still open when the listing was deleted hear that it is gone,
- * as they would from an admin's removal. The deletion stands by then: a failure is logged.
- */
-async function tellReportersOfRemoval(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  closedReports: Array<{ id: string; reporterId: string; propertyTitle: string }>,
-) {
-  try {
-    for (const report of closedReports) {
-      await app.notifications.emit({
-        kind: 'report_outcome',
-        key: `report_outcome:${report.id}`,
-        recipients: [report.reporterId],
-        title: `About ${report.propertyTitle}, which you reported`,
-        body: REPORT_OUTCOME_MESSAGES.remove_listing,
-        link: '/dashboard',
-      });
-    }
-  } catch (error) {
-    request.log.error({ err: error }, 'telling the reporters of a deleted listing failed');
-  }
-}
 
 /** The parsed filters, in a fixed order, name the listings a search finds, in any order. */
 const matchesKey = (query: ListingFilters) =>
@@ -413,8 +388,14 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await request.requireRole('agent', 'admin');
-      const { closedReports } = await deleteListing(app.db, caller, request.params.id);
-      await tellReportersOfRemoval(app, request, closedReports);
+      await app.notifications.changeAndTell(
+        (tx) => deleteListing(tx, caller, request.params.id),
+        (_tx, { closedReports }) =>
+          reportsClosed(closedReports, {
+            decision: 'remove_listing',
+            propertyId: request.params.id,
+          }),
+      );
       return { message: PROPERTY_MESSAGES.deleted };
     },
   );
@@ -433,8 +414,11 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await request.requireRole('admin');
       const approve = request.params.decision === 'true';
-      const changed = await setApproval(app.db, admin, request.params.id, approve);
-      if (changed) await announceListingDecision(app, request.params.id, approve);
+      await app.notifications.changeAndTell(
+        (tx) => setApproval(tx, admin, request.params.id, approve),
+        (tx, changed) =>
+          changed ? announceListingDecision(app, tx, request.params.id, approve) : [],
+      );
       return { message: approve ? 'Property approved.' : 'Property rejected.' };
     },
   );

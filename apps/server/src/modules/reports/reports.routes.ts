@@ -1,6 +1,5 @@
 import {
   REPORT_MESSAGES,
-  REPORT_OUTCOME_MESSAGES,
   type ReportDecision,
   ZMessageResponse,
   ZMyListingReport,
@@ -15,14 +14,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, forbidden } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { roleChanged } from '../notifications/notification-events.js';
-import {
-  type Decided,
-  decideReports,
-  myReport,
-  reportListing,
-  reportQueue,
-} from './reports.service.js';
+import { reportsDecided } from '../notifications/notification-events.js';
+import { decideReports, myReport, reportListing, reportQueue } from './reports.service.js';
 
 /** What the admin is told a decision did. */
 const DECIDED_MESSAGES: Record<ReportDecision, string> = {
@@ -52,45 +45,6 @@ function reportAllowance(app: FastifyInstance) {
       throw new AppError('RATE_LIMITED', REPORT_MESSAGES.tooMany);
     }
   };
-}
-
-/**
- * After a decision is committed: every reporter hears how their report ended, the agent hears
- * what to correct, and a closed account hears of its new role. The decision stands by then, so
- * a failure here is logged rather than answered.
- */
-async function tellPeople(app: FastifyInstance, request: FastifyRequest, decided: Decided) {
-  try {
-    const reportsLead =
-      decided.decision === 'dismiss' ? `/propertyDetails/${decided.propertyId}` : '/dashboard';
-    for (const report of decided.reports) {
-      await app.notifications.emit({
-        kind: 'report_outcome',
-        key: `report_outcome:${report.id}`,
-        recipients: [report.reporterId],
-        title: `About ${report.propertyTitle}, which you reported`,
-        body: REPORT_OUTCOME_MESSAGES[decided.decision],
-        link: reportsLead,
-      });
-    }
-    if (decided.decision === 'request_correction') {
-      await app.notifications.emit({
-        kind: 'correction_requested',
-        key: `correction_requested:${decided.reports[0]?.id ?? decided.propertyId}`,
-        recipients: [decided.agentId],
-        title: `Please correct ${decided.title}`,
-        body: `${decided.note} Buyers cannot see the listing until you save your correction and an admin approves it.`,
-        link: `/EditPropertyDetails/${decided.propertyId}`,
-      });
-    }
-    if (decided.decision === 'mark_agent_fraud') {
-      await app.notifications.emitFrom(async () =>
-        roleChanged({ userId: decided.agentId, role: 'fraud', changedAt: new Date() }),
-      );
-    }
-  } catch (error) {
-    request.log.error({ err: error }, 'telling the people of a report decision failed');
-  }
 }
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -169,8 +123,10 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await request.requireRole('admin');
       const { decision, note } = request.body;
-      const decided = await decideReports(app.db, admin, request.params.propertyId, decision, note);
-      await tellPeople(app, request, decided);
+      await app.notifications.changeAndTell(
+        (tx) => decideReports(tx, admin, request.params.propertyId, decision, note),
+        (_tx, decided) => reportsDecided(decided, new Date()),
+      );
       return { message: DECIDED_MESSAGES[decision] };
     },
   );

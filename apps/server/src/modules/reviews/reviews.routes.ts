@@ -41,10 +41,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const reviewer = await request.requireUser();
-      const insertedId = await saveReview(app.db, reviewer, request.body);
-      if (request.body.reviewFor === 'property') {
-        await app.notifications.emitFrom((db) => reviewReceived(db, insertedId));
-      }
+      const insertedId = await app.notifications.changeAndTell(
+        (tx) => saveReview(tx, reviewer, request.body),
+        (tx, id) => (request.body.reviewFor === 'property' ? reviewReceived(tx, id) : []),
+      );
       return { insertedId, message: REVIEW_MESSAGES.submitted };
     },
   );

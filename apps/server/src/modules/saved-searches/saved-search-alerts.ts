@@ -107,15 +107,18 @@ export async function alertMatches(app: FastifyInstance, propertyId: string) {
     const owner = ownerById.get(search.userId);
     if (!owner) continue;
     const link = searchPath(search.filters);
-    await app.notifications.emit({
-      kind: 'search_match',
-      key: `search_match:${search.id}:${propertyId}`,
-      recipients: [owner.id],
-      title: searchMatchTitle(search.name),
-      body: searchMatchBody(listing.title, listing.location, price),
-      link,
-      email: false,
-    });
+    // A job run again after a failure queues only what it had not queued yet (keyed).
+    await app.notifications.queue(app.db, [
+      {
+        kind: 'search_match',
+        key: `search_match:${search.id}:${propertyId}`,
+        recipients: [owner.id],
+        title: searchMatchTitle(search.name),
+        body: searchMatchBody(listing.title, listing.location, price),
+        link,
+        email: false,
+      },
+    ]);
     const frequency = effectiveFrequency(search.alert, owner.searchAlerts);
     if (frequency === 'instant') {
       await app.mail.enqueue({

@@ -86,9 +86,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await request.requireRole('admin');
       const { userId, newRole } = request.params;
-      await changeRole(app.db, admin, userId, newRole);
-      await app.notifications.emitFrom(async () =>
-        roleChanged({ userId, role: newRole, changedAt: new Date() }),
+      await app.notifications.changeAndTell(
+        (tx) => changeRole(tx, admin, userId, newRole),
+        () => roleChanged({ userId, role: newRole, changedAt: new Date() }),
       );
       return { message: roleChangedMessage(request.params.newRole) };
     },
