@@ -82,7 +82,11 @@ async function saveWebsiteReview(db: Database, values: ReviewValues) {
       .returning({ id: reviews.id });
     if (updated) return updated;
     try {
-      const [inserted] = await db.insert(reviews).values(values).returning({ id: reviews.id });
+      // On its own (a savepoint inside the caller's transaction), so a post that lost the race
+      // to insert leaves the transaction usable for the next try.
+      const [inserted] = await db.transaction((tx) =>
+        tx.insert(reviews).values(values).returning({ id: reviews.id }),
+      );
       return inserted;
     } catch (error) {
       if (attempt >= 2 || !isUniqueViolation(error)) throw error;
