@@ -28,9 +28,10 @@ async function refuseNotices() {
     FOR EACH ROW EXECUTE FUNCTION refuse_notices()`);
 }
 
-afterEach(async () => {
-  await ctx.app.db.execute(sql`DROP TRIGGER IF EXISTS refuse_notices ON pgboss.job`);
-});
+const acceptNotices = () =>
+  ctx.app.db.execute(sql`DROP TRIGGER IF EXISTS refuse_notices ON pgboss.job`);
+
+afterEach(acceptNotices);
 
 /** The notices queued under a key and not yet run: what a crash right after the answer would find. */
 async function queuedNotices(key: string) {
@@ -61,7 +62,7 @@ describe('notices are kept with the change they tell of', () => {
       [],
     );
 
-    await ctx.app.db.execute(sql`DROP TRIGGER refuse_notices ON pgboss.job`);
+    await acceptNotices();
     expect((await offer(ctx.app, buyer, propertyId)).statusCode).toBe(200);
     const [made] = await ctx.app.db.select().from(offers).where(eq(offers.propertyId, propertyId));
     // Queued by the time the buyer hears it was sent, before any job has run.
@@ -89,7 +90,7 @@ describe('notices are kept with the change they tell of', () => {
       .where(eq(payments.checkoutSessionId, sessionId));
     expect(open).toEqual({ status: 'open' });
 
-    await ctx.app.db.execute(sql`DROP TRIGGER refuse_notices ON pgboss.job`);
+    await acceptNotices();
     expect((await payDemo(ctx.app, buyer, sessionId)).statusCode).toBe(200);
     await ctx.app.jobs.drain();
     const kinds = await ctx.app.db
@@ -119,7 +120,7 @@ describe('notices are kept with the change they tell of', () => {
     expect((await ask()).statusCode).toBe(500);
     expect(await ctx.app.db.select().from(messages)).toEqual([]);
 
-    await ctx.app.db.execute(sql`DROP TRIGGER refuse_notices ON pgboss.job`);
+    await acceptNotices();
     expect((await ask()).statusCode).toBe(201);
     await ctx.app.jobs.drain();
     const told = await ctx.app.db

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor, Transaction } from '../../db/client.js';
+import { MATCH_QUEUE } from '../saved-searches/saved-search-alerts.js';
 import { listingDecided } from './notification-events.js';
 import { deliverNotification, type NotificationEvent } from './notifications.service.js';
 
@@ -96,7 +97,7 @@ export async function announceListingDecision(
   const decidedAt = new Date();
   if (approved) {
     const key = `saved-search-match:${propertyId}:${decidedAt.getTime()}`;
-    await app.jobs.send('saved-search-match', { propertyId }, { key, tx });
+    await app.jobs.send(MATCH_QUEUE, { propertyId }, { key, tx });
   }
   return listingDecided(tx, { propertyId, approved, decidedAt });
 }
