@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { createRoot, hydrateRoot } from './app/dom-renderer';
 import { AppProvider } from './app/provider';
 import { AppRoutes, preloadPages, routeMatches } from './app/router';
+import { HydrationScope } from './hooks/use-hydrated';
 import { sessionQueryKey } from './hooks/use-session';
 import { configureApiClient } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
@@ -50,7 +51,7 @@ if (serverState) {
     .catch(() => {})
     .then(() =>
       startTransition(() => {
-        hydrateRoot(root, app);
+        hydrateRoot(root, <HydrationScope>{app}</HydrationScope>);
       }),
     );
 } else {

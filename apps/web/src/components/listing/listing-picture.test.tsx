@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { rgbaToThumbHash, thumbHashToAverageRGBA } from 'thumbhash';
 import { describe, expect, it } from 'vitest';
-import { ServerRenderingContext } from '@/hooks/use-hydrated';
+import { HydrationScope, ServerRenderingContext } from '@/hooks/use-hydrated';
 import { photoFromAddress, type ShownPhoto } from '@/lib/image-renditions';
 import { ListingPicture } from './listing-picture';
 
@@ -144,11 +144,12 @@ describe('a listing photo', () => {
     expect(placeholder()).toBeNull();
   });
 
-  it('is drawn by the server, and not drawn again as the page comes alive with its photo there', async () => {
+  /** A picture the server drew, with its placeholder drawing counted, in the document. */
+  function drawnByServer() {
     const drawn = 'data:image/png;base64,iVBORw0KGgo=';
-    let drawings = 0;
+    const count = { drawings: 0 };
     const draw = () => {
-      drawings += 1;
+      count.drawings += 1;
       return drawn;
     };
     const picture = <ListingPicture photo={cover} sizes="100vw" priority placeholderImage={draw} />;
@@ -157,7 +158,14 @@ describe('a listing photo', () => {
       <ServerRenderingContext value={true}>{picture}</ServerRenderingContext>,
     );
     document.body.append(container);
-    expect(drawings).toBe(1);
+    const hydrate = () =>
+      act(async () => hydrateRoot(container, <HydrationScope>{picture}</HydrationScope>));
+    return { drawn, count, container, hydrate };
+  }
+
+  it('is drawn by the server, and not drawn again as the page comes alive with its photo there', async () => {
+    const { drawn, count, container, hydrate } = drawnByServer();
+    expect(count.drawings).toBe(1);
     expect(container.querySelector('[data-placeholder]')?.getAttribute('style')).toContain(drawn);
     // The photo arrived before the app: the browser says so as the page comes alive.
     const image = container.querySelector('img') as HTMLImageElement;
@@ -167,9 +175,23 @@ describe('a listing photo', () => {
       naturalWidth: { value: cover.width },
     });
 
-    const root = await act(async () => hydrateRoot(container, picture));
+    const root = await hydrate();
 
-    expect(drawings).toBe(1);
+    expect(count.drawings).toBe(1);
+    expect(container.querySelector('[data-placeholder]')).toBeNull();
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it("keeps the server's drawing while its photo still loads, without drawing it again", async () => {
+    const { drawn, count, container, hydrate } = drawnByServer();
+
+    const root = await hydrate();
+
+    // Hydrated and rendered again as a page that has come alive: the drawing is the server's.
+    expect(count.drawings).toBe(1);
+    expect(container.querySelector('[data-placeholder]')?.getAttribute('style')).toContain(drawn);
+    fireEvent.load(container.querySelector('img') as HTMLImageElement);
     expect(container.querySelector('[data-placeholder]')).toBeNull();
     act(() => root.unmount());
     container.remove();

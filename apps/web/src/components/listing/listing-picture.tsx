@@ -75,11 +75,12 @@ export function ListingPicture({
   // itself makes a photo it creates in the browser report again.
   const hydrated = useHydrated();
   const onServer = useRenderingOnServer();
-  const fromServer = useRef(!hydrated);
+  // The photo this picture showed in the server's page, if it came from there (null otherwise).
+  const serverPhoto = useRef(hydrated ? null : url);
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, as the page comes alive.
   useEffect(() => {
     const element = image.current;
-    if (!fromServer.current || !element?.complete || !element.currentSrc) return;
+    if (serverPhoto.current === null || !element?.complete || !element.currentSrc) return;
     if (element.naturalWidth > 0) onLoad();
     else onError();
   }, []);
@@ -123,8 +124,10 @@ export function ListingPicture({
     />
   );
   const painted = () => {
-    // While hydrating, the style React is given is not written over the server's.
-    const drawn = placeholderImage && (hydrated || onServer) ? placeholderImage() : null;
+    // The server's drawing stays in its page: while the page comes alive and after, React is
+    // given the same colour, so it neither draws the photo again nor writes over the drawing.
+    const drawHere = onServer || (hydrated && serverPhoto.current !== url);
+    const drawn = placeholderImage && drawHere ? placeholderImage() : null;
     return drawn ? `center / cover url("${drawn}")` : placeholderColour(photo.placeholder);
   };
   const backdrop = current.loaded ? null : painted();

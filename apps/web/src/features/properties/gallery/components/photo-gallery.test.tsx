@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { rgbaToThumbHash } from 'thumbhash';
 import { describe, expect, it } from 'vitest';
-import { ServerRenderingContext } from '@/hooks/use-hydrated';
+import { HydrationScope, ServerRenderingContext } from '@/hooks/use-hydrated';
 import { renderInApp } from '@/test/render';
 import { PhotoGallery } from './photo-gallery';
 
@@ -167,7 +167,9 @@ describe('a listing’s photo gallery', () => {
     // The page asks for the large photo alone; the thumbnails only choose a photo, with the app.
     const photosOnServer = [...container.querySelectorAll('img')].map((image) => image.src);
 
-    const root = await act(async () => hydrateRoot(container, gallery));
+    const root = await act(async () =>
+      hydrateRoot(container, <HydrationScope>{gallery}</HydrationScope>),
+    );
 
     expect(drawnOnServer).toMatch(/data:image\/png;base64,/);
     expect(photosOnServer).toEqual([expect.stringContaining('/uploads/front1-1600.webp')]);
