@@ -40,4 +40,30 @@ describe('api refusals', () => {
     expect(server.requestsTo('POST /auth/logout')).toHaveLength(1);
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
+
+  it('signs out once for calls sent before the sign-out, and again for a call sent after it', async () => {
+    let answerCount: (answer: Response) => void = () => {};
+    const server = fakeApi({
+      'PATCH /make-offer/1': refusal(401, 'Sign in first', 'UNAUTHENTICATED'),
+      // A count asked for while the session was still open, answered once it has ended.
+      'GET /api/conversations/unread-count': () =>
+        new Promise<Response>((resolve) => {
+          answerCount = resolve;
+        }),
+      'POST /auth/logout': json({ message: 'Signed out' }),
+    });
+    const count = api('/api/conversations/unread-count', { schema: ZMessageResponse }).catch(
+      (error: unknown) => error,
+    );
+    await expect(makeOffer()).rejects.toBeInstanceOf(ApiError);
+    answerCount(refusal(401, 'Sign in first', 'UNAUTHENTICATED'));
+    expect(await count).toMatchObject({ status: 401 });
+    expect(server.requestsTo('POST /auth/logout')).toHaveLength(1);
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+
+    // Signed in again, a refusal ends that session too.
+    await expect(makeOffer()).rejects.toBeInstanceOf(ApiError);
+    expect(server.requestsTo('POST /auth/logout')).toHaveLength(2);
+    expect(onUnauthorized).toHaveBeenCalledTimes(2);
+  });
 });

@@ -132,13 +132,23 @@ export function configureApiClient(next: Partial<ClientConfig>) {
 
 const LOGOUT_PATH = '/auth/logout';
 let signingOut: Promise<void> | undefined;
+/** How many times this page has signed out after a refusal; a call notes it when sent. */
+let sessionsEnded = 0;
+
+/**
+ * Marks a call as sent in the current session. A refusal to a call sent before this page last
+ * signed out (a count asked for while the sign-out was on its way) has nothing left to end.
+ */
+export const sessionMark = () => sessionsEnded;
 
 /**
  * Signs the visitor out after a 401 or 403: ends the session on the server first, so a reload
  * cannot sign them straight back in with the cookie, then forgets the user here. Calls that fail
- * together share one logout; a failed logout still signs out here.
+ * together share one logout, and calls sent before it ended make no other; a failed logout still
+ * signs out here.
  */
-function signOutAfterRefusal(): Promise<void> {
+function signOutAfterRefusal(sentIn: number): Promise<void> {
+  if (sentIn !== sessionsEnded) return Promise.resolve();
   signingOut ??= config
     .fetch(LOGOUT_PATH, {
       method: 'POST',
@@ -149,7 +159,10 @@ function signOutAfterRefusal(): Promise<void> {
       () => undefined,
       () => undefined,
     )
-    .then(() => config.onUnauthorized())
+    .then(() => {
+      sessionsEnded += 1;
+      config.onUnauthorized();
+    })
     .finally(() => {
       signingOut = undefined;
     });
@@ -159,9 +172,10 @@ function signOutAfterRefusal(): Promise<void> {
 /**
  * The server told this page its session is over (a sign-out in another tab, the account
  * deleted): the page signs out as after a refusal, without waiting for its next request.
+ * `sentIn` is the `sessionMark` of when the page started listening.
  */
-export function endSessionHere(): Promise<void> {
-  return signOutAfterRefusal();
+export function endSessionHere(sentIn: number): Promise<void> {
+  return signOutAfterRefusal(sentIn);
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -219,6 +233,7 @@ async function request(
   { method = 'GET', body, query, signal, signOutOn = REFUSALS }: RawRequest,
 ): Promise<{ payload: unknown; headers: Headers }> {
   const multipart = body instanceof FormData;
+  const sentIn = sessionMark();
   let response: Response;
   let payload: unknown;
   try {
@@ -240,17 +255,19 @@ async function request(
     throw new NetworkError(`${method} ${path} did not reach the server`, { cause: error });
   }
 
-  if (!response.ok) throw await refusalOf(response.status, payload, signOutOn);
+  if (!response.ok) throw await refusalOf(response.status, payload, sentIn, signOutOn);
   return { payload, headers: response.headers };
 }
 
 /**
  * The `ApiError` for a non-2xx answer that arrived some other way than `api` (an upload that
- * reports its progress), after signing out on a 401 or 403 as `api` does.
+ * reports its progress), after signing out on a 401 or 403 as `api` does. `sentIn` is the
+ * `sessionMark` of when the call was sent.
  */
 export async function refusalOf(
   status: number,
   payload: unknown,
+  sentIn: number,
   signOutOn: ReadonlyArray<401 | 403> = REFUSALS,
 ): Promise<ApiError> {
   const refusal = apiErrorFrom(status, payload);
@@ -258,7 +275,7 @@ export async function refusalOf(
   // stays signed in and reads what to do.
   const signedOut = refusal.code !== 'EMAIL_NOT_VERIFIED';
   if (signedOut && (signOutOn as ReadonlyArray<number>).includes(status)) {
-    await signOutAfterRefusal();
+    await signOutAfterRefusal(sentIn);
   }
   return refusal;
 }

@@ -3,7 +3,7 @@ import { IMAGE_MAX_PIXELS, LIMITS, UPLOAD_MIME_TYPES } from '@keyhaven/shared/co
 import { MESSAGES } from '@keyhaven/shared/texts';
 import { useMutation } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { ApiError, apiUpload, refusalOf } from './api-client';
+import { ApiError, apiUpload, refusalOf, sessionMark } from './api-client';
 import type { ContractTwin } from './contract-twins';
 import { fitImage } from './fit-image';
 
@@ -72,13 +72,14 @@ export async function uploadImageWithProgress(
   const form = new FormData();
   form.append('image', await fitImage(file, IMAGE_MAX_PIXELS[purpose]));
   signal.throwIfAborted();
+  const sentIn = sessionMark();
   const { status, payload } = await postWithProgress(
     `${UPLOADS_PATH}?purpose=${purpose}`,
     form,
     onProgress,
     signal,
   );
-  if (status < 200 || status > 299) throw await refusalOf(status, payload);
+  if (status < 200 || status > 299) throw await refusalOf(status, payload, sentIn);
   const answer = v.safeParse(uploadResponseTwin, payload);
   if (!answer.success) throw new Error(`Unexpected response from POST ${UPLOADS_PATH}`);
   return answer.output.data;

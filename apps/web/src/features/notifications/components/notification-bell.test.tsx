@@ -1,7 +1,8 @@
 import type { Notification, NotificationsPage } from '@keyhaven/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '@/lib/api-client';
+import { api, configureApiClient } from '@/lib/api-client';
+import { ZMessageResponse } from '@/lib/contract-twins';
 import { fakeApi, json, refusal } from '@/test/fake-api';
 import { FakeEventSource } from '@/test/fake-event-source';
 import { agent } from '@/test/fixtures';
@@ -242,5 +243,28 @@ describe('the notification bell', () => {
     vi.useFakeTimers();
     await act(() => vi.advanceTimersByTimeAsync(10 * 60_000));
     expect(FakeEventSource.opened).toHaveLength(1);
+  });
+
+  it('makes no second sign-out when the page already signed out after a refusal', async () => {
+    const onUnauthorized = vi.fn();
+    configureApiClient({ onUnauthorized });
+    const server = fakeApi({
+      [UNREAD]: json({ unread: 1 }),
+      'GET /wishlist-properties/1': refusal(401, 'Sign in first', 'UNAUTHENTICATED'),
+      'POST /auth/logout': json({ message: 'Signed out' }),
+    });
+    renderInApp(<NotificationBell userId={agent._id} />, { signedInAs: agent });
+    await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    const stream = FakeEventSource.latest();
+    stream.connect();
+
+    await expect(api('/wishlist-properties/1', { schema: ZMessageResponse })).rejects.toThrow();
+    expect(server.requestsTo('POST /auth/logout')).toHaveLength(1);
+    // The server tells the stream of the sign-out the page itself asked for.
+    stream.signedOut();
+    await act(() => Promise.resolve());
+    expect(stream.closed).toBe(true);
+    expect(server.requestsTo('POST /auth/logout')).toHaveLength(1);
+    expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 });

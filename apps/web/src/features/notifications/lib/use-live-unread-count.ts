@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { endSessionHere } from '@/lib/api-client';
+import { endSessionHere, sessionMark } from '@/lib/api-client';
 import { conversationKeys } from '@/lib/query-keys';
 import { notificationKeys } from '../api/notification-keys';
 import { NOTIFICATIONS_STREAM_PATH, useUnreadCount } from '../api/notifications';
@@ -42,6 +42,7 @@ export function useLiveUnreadCount(userId: string) {
     let failures = 0;
 
     const connect = () => {
+      const listeningIn = sessionMark();
       source = new EventSource(NOTIFICATIONS_STREAM_PATH);
       source.addEventListener('open', () => {
         // Back after a failure: what arrived meanwhile is asked for at once.
@@ -68,7 +69,7 @@ export function useLiveUnreadCount(userId: string) {
         source?.close();
         source = null;
         setStreaming(false);
-        void endSessionHere();
+        void endSessionHere(listeningIn);
       });
       source.addEventListener('error', () => {
         // The browser would retry on its own at its own pace, and never after a refusal: the
