@@ -271,7 +271,9 @@ export function AllPropertiesPage({ map, searchActions }: AllPropertiesPageProps
                     data-listing-id={property._id}
                     data-highlighted={highlightedId === property._id || undefined}
                     className={cn(
-                      'rounded-2xl transition-shadow',
+                      // A phone shows one card or two at first: the browser lays out the rest
+                      // as they near the screen, so the page paints and comes alive sooner.
+                      'rounded-2xl transition-shadow [contain-intrinsic-height:auto_30rem] [content-visibility:auto]',
                       highlightedId === property._id && 'ring-4 ring-amber-400',
                     )}
                   >
