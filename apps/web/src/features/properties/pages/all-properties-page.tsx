@@ -272,7 +272,7 @@ export function AllPropertiesPage({ map, searchActions }: AllPropertiesPageProps
                     data-highlighted={highlightedId === property._id || undefined}
                     className={cn(
                       // A phone shows one card or two at first: the browser lays out the rest
-                      // as they near the screen, so the page paints and comes alive sooner.
+                      // as they near the screen, so the first listing paints sooner.
                       'rounded-2xl transition-shadow [contain-intrinsic-height:auto_30rem] [content-visibility:auto]',
                       highlightedId === property._id && 'ring-4 ring-amber-400',
                     )}
