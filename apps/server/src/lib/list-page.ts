@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  acceptedCodings,
+  type ContentCoding,
+  codedTag,
+  compress,
+  MIN_COMPRESSED_BYTES,
+  uncodedTag,
+} from './content-coding.js';
 
 /**
  * A public list page, serialised and encoded once (a cached page is sent many times, and encoding
@@ -10,7 +18,17 @@ export interface ListPage {
   body: Buffer;
   total: number;
   etag: string;
+  /** The body compressed, once per coding a client took, for the next clients (see sendListPage). */
+  compressed?: Partial<Record<ContentCoding, Buffer>>;
+  /** Whether the page was sent before: a page sent again is worth compressing harder. */
+  sentBefore?: boolean;
 }
+
+/**
+ * What a kept page weighs: its body and the two compressed copies it may come to hold, a JSON
+ * list compressing to about a fifth of itself.
+ */
+export const listPageBytes = (page: ListPage) => Math.ceil(page.body.length * 1.4);
 
 export function withEtag(page: { body: string | Buffer; total: number }): ListPage {
   const body = typeof page.body === 'string' ? Buffer.from(page.body) : page.body;
@@ -28,11 +46,34 @@ export function sendListPage(
   page: ListPage,
   cacheControl: 'no-cache' | 'private, no-cache' = 'no-cache',
 ) {
-  reply.header('x-total-count', page.total).header('etag', page.etag);
-  reply.header('cache-control', cacheControl);
+  const coding = codingFor(page, request.headers['accept-encoding']);
+  reply.header('x-total-count', page.total).header('etag', codedTag(page.etag, coding));
+  reply.header('cache-control', cacheControl).header('vary', 'accept-encoding');
   const given = request.headers['if-none-match'];
-  if (given?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
+  if (given?.split(',').some((tag) => uncodedTag(tag) === page.etag)) {
     return reply.code(304).send();
   }
-  return reply.type('application/json; charset=utf-8').send(page.body);
+  reply.type('application/json; charset=utf-8');
+  if (!coding) return reply.send(page.body);
+  return reply.header('content-encoding', coding).send(codedBody(page, coding));
+}
+
+/**
+ * The coding a page goes out in. Browsers take both: a page's first send is gzip at its fastest
+ * (most map views are asked for once), and a page sent again is compressed once more with
+ * Brotli, smaller, and kept for every later client.
+ */
+function codingFor(page: ListPage, acceptEncoding: string | undefined): ContentCoding | null {
+  const sentBefore = page.sentBefore === true;
+  page.sentBefore = true;
+  if (page.body.length < MIN_COMPRESSED_BYTES) return null;
+  const takes = acceptedCodings(acceptEncoding);
+  if (takes.br && (page.compressed?.br || sentBefore || !takes.gzip)) return 'br';
+  return takes.gzip ? 'gzip' : null;
+}
+
+function codedBody(page: ListPage, coding: ContentCoding) {
+  page.compressed ??= {};
+  page.compressed[coding] ??= compress(page.body, coding, coding === 'br' ? 'small' : 'fast');
+  return page.compressed[coding];
 }

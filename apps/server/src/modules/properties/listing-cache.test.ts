@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { BUSINESS_LIMITS, PAYMENT_MESSAGES } from '@keyhaven/shared';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -45,6 +46,47 @@ describe('public search cache', () => {
     const other = await search({ 'if-none-match': '"something-else"' });
     expect(other.statusCode).toBe(200);
     expect(other.body).toBe(first.body);
+  });
+
+  it('compresses a page as a browser asks, once for each coding, and knows its copies by their ETags', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    await createListing(ctx.app, agent, { title: 'Compressed home' });
+    await createListing(ctx.app, agent, { title: 'Another compressed home' });
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+    // Its first send is gzip, its next ones Brotli: the same JSON in every coding.
+    const first = await search(browser);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(first.headers.vary).toBe('accept-encoding');
+    const plain = await search();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(first.headers.etag).toBe(`${String(plain.headers.etag).slice(0, -1)}-gzip"`);
+    expect(gunzipSync(first.rawPayload).toString()).toBe(plain.body);
+    const second = await search(browser);
+    expect(second.headers['content-encoding']).toBe('br');
+    expect(second.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(second.rawPayload).toString()).toBe(plain.body);
+    expect(Number(second.headers['content-length'])).toBe(second.rawPayload.length);
+    const gzipOnly = await search({ 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzipOnly.rawPayload.equals(first.rawPayload)).toBe(true);
+
+    // A copy in any coding is current while the page is.
+    for (const etag of [first.headers.etag, second.headers.etag, plain.headers.etag]) {
+      const unchanged = await search({ ...browser, 'if-none-match': String(etag) });
+      expect(unchanged.statusCode).toBe(304);
+    }
+  });
+
+  it('sends a page under a kilobyte as it is', async () => {
+    const empty = await ctx.app.inject({
+      method: 'GET',
+      url: '/properties/search?location=Nowhere',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.headers['content-encoding']).toBeUndefined();
+    expect(empty.body).toBe('[]');
   });
 
   it('shows a listing change made through the API on the very next search', async () => {

@@ -95,6 +95,10 @@ const OTHER_PROCESSES_NOTE =
 /** How map views are answered, for the OpenAPI document. */
 const MAP_INDEX_NOTE = `A view of an area or outline without \`location\` is answered from a per-process index of the listings on the map, held in memory and dropped by every listing change before that change's answer is sent (until it is built again, and in processes with the caches off, the database answers). ${OTHER_PROCESSES_NOTE}`;
 
+/** How list pages are compressed, for the OpenAPI document. */
+const COMPRESSED_PAGES_NOTE =
+  'A page over 1 KB is compressed as `Accept-Encoding` allows (gzip for its first send, Brotli once it is sent again); each coding has its own ETag (`"…-gzip"`, `"…-br"`), and an ETag of any coding answers 304 while the page is current.';
+
 /** What both searches accept besides the page, for the OpenAPI document. */
 const SEARCH_PARAMETERS =
   'Filters, all optional and combined with AND: `location` (text in the location), `propertyType` and `types` (a comma list; any of them), `priceRange` (one of the price brackets) and `minPrice`/`maxPrice` (dollars; a listing matches when its whole price range lies within), `minBeds`, `minBaths`, `features` (a comma list; the listing has all of them), `bbox=west,south,east,north` (degrees, edges included) and `polygon=lng,lat;lng,lat;...` (3 to 100 corners, closed automatically, edges included; an outline that crosses itself is refused). With `bbox` or `polygon`, listings without a map position are left out. `sort` is newest (default), price-asc, price-desc or area-desc (largest first); ties go by id. A malformed or out-of-range value answers 400 naming the parameter. Each listing carries `lat` and `lng` (both null without a map position). ' +
@@ -116,7 +120,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['properties'],
         summary:
           'Public search of approved, available listings by text, area, outline and filters; placeholder filter values are ignored; total in X-Total-Count',
-        description: `${SEARCH_PARAMETERS} X-Total-Count is exact; pages and counts are kept in per-process caches that live SEARCH_CACHE_SECONDS and are emptied by every listing change. ${MAP_INDEX_NOTE}`,
+        description: `${SEARCH_PARAMETERS} X-Total-Count is exact; pages and counts are kept in per-process caches that live SEARCH_CACHE_SECONDS and are emptied by every listing change. ${MAP_INDEX_NOTE} ${COMPRESSED_PAGES_NOTE}`,
         querystring: ZPropertySearchQuery,
         response: { 200: ZPropertyList, ...errorResponses(400) },
       },
@@ -145,7 +149,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['properties'],
         summary:
           'Approved listings for signed-in visitors, with the public search’s filters, area and outline, newest first by default; total in X-Total-Count',
-        description: `${SEARCH_PARAMETERS} X-Total-Count is exact, counted from a per-process cache of counts that lives SEARCH_CACHE_SECONDS and is emptied by every listing change before that change's answer is sent. The page is read once for every viewer the same way; only the parties to a sale on it (its agent, its buyer, admins) get the sale's details added. Sends an ETag and answers If-None-Match with 304 when the page is the one everyone sees. ${MAP_INDEX_NOTE}`,
+        description: `${SEARCH_PARAMETERS} X-Total-Count is exact, counted from a per-process cache of counts that lives SEARCH_CACHE_SECONDS and is emptied by every listing change before that change's answer is sent. The page is read once for every viewer the same way; only the parties to a sale on it (its agent, its buyer, admins) get the sale's details added. Sends an ETag and answers If-None-Match with 304 when the page is the one everyone sees. ${MAP_INDEX_NOTE} ${COMPRESSED_PAGES_NOTE}`,
         querystring: ZPropertySearchQuery,
         response: { 200: ZPropertyList, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -220,7 +224,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const PINS_DESCRIPTION = `Takes the search's own parameters (\`page\`, \`limit\` and \`sort\` are accepted and change nothing). \`pins\` holds the search's listings that have a map position, newest first, at most ${MAP_PINS_MAX}, each with its id, position and price range in dollars; \`total\` (also in X-Total-Count) is how many listings of the search have a map position. Kept in a per-process cache that lives SEARCH_CACHE_SECONDS and is emptied by every listing change; sends an ETag and answers If-None-Match with 304. ${MAP_INDEX_NOTE} Without an area or outline the pins are the whole map's, also from the index. ${SEARCH_PARAMETERS}`;
+  const PINS_DESCRIPTION = `Takes the search's own parameters (\`page\`, \`limit\` and \`sort\` are accepted and change nothing). \`pins\` holds the search's listings that have a map position, newest first, at most ${MAP_PINS_MAX}, each with its id, position and price range in dollars; \`total\` (also in X-Total-Count) is how many listings of the search have a map position. Kept in a per-process cache that lives SEARCH_CACHE_SECONDS and is emptied by every listing change; sends an ETag and answers If-None-Match with 304. ${COMPRESSED_PAGES_NOTE} ${MAP_INDEX_NOTE} Without an area or outline the pins are the whole map's, also from the index. ${SEARCH_PARAMETERS}`;
 
   /**
    * A map view's pins: from the map index, encoded for this request (a view is rarely asked for

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
+import { listPageBytes } from '../../lib/list-page.js';
 import {
   forgetListings,
   type ListingCaches,
@@ -81,13 +82,14 @@ export const listingCachePlugin = fp(
     const lifetimeMs = () => (ttlMs > 0 && notices?.listening ? HEARD_CHANGES_LIFETIME_MS : ttlMs);
     const caches: ListingCaches = {
       pages: new ShortLivedCache(lifetimeMs, {
-        weigh: (page) => page.body.length,
+        weigh: listPageBytes,
         maxBytes: MAX_CACHED_BYTES,
       }),
       counts: new ShortLivedCache(lifetimeMs),
       // Its rows, kept only for pages with a sale, weigh about as much as their encoding again.
       catalogue: new ShortLivedCache(lifetimeMs, {
-        weigh: (shared) => shared.page.body.length * (shared.rows.length > 0 ? 2 : 1),
+        weigh: (shared) =>
+          listPageBytes(shared.page) + (shared.rows.length > 0 ? shared.page.body.length : 0),
         maxBytes: MAX_CACHED_BYTES,
       }),
       // Map views take their pages' listings from here: their bytes bound it, not their number.
