@@ -86,3 +86,34 @@ test('focusing a link from the keyboard fetches its page before it is followed',
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/about$/);
 });
+
+test('the app reaches the browser compressed: its code as the build compressed it, its lists as the server keeps them', async ({
+  page,
+}) => {
+  const appScript = page.waitForResponse((response) =>
+    /\/assets\/index-[\w-]+\.js$/.test(new URL(response.url()).pathname),
+  );
+  await page.goto('/');
+  const script = await appScript;
+  expect(await script.headerValue('content-encoding')).toBe('br');
+  expect(await script.headerValue('vary')).toMatch(/accept-encoding/i);
+  const decoded = await script.body();
+
+  // Browsers without Brotli get the gzip copy, and a client that asks for neither the file as is.
+  const url = script.url();
+  const gzip = await page.request.get(url, { headers: { 'accept-encoding': 'gzip' } });
+  expect(gzip.headers()['content-encoding']).toBe('gzip');
+  expect(Number(gzip.headers()['content-length'])).toBeLessThan(decoded.length);
+  expect((await gzip.body()).equals(decoded)).toBe(true);
+  const plain = await page.request.get(url, { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  expect((await plain.body()).equals(decoded)).toBe(true);
+
+  // A list of listings as a browser asks for it: compressed, named by an ETag of its coding.
+  const listings = await page.request.get('/properties/search', {
+    headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+  });
+  expect(listings.headers()['content-encoding']).toMatch(/^(gzip|br)$/);
+  expect(listings.headers().etag).toMatch(/-(gzip|br)"$/);
+  expect(((await listings.json()) as unknown[]).length).toBeGreaterThan(0);
+});

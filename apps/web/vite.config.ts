@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import {
@@ -246,8 +247,41 @@ function pageFiles(): Plugin {
   };
 }
 
+/** The built files a browser takes compressed: the scripts, styles and their manifests. */
+const COMPRESSIBLE = /\.(js|css|json|svg)$/;
+
+/**
+ * Writes each built script and style beside itself compressed at the codings' best (`.br`,
+ * `.gz`), once at build, for the server to send as they are (`preCompressed` in
+ * `apps/server/src/plugins/external/web-app.ts`) instead of compressing them for every visitor.
+ */
+const precompressed: Plugin = {
+  name: 'precompressed',
+  apply: 'build',
+  writeBundle(options, bundle) {
+    if (this.environment.name !== 'client' || !options.dir) return;
+    for (const file of Object.values(bundle)) {
+      if (!COMPRESSIBLE.test(file.fileName)) continue;
+      const source = file.type === 'chunk' ? file.code : file.source;
+      const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+      if (bytes.length < 1024) continue;
+      const target = path.join(options.dir, file.fileName);
+      writeFileSync(
+        `${target}.br`,
+        brotliCompressSync(bytes, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          },
+        }),
+      );
+      writeFileSync(`${target}.gz`, gzipSync(bytes, { level: zlibConstants.Z_BEST_COMPRESSION }));
+    }
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), paintFirst, pageFiles()],
+  plugins: [react(), tailwindcss(), paintFirst, pageFiles(), precompressed],
   resolve: {
     // Resolve @keyhaven/shared to its TypeScript sources so the web build never
     // depends on a stale `packages/shared/dist`.

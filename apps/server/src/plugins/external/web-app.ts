@@ -111,6 +111,9 @@ export const webAppPlugin = fp(
         wildcard: false,
         index: false,
         globIgnore: ['index.html'],
+        // The build writes each script and style compressed beside itself (`.br`, `.gz`): sent
+        // as they are, not compressed again for every visitor.
+        preCompressed: true,
         cacheControl: false,
         setHeaders: (res, filePath) => {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
