@@ -12,7 +12,7 @@ import { createDatabase, seed } from './lib/database.mjs';
 import { analyze, explainListQueries } from './lib/explain.mjs';
 import { int, mb, ms, table } from './lib/format.mjs';
 import { assertBuilt, resultsDir } from './lib/paths.mjs';
-import { runScenario, scenarios } from './lib/scenarios.mjs';
+import { BROWSER_ACCEPT_ENCODING, runScenario, scenarios } from './lib/scenarios.mjs';
 import { startServer } from './lib/server.mjs';
 
 const USAGE = `Usage: npm run bench -- [options]
@@ -33,6 +33,8 @@ database is created on that PostgreSQL server and dropped after the run.
   --log-level L     the server's LOG_LEVEL (default warn)
   --processes N     server processes sharing the port (WEB_CONCURRENCY, default 1); above 1
                     needs DATABASE_URL, and uses REDIS_URL (default redis://127.0.0.1:6379)
+  --no-compression  ask for answers uncompressed (by default every request sends Chrome's
+                    Accept-Encoding, as the site's visitors do; runs before 2026-11-29 did not)
   -h, --help        this help
 
 Build first: npm run build (npm run bench does it for the server).`;
@@ -49,6 +51,7 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     'log-level': { type: 'string', default: 'warn' },
     processes: { type: 'string', default: '1' },
+    'no-compression': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -90,7 +93,7 @@ const database = await createDatabase({
 });
 const cpus = os.cpus();
 console.log(
-  `Keyhaven benchmark: ${int(listings)} listings on ${database.label}; ${connections} connections, ${duration} s per scenario${processes > 1 ? `, ${processes} server processes` : ''}.`,
+  `Keyhaven benchmark: ${int(listings)} listings on ${database.label}; ${connections} connections, ${duration} s per scenario${processes > 1 ? `, ${processes} server processes` : ''}; ${args['no-compression'] ? 'answers asked for uncompressed' : `Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}, as Chrome sends`}.`,
 );
 console.log(
   `Machine: ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${mb(os.totalmem())} RAM, Node ${process.version}. autocannon runs in this process and shares these ${cpus.length} cores with the server (and PostgreSQL): the numbers are lower bounds of what a server with cores of its own would do.`,
@@ -121,6 +124,7 @@ const report = {
     warmupSeconds: warmup,
     quick: args.quick,
     processes,
+    acceptEncoding: args['no-compression'] ? null : BROWSER_ACCEPT_ENCODING,
   },
   database: { kind: database.kind, label: database.label },
   scenarios: [],
@@ -243,6 +247,7 @@ try {
       warmup,
       requests: scenario.requests,
       expectedStatuses: scenario.expectedStatuses,
+      acceptEncoding: args['no-compression'] ? '' : BROWSER_ACCEPT_ENCODING,
     });
     if (server.exited) throw new Error(`the server died during ${scenario.name}; see ${logFile}`);
     if (scenario.name === 'baseline') baselineRps = result.rps;

@@ -76,10 +76,28 @@ function percentile(sorted, p) {
   return sorted[Math.max(0, index)];
 }
 
+/** What Chrome sends, so every answer is compressed as a browser's is. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/** Each request with `headers` added under its own (its own win). */
+function withHeaders(requests, headers) {
+  const merged = (request) => ({ ...request, headers: { ...headers, ...request.headers } });
+  return requests.map((request) => ({
+    ...merged(request),
+    ...(request.setupRequest && {
+      setupRequest: (req, ctx) => {
+        const set = request.setupRequest(req, ctx);
+        return set && merged(set);
+      },
+    }),
+  }));
+}
+
 /**
  * Runs one scenario and returns its numbers. `expectedStatuses` are statuses that are correct
  * outcomes for this traffic (a 409 for a second live offer by one buyer on one listing) and
- * are counted apart from errors.
+ * are counted apart from errors. Requests ask for compressed answers as a browser does, unless
+ * `acceptEncoding` is empty.
  */
 export async function runScenario({
   baseUrl,
@@ -88,8 +106,15 @@ export async function runScenario({
   warmup = 0,
   requests,
   expectedStatuses = [],
+  acceptEncoding = BROWSER_ACCEPT_ENCODING,
 }) {
-  const options = { url: baseUrl, connections, requests, timeout: 10 };
+  const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+  const options = {
+    url: baseUrl,
+    connections,
+    requests: withHeaders(requests, headers),
+    timeout: 10,
+  };
   if (warmup > 0) {
     await autocannon({ ...options, duration: warmup, connections: Math.min(connections, 10) });
   }
