@@ -1,7 +1,7 @@
 // `npm test`: every check and test of the product, in the order a failure is cheapest to find.
 // Integration tests run on PGlite, then again on PostgreSQL when one answers on 127.0.0.1:5432.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -24,6 +24,38 @@ function run(title, command, args, env = {}) {
     console.error(`\n${title} failed (exit ${result.status}).`);
     summarise();
     process.exit(1);
+  }
+}
+
+/**
+ * Runs independent stages side by side, each with its output in a file of its own, then prints
+ * each stage's output in turn and stops at the first that failed.
+ */
+async function runTogether(stages) {
+  const results = await Promise.all(
+    stages.map(({ title, command, args, env = {} }, i) => {
+      const logFile = path.join(reports, `stage-${i}.log`);
+      console.log(`\n=== ${title} (side by side; its output follows when it ends)`);
+      return new Promise((resolve) => {
+        const log = createWriteStream(logFile);
+        const child = spawn(command, args, {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, FORCE_COLOR: '1', ...env },
+        });
+        child.stdout.pipe(log, { end: false });
+        child.stderr.pipe(log, { end: false });
+        child.on('close', (status) => log.end(() => resolve({ title, status, logFile })));
+      });
+    }),
+  );
+  for (const { title, status, logFile } of results) {
+    console.log(`\n=== ${title}`);
+    process.stdout.write(readFileSync(logFile));
+    if (status !== 0) {
+      console.error(`\n${title} failed (exit ${status}).`);
+      summarise();
+      process.exit(1);
+    }
   }
 }
 
@@ -77,13 +109,27 @@ run('Type check', 'npm', ['run', 'typecheck']);
 run('Build', 'npm', ['run', 'build']);
 run('Bundle size budget', 'node', ['scripts/check-bundle-size.mjs']);
 run('Web component tests', 'npx', vitest('vitest-web.json', 'apps/web'));
-run('Integration tests on PGlite', 'npx', vitest('vitest-pglite.json'), { TEST_DATABASE_URL: '' });
-
+// The test runner gives the integration tests one worker on a 2-core machine (all cores but
+// one): the two databases' runs are independent (each test file makes its own database), so
+// they run side by side and use both.
+const onPglite = {
+  title: 'Integration tests on PGlite',
+  command: 'npx',
+  args: vitest('vitest-pglite.json'),
+  env: { TEST_DATABASE_URL: '' },
+};
 if (await postgresAnswers()) {
-  run('Integration tests on PostgreSQL', 'npx', vitest('vitest-postgres.json'), {
-    TEST_DATABASE_URL: postgresUrl,
-  });
+  await runTogether([
+    onPglite,
+    {
+      title: 'Integration tests on PostgreSQL',
+      command: 'npx',
+      args: vitest('vitest-postgres.json'),
+      env: { TEST_DATABASE_URL: postgresUrl },
+    },
+  ]);
 } else {
+  run(onPglite.title, onPglite.command, onPglite.args, onPglite.env);
   console.log(
     `\nPostgreSQL does not answer at ${postgresUrl}: integration tests ran on PGlite only.`,
   );

@@ -63,10 +63,15 @@ function env(name: string) {
   };
 }
 
+// The servers count failures and limits per address in the shared Redis: each run of this file
+// (the PGlite and PostgreSQL runs go side by side) takes loopback addresses of its own, by its
+// process id, so neither counts the other's calls.
+const ownBlock = 256 + (process.pid % 65_000);
 let addressCounter = 0;
 function nextLoopback() {
   addressCounter += 1;
-  const address = `127.77.${(addressCounter >> 8) & 255}.${addressCounter & 255 || 1}`;
+  if (addressCounter > 254) throw new Error('instances.test.ts: out of loopback addresses');
+  const address = `127.${ownBlock >> 8}.${ownBlock & 255}.${addressCounter}`;
   usedAddresses.add(address);
   return address;
 }
