@@ -262,8 +262,7 @@ const precompressed: Plugin = {
     if (this.environment.name !== 'client' || !options.dir) return;
     for (const file of Object.values(bundle)) {
       if (!COMPRESSIBLE.test(file.fileName)) continue;
-      const source = file.type === 'chunk' ? file.code : file.source;
-      const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+      const bytes = Buffer.from(file.type === 'chunk' ? file.code : file.source);
       if (bytes.length < 1024) continue;
       const target = path.join(options.dir, file.fileName);
       writeFileSync(
