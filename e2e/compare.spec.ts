@@ -117,7 +117,7 @@ test.describe('comparing homes', () => {
     await expect(bar.getByRole('listitem')).toHaveText([home.title]);
 
     // A second tab shows the pick once it has taken over its page.
-    const otherTab = waitingForHydration(await page.context().newPage());
+    const otherTab = await waitingForHydration(await page.context().newPage());
     await otherTab.goto('/all-properties');
     const otherBar = otherTab.getByRole('region', { name: 'Homes to compare' });
     await expect(otherBar.getByRole('listitem')).toHaveCount(1);

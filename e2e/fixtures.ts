@@ -31,13 +31,38 @@ const EXPECTED_EVERYWHERE = [
   /^warning: \[\.WebGL-[^\]]+\]GL Driver Message \(OpenGL, Performance, GL_CLOSE_PATH_NV, High\): GPU stall due to ReadPixels/,
 ];
 
+declare global {
+  interface Window {
+    /** The elements of `#root` as the server sent them, taken before any of the page's code ran. */
+    __serverRendered?: Element[];
+  }
+}
+
 /**
- * Whether React has taken over everything the server rendered: every element of the page is one
- * React knows (it marks each as it hydrates it). A page the browser renders itself passes at once.
+ * Runs in every document before its own scripts: once the HTML is parsed (and before the deferred
+ * module that hydrates it runs), it notes which elements the server rendered. Only those need
+ * hydrating; what a drawing library adds later (a chart's axes, a map's canvas) React never owns.
+ */
+function noteServerRenderedElements() {
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState !== 'interactive') return;
+    window.__serverRendered = Array.from(document.querySelectorAll('#root *'));
+  });
+}
+
+/**
+ * Whether React has taken over everything the server rendered: every element of it still in the
+ * page is one React knows (it marks each as it hydrates it). A page the browser renders itself
+ * passes at once.
  */
 function isHydrated() {
-  return Array.from(document.querySelectorAll('#root *')).every((element) =>
-    Object.keys(element).some((key) => key.startsWith('__reactFiber$')),
+  // A document without the app (about:blank, left before signing out) has nothing to hydrate.
+  const rendered = window.__serverRendered ?? (document.getElementById('root') ? undefined : []);
+  return (
+    rendered?.every(
+      (element) =>
+        !element.isConnected || Object.keys(element).some((key) => key.startsWith('__reactFiber$')),
+    ) ?? false
   );
 }
 
@@ -45,7 +70,8 @@ function isHydrated() {
  * Makes opening or reloading `page` wait for its hydration. The `page` fixture does this; a page of
  * a second browser context (another person's window) needs it too.
  */
-export function waitingForHydration(page: Page): Page {
+export async function waitingForHydration(page: Page): Promise<Page> {
+  await page.addInitScript(noteServerRenderedElements);
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (...args) => {
@@ -70,7 +96,7 @@ export const test = base.extend<Options & AutoFixtures>({
    * a visitor waits for the page to respond.
    */
   page: async ({ page, javaScriptEnabled }, use) => {
-    await use(javaScriptEnabled === false ? page : waitingForHydration(page));
+    await use(javaScriptEnabled === false ? page : await waitingForHydration(page));
   },
 
   failOnConsoleErrors: [

@@ -363,7 +363,7 @@ test.describe('searching on the map', () => {
     expect(total).toBe(expected.length);
 
     await test.step('the same address in another tab shows the same list and filters', async () => {
-      const other = waitingForHydration(await context.newPage());
+      const other = await waitingForHydration(await context.newPage());
       await other.goto(shared);
       expect(await listedTotal(other)).toBe(total);
       expect(await listedIds(other)).toEqual(ids);

@@ -26,7 +26,7 @@ test('a buyer asks the agent a question and reads the reply', async ({
 
   // The agent's dashboard is open, nothing unread, before the question is asked.
   const agentContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-  const agent = waitingForHydration(await agentContext.newPage());
+  const agent = await waitingForHydration(await agentContext.newPage());
   await signIn(agent, 'agent');
   await agent.goto('/dashboard');
   const agentMenu = agent.getByRole('navigation', { name: 'Dashboard' });

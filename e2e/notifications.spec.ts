@@ -56,7 +56,7 @@ test.describe('notifications', () => {
 
     // The agent has their listings open; nothing is unread.
     const agentContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-    const agent = waitingForHydration(await agentContext.newPage());
+    const agent = await waitingForHydration(await agentContext.newPage());
     await signIn(agent, 'agent');
     await agent.goto('/dashboard/my-properties');
     const bell = bellOf(agent);
@@ -130,7 +130,7 @@ test('signing out in one tab signs the other tabs of that browser out at once, t
   expect((await streamOpen).status()).toBe(200);
 
   // Another tab of the same browser: the same session.
-  const otherTab = waitingForHydration(await page.context().newPage());
+  const otherTab = await waitingForHydration(await page.context().newPage());
   await otherTab.goto('/');
   const banner = otherTab.getByRole('banner');
   await banner.getByRole('button', { name: 'Log Out' }).click();

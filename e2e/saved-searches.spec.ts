@@ -19,7 +19,7 @@ const BUYER = { email: 'buyer2@keyhaven.test', password: 'Buyer123', name: 'Jame
 /** A second browser window signed in as a demo account. */
 async function windowAs(browser: Browser, testInfo: TestInfo, account: keyof typeof DEMO_ACCOUNTS) {
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-  const page = waitingForHydration(await context.newPage());
+  const page = await waitingForHydration(await context.newPage());
   await signIn(page, account);
   return page;
 }
