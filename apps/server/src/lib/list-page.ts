@@ -25,10 +25,11 @@ export interface ListPage {
 }
 
 /**
- * What a kept page weighs: its body and the two compressed copies it may come to hold, a JSON
- * list compressing to about a fifth of itself.
+ * What a kept page weighs: its body and the compressed copies it may come to hold (a fast one
+ * and Brotli's, with a second fast one for browsers of the other kind), a JSON list compressing
+ * to about a fifth of itself.
  */
-export const listPageBytes = (page: ListPage) => Math.ceil(page.body.length * 1.4);
+export const listPageBytes = (page: ListPage) => Math.ceil(page.body.length * 1.6);
 
 export function withEtag(page: { body: string | Buffer; total: number }): ListPage {
   const body = typeof page.body === 'string' ? Buffer.from(page.body) : page.body;
@@ -59,21 +60,23 @@ export function sendListPage(
 }
 
 /**
- * The coding a page goes out in. Browsers take both: a page's first send is gzip at its fastest
- * (most map views are asked for once), and a page sent again is compressed once more with
- * Brotli, smaller, and kept for every later client.
+ * The coding a page goes out in. A page's first send is compressed at the fastest setting the
+ * client takes (zstd, else gzip: most map views are asked for once); a page sent again is
+ * compressed once more with Brotli, smaller, and kept for every later client that takes it.
  */
 function codingFor(page: ListPage, acceptEncoding: string | undefined): ContentCoding | null {
   const sentBefore = page.sentBefore === true;
   page.sentBefore = true;
   if (page.body.length < MIN_COMPRESSED_BYTES) return null;
   const takes = acceptedCodings(acceptEncoding);
-  if (takes.br && (page.compressed?.br || sentBefore || !takes.gzip)) return 'br';
-  return takes.gzip ? 'gzip' : null;
+  if (takes.br && (page.compressed?.br || sentBefore)) return 'br';
+  if (takes.zstd) return 'zstd';
+  if (takes.gzip) return 'gzip';
+  return takes.br ? 'br' : null;
 }
 
 function codedBody(page: ListPage, coding: ContentCoding) {
   page.compressed ??= {};
-  page.compressed[coding] ??= compress(page.body, coding, coding === 'br' ? 'small' : 'fast');
+  page.compressed[coding] ??= compress(page.body, coding);
   return page.compressed[coding];
 }

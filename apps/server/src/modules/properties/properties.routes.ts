@@ -97,7 +97,7 @@ const MAP_INDEX_NOTE = `A view of an area or outline without \`location\` is ans
 
 /** How list pages are compressed, for the OpenAPI document. */
 const COMPRESSED_PAGES_NOTE =
-  'A page over 1 KB is compressed as `Accept-Encoding` allows (gzip for its first send, Brotli once it is sent again); each coding has its own ETag (`"…-gzip"`, `"…-br"`), and an ETag of any coding answers 304 while the page is current.';
+  'A page over 1 KB is compressed as `Accept-Encoding` allows (zstd, else gzip, for its first send; Brotli once it is sent again); each coding has its own ETag (`"…-zstd"`, `"…-gzip"`, `"…-br"`), and an ETag of any coding answers 304 while the page is current.';
 
 /** What both searches accept besides the page, for the OpenAPI document. */
 const SEARCH_PARAMETERS =
