@@ -10,16 +10,19 @@ import {
 } from './content-coding.js';
 
 /**
- * A public list page, serialised and encoded once (a cached page is sent many times, and encoding
- * its text on every send costs more than the rest of the request), with its total and the ETag
- * that names it.
+ * An answer serialised and encoded once (a kept answer is sent many times, and encoding its text
+ * on every send costs more than the rest of the request), with the compressed copies made of it.
  */
-export interface ListPage {
+export interface EncodedAnswer {
   body: Buffer;
+  /** The body compressed, once per coding a client took, for the next clients. */
+  compressed?: Partial<Record<ContentCoding, Buffer>>;
+}
+
+/** A public list page, encoded once, with its total and the ETag that names it. */
+export interface ListPage extends EncodedAnswer {
   total: number;
   etag: string;
-  /** The body compressed, once per coding a client took, for the next clients (see sendListPage). */
-  compressed?: Partial<Record<ContentCoding, Buffer>>;
   /** Whether the page was sent before: a page sent again is worth compressing harder. */
   sentBefore?: boolean;
 }
@@ -47,36 +50,60 @@ export function sendListPage(
   page: ListPage,
   cacheControl: 'no-cache' | 'private, no-cache' = 'no-cache',
 ) {
-  const coding = codingFor(page, request.headers['accept-encoding']);
+  // A page's first send is compressed at the fastest setting the client takes (most map views
+  // are asked for once); a page sent again is worth Brotli's smaller copy, kept for later clients.
+  const sentBefore = page.sentBefore === true;
+  page.sentBefore = true;
+  const coding = codingFor(page, request.headers['accept-encoding'], sentBefore);
   reply.header('x-total-count', page.total).header('etag', codedTag(page.etag, coding));
   reply.header('cache-control', cacheControl).header('vary', 'accept-encoding');
   const given = request.headers['if-none-match'];
   if (given?.split(',').some((tag) => uncodedTag(tag) === page.etag)) {
     return reply.code(304).send();
   }
-  reply.type('application/json; charset=utf-8');
-  if (!coding) return reply.send(page.body);
-  return reply.header('content-encoding', coding).send(codedBody(page, coding));
+  return sendCoded(reply, page, coding);
 }
 
 /**
- * The coding a page goes out in. A page's first send is compressed at the fastest setting the
- * client takes (zstd, else gzip: most map views are asked for once); a page sent again is
- * compressed once more with Brotli, smaller, and kept for every later client that takes it.
+ * Sends a kept answer that is sent again and again (a listing's details): compressed with Brotli
+ * at its first send where the client takes it, and each copy kept with it. `copyMade` is told the
+ * size of a copy made, so that the cache holding the answer can count it.
  */
-function codingFor(page: ListPage, acceptEncoding: string | undefined): ContentCoding | null {
-  const sentBefore = page.sentBefore === true;
-  page.sentBefore = true;
-  if (page.body.length < MIN_COMPRESSED_BYTES) return null;
+export function sendKeptAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: EncodedAnswer,
+  copyMade: (bytes: number) => void,
+) {
+  const coding = codingFor(answer, request.headers['accept-encoding'], true);
+  const copying = coding !== null && !answer.compressed?.[coding];
+  reply.header('vary', 'accept-encoding');
+  const sent = sendCoded(reply, answer, coding);
+  if (copying) copyMade(answer.compressed?.[coding]?.length ?? 0);
+  return sent;
+}
+
+/**
+ * The coding an answer goes out in: Brotli where the client takes it and a copy is kept or worth
+ * making (`sendsAgain`), else the fastest the client takes (zstd, else gzip), else none.
+ */
+function codingFor(
+  answer: EncodedAnswer,
+  acceptEncoding: string | undefined,
+  sendsAgain: boolean,
+): ContentCoding | null {
+  if (answer.body.length < MIN_COMPRESSED_BYTES) return null;
   const takes = acceptedCodings(acceptEncoding);
-  if (takes.br && (page.compressed?.br || sentBefore)) return 'br';
+  if (takes.br && (answer.compressed?.br || sendsAgain)) return 'br';
   if (takes.zstd) return 'zstd';
   if (takes.gzip) return 'gzip';
   return takes.br ? 'br' : null;
 }
 
-function codedBody(page: ListPage, coding: ContentCoding) {
-  page.compressed ??= {};
-  page.compressed[coding] ??= compress(page.body, coding);
-  return page.compressed[coding];
+function sendCoded(reply: FastifyReply, answer: EncodedAnswer, coding: ContentCoding | null) {
+  reply.type('application/json; charset=utf-8');
+  if (!coding) return reply.send(answer.body);
+  answer.compressed ??= {};
+  answer.compressed[coding] ??= compress(answer.body, coding);
+  return reply.header('content-encoding', coding).send(answer.compressed[coding]);
 }

@@ -221,6 +221,52 @@ describe('cached catalogue pages and listing details', () => {
     expect(await soldOn(stranger)).toBeNull();
   });
 
+  it("compress a listing's details once per coding, Brotli at once for browsers, and count the copy in the cache", async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const buyer = await createAccount(ctx.app);
+    // A listing's details run to about 1.6 KB with its photos: this one is over the kilobyte too.
+    const description =
+      'A bright corner home with a garden, a garage and room for a family. '.repeat(12);
+    const id = await createListing(ctx.app, agent, {
+      title: 'Details sent compressed',
+      description,
+    });
+    const details = (encoding?: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/properties/${id}`,
+        headers: { ...buyer.bearer, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+
+    const plain = await details();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(plain.json()).toMatchObject({ _id: id, title: 'Details sent compressed' });
+    const heldBefore = ctx.app.listingCache.listings.heldBytes;
+
+    const browser = await details('gzip, deflate, br, zstd');
+    expect(browser.headers['content-encoding']).toBe('br');
+    expect(browser.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(browser.rawPayload).toString()).toBe(plain.body);
+    const copy = browser.rawPayload.length;
+    expect(ctx.app.listingCache.listings.heldBytes).toBe(heldBefore + copy);
+    // The next browser gets the kept copy, which the cache counted once.
+    const again = await details('gzip, deflate, br, zstd');
+    expect(again.rawPayload.equals(browser.rawPayload)).toBe(true);
+    expect(ctx.app.listingCache.listings.heldBytes).toBe(heldBefore + copy);
+
+    const zstdOnly = await details('zstd');
+    expect(zstdOnly.headers['content-encoding']).toBe('zstd');
+    expect(zstdDecompressSync(zstdOnly.rawPayload).toString()).toBe(plain.body);
+    const gzipOnly = await details('gzip');
+    expect(gzipOnly.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipOnly.rawPayload).toString()).toBe(plain.body);
+    expect(ctx.app.listingCache.listings.heldBytes).toBe(
+      heldBefore + copy + zstdOnly.rawPayload.length + gzipOnly.rawPayload.length,
+    );
+  });
+
   it('keep a listing that is not public for its agent and admins, and show an edit on the very next request', async () => {
     const agent = await createAccount(ctx.app, 'agent');
     const admin = await createAccount(ctx.app, 'admin');
@@ -461,6 +507,34 @@ describe('ShortLivedCache', () => {
 
     cache.invalidate();
     expect(cache.heldBytes).toBe(0);
+  });
+
+  it('counts what a kept answer comes to hold, and makes room when that puts it over its budget', async () => {
+    const cache = new ShortLivedCache<{ body: string }>(60_000, {
+      weigh: (value) => value.body.length,
+      maxBytes: 1000,
+    });
+    let loads = 0;
+    const answer = async () => {
+      loads++;
+      return { body: 'x'.repeat(300) };
+    };
+    await cache.get('first', answer);
+    await cache.get('second', answer);
+    expect(cache.heldBytes).toBe(600);
+    cache.grew('second', 100);
+    expect(cache.heldBytes).toBe(700);
+    // Nothing is counted for an answer no longer held.
+    cache.grew('never kept', 100);
+    expect(cache.heldBytes).toBe(700);
+
+    // Over the budget, the oldest answer goes.
+    cache.grew('second', 400);
+    expect(cache.heldBytes).toBe(800);
+    await cache.get('second', answer);
+    expect(loads).toBe(2);
+    await cache.get('first', answer);
+    expect(loads).toBe(3);
   });
 
   it('lets go of what it holds once it expires, with nothing asked of it meanwhile', async () => {

@@ -1,4 +1,4 @@
-import type { ListPage } from '../../lib/list-page.js';
+import type { EncodedAnswer, ListPage } from '../../lib/list-page.js';
 import type { FacetCount } from './listing-filters.js';
 import type { MapIndexKeeper } from './map-index.js';
 import type { SharedListings } from './property-view.js';
@@ -9,12 +9,12 @@ import type { SharedListings } from './property-view.js';
  * `encoding` names this encoding of it, unlike any other in any process, so a page's ETag can be
  * made from its listings' names rather than from all their bytes.
  */
-export type CachedListing = SharedListings & {
-  body: Buffer;
-  encoding: string;
-  agentId: string;
-  available: boolean;
-};
+export type CachedListing = SharedListings &
+  EncodedAnswer & {
+    encoding: string;
+    agentId: string;
+    available: boolean;
+  };
 
 /*
  * Short-lived, in-process caches of what listing pages cost most, each holding what is the same
@@ -136,6 +136,19 @@ export class ShortLivedCache<T> {
       for (const [key, value] of loaded) this.keep(key, value);
     }
     return keys.map((key, i) => (held[i] ? held[i].value : loaded.get(key)));
+  }
+
+  /**
+   * Counts what a kept entry came to hold after it was kept (a compressed copy of its answer),
+   * making room if the cache is then over its bytes.
+   */
+  grew(key: string, bytes: number) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    entry.bytes += bytes;
+    this.bytes += bytes;
+    const maxBytes = this.limits.maxBytes ?? Number.POSITIVE_INFINITY;
+    if (this.bytes > maxBytes) this.evict(this.maxEntries, maxBytes);
   }
 
   invalidate() {

@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { type ListPage, sendListPage, withEtag } from '../../lib/list-page.js';
+import { type ListPage, sendKeptAnswer, sendListPage, withEtag } from '../../lib/list-page.js';
 import { reportsClosed } from '../notifications/notification-events.js';
 import { announceListingDecision } from '../notifications/notifier.js';
 import { cachedPublicListing, cachedPublicListings } from './cached-listing.js';
@@ -314,7 +314,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['properties'],
         summary: 'One listing (pending or rejected ones only for their agent and admins)',
         description:
-          `A public listing (approved, its agent in good standing) is read once for every viewer and kept in a per-process cache that lives SEARCH_CACHE_SECONDS and is emptied by every listing change before that change's answer is sent; the parties to its sale (its agent, its buyer, admins) get the sale's details added. Any other listing is read for each request and shown only to its agent and admins. ${OTHER_PROCESSES_NOTE} ` +
+          `A public listing (approved, its agent in good standing) is read once for every viewer and kept in a per-process cache that lives SEARCH_CACHE_SECONDS and is emptied by every listing change before that change's answer is sent; the parties to its sale (its agent, its buyer, admins) get the sale's details added. Its answer over 1 KB is compressed once per coding \`Accept-Encoding\` allows (Brotli where taken, else zstd, else gzip) and the copy kept with it. Any other listing is read for each request and shown only to its agent and admins. ${OTHER_PROCESSES_NOTE} ` +
           PHOTOS_IN_ANSWERS,
         params: ZPropertyIdParams,
         response: { 200: ZProperty, ...errorResponses(400, 401, 403, 404, 409) },
@@ -327,8 +327,10 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!shared) return findListing(app.db, id, viewer);
       const [own] = personalViews(shared, viewer) ?? [];
       if (own) return own;
-      // Already serialised and encoded: sent as it is.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(shared.body);
+      // Already serialised and encoded, and compressed once per coding.
+      return sendKeptAnswer(request, reply as FastifyReply, shared, (bytes) =>
+        app.listingCache.listings.grew(id, bytes),
+      );
     },
   );
 
