@@ -1,3 +1,4 @@
+import { gunzipSync, zstdDecompressSync } from 'node:zlib';
 import {
   FEATURES,
   type LngLat,
@@ -221,6 +222,18 @@ describe('the map index', () => {
     expect(pins.json()).toEqual(await searchPins(ctx.app.db, 'open', { page: 1, limit: 24 }));
   });
 
+  it('refuses to read a view after the next was made, whose listings took its place', async () => {
+    await insertListings(seededRandom(11), 200);
+    await buildMapIndex();
+    const index = ctx.app.listingCache.map.current() as MapIndex;
+    const world = { page: 1, limit: 24, bbox: { west: -180, south: -90, east: 180, north: 90 } };
+    const first = index.view('approved', world);
+    expect(first.page('newest', 0, 5)).toHaveLength(5);
+    index.view('approved', { ...world, minBeds: 5 });
+    expect(() => first.page('newest', 0, 5)).toThrow('A map view was read after the next was made');
+    expect(() => first.pins(10)).toThrow('A map view was read after the next was made');
+  });
+
   it('orders ids as the database does, those sharing their first 48 bits by the rest', async () => {
     const ids = [
       'ffffffff-0000-4000-8000-000000000001',
@@ -355,6 +368,29 @@ describe('the map index in the running app', () => {
     expect(after.json().map((listing: { title: string }) => listing.title)).toEqual([
       'First, renamed',
     ]);
+  });
+
+  it('joins each map page in the coding a client takes, one page after another, byte for byte', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const map = ctx.app.listingCache.map;
+    for (let i = 0; i < 6; i++) {
+      await createListing(ctx.app, agent, { title: `Home ${i}`, lng: -97.7 + i / 100, lat: 30.3 });
+    }
+    await vi.waitFor(() => expect(map.current()?.size).toBe(6), BUILT);
+    const page = (address: string, headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: 'GET', url: `/properties/search?${address}`, headers });
+    const views = [query, `${query}&limit=2`, `${query}&sort=price-asc&limit=3`];
+    const plain = await Promise.all(views.map((address) => page(address)));
+    // Pages of different sizes in turn: none keeps a piece of the page joined before it.
+    for (const coding of ['zstd', 'gzip'] as const) {
+      for (const [i, address] of views.entries()) {
+        const answer = await page(address, { 'accept-encoding': coding });
+        expect(answer.headers['content-encoding']).toBe(coding);
+        const decode = coding === 'zstd' ? zstdDecompressSync : gunzipSync;
+        expect(decode(answer.rawPayload).toString(), address).toBe(plain[i]?.body);
+      }
+    }
+    expect(plain.map((answer) => answer.json().length)).toEqual([6, 2, 3]);
   });
 });
 

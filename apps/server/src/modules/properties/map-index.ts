@@ -310,7 +310,10 @@ function facetsOf(counts: Int32Array): FacetCount[] {
   return facets;
 }
 
-/** What a view found: its counts, and its listed listings, from which a page or pins are taken. */
+/**
+ * What a view found: its counts, and its listed listings, from which a page or pins are taken
+ * before the index makes its next view.
+ */
 export interface MapView {
   facets: FacetCount[];
   total: number;
@@ -344,8 +347,15 @@ export class MapIndex {
    * columns of the cells in view front to back rather than all over memory.
    */
   private readonly cellOf: Uint32Array;
-  /** Scratch space of the view being answered (one at a time: answering never awaits). */
+  /**
+   * Scratch space of the view being answered, its listings and their places in an order: one
+   * view at a time (answering never awaits), and no new buffer for each of a thousand views a
+   * second, which would bring V8 full collections.
+   */
   private listed: Uint32Array<ArrayBuffer> = new Uint32Array(1024);
+  private ranked: Uint32Array<ArrayBuffer> = new Uint32Array(1024);
+  /** The views made: a view is read (page, pins) before the next one is made. */
+  private views = 0;
   private marks: Uint32Array;
   private mark = 0;
   /**
@@ -547,13 +557,18 @@ export class MapIndex {
         }
       }
     }
-    const found = this.listed.slice(0, listed);
+    const made = ++this.views;
+    const found = () => {
+      // The view's listings are in the scratch space, which the next view writes over.
+      if (this.views !== made) throw new Error('A map view was read after the next was made');
+      return this.listed.subarray(0, listed);
+    };
     return {
       facets: facetsOf(counts),
       total: listed,
       page: (sort, offset, limit) =>
-        this.pick(found, sort, offset, limit).map((entry) => this.ids[entry] as string),
-      pins: (max) => this.pinsOf(this.pick(found, 'newest', 0, max), listed),
+        this.pick(found(), sort, offset, limit).map((entry) => this.ids[entry] as string),
+      pins: (max) => this.pinsOf(this.pick(found(), 'newest', 0, max), listed),
     };
   }
 
@@ -683,7 +698,11 @@ export class MapIndex {
     const walking =
       found.length + Math.min(order.length, ((offset + limit) * order.length) / found.length);
     if (sorting < walking) {
-      const ranks = found.map((entry) => this.rank[sort][entry] as number).sort();
+      this.ranked = roomFor(this.ranked, found.length);
+      const ranks = this.ranked.subarray(0, found.length);
+      const rank = this.rank[sort];
+      for (let i = 0; i < found.length; i++) ranks[i] = rank[found[i] as number] as number;
+      ranks.sort();
       return Array.from(ranks.subarray(offset, offset + limit), (place) => order[place] as number);
     }
     this.mark = this.mark === 0xffffffff ? 1 : this.mark + 1;

@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { type ListPage, sendKeptAnswer, sendListPage, withEtag } from '../../lib/list-page.js';
+import { type JoinedPage, sendKeptAnswer, sendListPage, withEtag } from '../../lib/list-page.js';
 import { reportsClosed } from '../notifications/notification-events.js';
 import { announceListingDecision } from '../notifications/notifier.js';
 import { cachedPublicListing, cachedPublicListings } from './cached-listing.js';
@@ -56,20 +56,14 @@ const matchesKey = (query: ListingFilters) =>
   ].join('\u0000');
 
 /**
- * A list page of listings the cache holds encoded, as ZPropertyList would encode them. Its ETag
- * names the encodings it is made of: the same names, the same bytes.
+ * A list page of listings the cache holds encoded, as ZPropertyList would encode them, joined as
+ * it is sent. Its ETag names the encodings it is made of: the same names, the same bytes.
  */
-function encodedPage(listings: CachedListing[], total: number): ListPage {
-  const parts: Buffer[] = [Buffer.from('[')];
+function joinedPage(listings: CachedListing[], total: number): JoinedPage {
   const names = createHash('sha1');
-  listings.forEach((listing, i) => {
-    if (i > 0) parts.push(Buffer.from(','));
-    parts.push(listing.body);
-    names.update(listing.encoding).update(',');
-  });
-  parts.push(Buffer.from(']'));
+  for (const listing of listings) names.update(listing.encoding).update(',');
   const tag = names.digest('base64url').slice(0, 27);
-  return { body: Buffer.concat(parts), total, etag: `"${tag}-${total}"` };
+  return { pieces: listings.map((listing) => listing.body), total, etag: `"${tag}-${total}"` };
 }
 
 /** The parsed filters, in a fixed order, name a cached search page. */
@@ -131,7 +125,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         const listings = await cachedPublicListings(app, chosen.ids);
         // A listing sold since the map index was built has left the public search.
         const open = listings.filter((listing) => listing.available);
-        return sendListPage(request, reply, encodedPage(open, chosen.total));
+        return sendListPage(request, reply, joinedPage(open, chosen.total));
       }
       const page = await app.listingCache.pages.get(searchCacheKey(request.query), async () => {
         const { items, total } = await searchListings(app.db, request.query, cachedCounts);
@@ -175,7 +169,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         rows: listings.flatMap((listing) => listing.rows),
         sales: new Map(listings.flatMap((listing) => [...listing.sales])),
-        page: encodedPage(listings, chosen.total),
+        page: joinedPage(listings, chosen.total),
       };
     }
     return app.listingCache.catalogue.get(searchCacheKey(query), async () => {
