@@ -35,17 +35,40 @@ export interface ListPage extends EncodedAnswer {
 export const listPageBytes = (page: ListPage) => Math.ceil(page.body.length * 1.6);
 
 /**
- * A map view's page, joined from its listings' answers (each encoded once and cached) for one
- * send: most map views are asked for once, so it is neither kept nor made into a buffer of its
- * own. Its text is joined in a buffer every such page reuses and compressed from there, so a
- * client that takes a coding costs the server one new buffer, the compressed copy: with a buffer
- * of the whole text besides, a map view under load brought V8 a full collection every 0.3 s.
+ * A map view's page or pins, written out for one send: most map views are asked for once, so it
+ * is neither kept nor made into a buffer of its own. Its text is written, as it is sent, into a
+ * buffer every such page reuses and compressed from there, so a client that takes a coding costs
+ * the server one new buffer, the compressed copy: with a buffer of the whole text besides, a map
+ * view under load brought V8 a full collection every 0.3 s.
  */
 export interface JoinedPage {
-  /** The listings' answers, in the page's order. */
-  pieces: Buffer[];
+  /** The length of its text in bytes. */
+  bytes: number;
+  /** Writes its text at the start of `target`, which has room for it. */
+  writeTo: (target: Buffer) => void;
   total: number;
   etag: string;
+}
+
+/** A page that is a JSON list of answers each already encoded (see JoinedPage). */
+export function joinedList(pieces: Buffer[], total: number, etag: string): JoinedPage {
+  return {
+    bytes: pieces.reduce(
+      (bytes, piece) => bytes + piece.length,
+      2 + Math.max(0, pieces.length - 1),
+    ),
+    writeTo: (target) => {
+      let at = 0;
+      target[at++] = 0x5b; // [
+      pieces.forEach((piece, i) => {
+        if (i > 0) target[at++] = 0x2c; // ,
+        at += piece.copy(target, at);
+      });
+      target[at] = 0x5d; // ]
+    },
+    total,
+    etag,
+  };
 }
 
 export function withEtag(page: { body: string | Buffer; total: number }): ListPage {
@@ -66,8 +89,8 @@ export function sendListPage(
 ) {
   const acceptEncoding = request.headers['accept-encoding'];
   let coding: ContentCoding | null;
-  if ('pieces' in page) {
-    coding = codingFor(joinedBytes(page), acceptEncoding, false);
+  if ('writeTo' in page) {
+    coding = codingFor(page.bytes, acceptEncoding, false);
   } else {
     // A page's first send is compressed at the fastest setting the client takes (most map views
     // are asked for once); a page sent again is worth Brotli's smaller copy, kept for later
@@ -82,7 +105,7 @@ export function sendListPage(
   if (given?.split(',').some((tag) => uncodedTag(tag) === page.etag)) {
     return reply.code(304).send();
   }
-  return 'pieces' in page ? sendJoined(reply, page, coding) : sendCoded(reply, page, coding);
+  return 'writeTo' in page ? sendJoined(reply, page, coding) : sendCoded(reply, page, coding);
 }
 
 /**
@@ -130,29 +153,16 @@ function sendCoded(reply: FastifyReply, answer: EncodedAnswer, coding: ContentCo
   return reply.header('content-encoding', coding).send(answer.compressed[coding]);
 }
 
-const joinedBytes = (page: JoinedPage) =>
-  page.pieces.reduce(
-    (bytes, piece) => bytes + piece.length,
-    2 + Math.max(0, page.pieces.length - 1),
-  );
-
 /** Where joined pages are written, one at a time (see JoinedPage), grown as a page needs. */
 let joining = Buffer.allocUnsafeSlow(64 * 1024);
 
 function sendJoined(reply: FastifyReply, page: JoinedPage, coding: ContentCoding | null) {
-  const bytes = joinedBytes(page);
-  if (joining.length < bytes) joining = Buffer.allocUnsafeSlow(bytes * 2);
-  let at = 0;
-  joining[at++] = 0x5b; // [
-  page.pieces.forEach((piece, i) => {
-    if (i > 0) joining[at++] = 0x2c; // ,
-    at += piece.copy(joining, at);
-  });
-  joining[at++] = 0x5d; // ]
-  const text = joining.subarray(0, at);
+  if (joining.length < page.bytes) joining = Buffer.allocUnsafeSlow(page.bytes * 2);
+  page.writeTo(joining);
+  const text = joining.subarray(0, page.bytes);
   reply.type('application/json; charset=utf-8');
   // A copy when sent as it is: the socket may hold the buffer after this returns, and the next
-  // page is joined in the same one.
+  // page is written in the same one.
   if (!coding) return reply.send(Buffer.from(text));
   return reply.header('content-encoding', coding).send(compress(text, coding));
 }

@@ -370,27 +370,33 @@ describe('the map index in the running app', () => {
     ]);
   });
 
-  it('joins each map page in the coding a client takes, one page after another, byte for byte', async () => {
+  it('writes each map page and pins in the coding a client takes, one after another, byte for byte', async () => {
     const agent = await createAccount(ctx.app, 'agent');
     const map = ctx.app.listingCache.map;
-    for (let i = 0; i < 6; i++) {
-      await createListing(ctx.app, agent, { title: `Home ${i}`, lng: -97.7 + i / 100, lat: 30.3 });
+    for (let i = 0; i < 12; i++) {
+      await createListing(ctx.app, agent, { title: `Home ${i}`, lng: -97.7 + i / 200, lat: 30.3 });
     }
-    await vi.waitFor(() => expect(map.current()?.size).toBe(6), BUILT);
-    const page = (address: string, headers: Record<string, string> = {}) =>
-      ctx.app.inject({ method: 'GET', url: `/properties/search?${address}`, headers });
-    const views = [query, `${query}&limit=2`, `${query}&sort=price-asc&limit=3`];
-    const plain = await Promise.all(views.map((address) => page(address)));
-    // Pages of different sizes in turn: none keeps a piece of the page joined before it.
+    await vi.waitFor(() => expect(map.current()?.size).toBe(12), BUILT);
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: 'GET', url, headers });
+    const views = [
+      `/properties/search?${query}`,
+      `/properties/search/pins?${query}`,
+      `/properties/search?${query}&limit=2`,
+      `/properties/search?${query}&sort=price-asc&limit=3`,
+    ];
+    const plain = await Promise.all(views.map((url) => get(url)));
+    // Pages of different sizes in turn: none keeps a piece of the one written before it.
     for (const coding of ['zstd', 'gzip'] as const) {
-      for (const [i, address] of views.entries()) {
-        const answer = await page(address, { 'accept-encoding': coding });
-        expect(answer.headers['content-encoding']).toBe(coding);
+      for (const [i, url] of views.entries()) {
+        const answer = await get(url, { 'accept-encoding': coding });
+        expect(answer.headers['content-encoding'], url).toBe(coding);
         const decode = coding === 'zstd' ? zstdDecompressSync : gunzipSync;
-        expect(decode(answer.rawPayload).toString(), address).toBe(plain[i]?.body);
+        expect(decode(answer.rawPayload).toString(), url).toBe(plain[i]?.body);
       }
     }
-    expect(plain.map((answer) => answer.json().length)).toEqual([6, 2, 3]);
+    expect(plain[1]?.json().pins).toHaveLength(12);
+    expect([0, 2, 3].map((i) => plain[i]?.json().length)).toEqual([12, 2, 3]);
   });
 });
 

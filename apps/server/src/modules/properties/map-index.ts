@@ -320,10 +320,11 @@ export interface MapView {
   /** The ids of one page of the list, in its order. */
   page(sort: MapSort, offset: number, limit: number): string[];
   /**
-   * The answer ZMapPins encodes, with the newest `max` of the list's pins, written straight into
-   * one buffer, and a tag naming it (the index's build and the pins it chose) for its ETag.
+   * The answer ZMapPins encodes, with the newest `max` of the list's pins, to be written straight
+   * into a buffer of `bytes` as it is sent, and a tag naming it (the index's build and the pins it
+   * chose) for its ETag.
    */
-  pins(max: number): { body: Buffer; tag: string };
+  pins(max: number): { bytes: number; writeTo: (target: Buffer) => void; tag: string };
 }
 
 export class MapIndex {
@@ -580,23 +581,24 @@ export class MapIndex {
     for (const entry of entries) {
       bytes += (pinStart[entry + 1] as number) - (pinStart[entry] as number);
     }
-    const body = Buffer.allocUnsafe(bytes);
-    let at = body.write(before, 0, 'latin1');
-    for (let i = 0; i < entries.length; i++) {
-      if (i > 0) body[at++] = 0x2c; // ,
-      const entry = entries[i] as number;
-      // A byte at a time: Buffer#copy's own cost is more than a pin's hundred bytes.
-      const end = pinStart[entry + 1] as number;
-      for (let byte = pinStart[entry] as number; byte < end; byte++) {
-        body[at++] = pinText[byte] as number;
+    const writeTo = (target: Buffer) => {
+      let at = target.write(before, 0, 'latin1');
+      for (let i = 0; i < entries.length; i++) {
+        if (i > 0) target[at++] = 0x2c; // ,
+        const entry = entries[i] as number;
+        // A byte at a time: Buffer#copy's own cost is more than a pin's hundred bytes.
+        const end = pinStart[entry + 1] as number;
+        for (let byte = pinStart[entry] as number; byte < end; byte++) {
+          target[at++] = pinText[byte] as number;
+        }
       }
-    }
-    body.write(after, at, 'latin1');
+      target.write(after, at, 'latin1');
+    };
     const tag = createHash('sha1')
       .update(this.build)
       .update(Uint32Array.from(entries))
       .digest('base64url');
-    return { body, tag };
+    return { bytes, writeTo, tag };
   }
 
   private testOf(scope: 'open' | 'approved', filters: ListingFilters): ViewTest {

@@ -20,7 +20,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { type JoinedPage, sendKeptAnswer, sendListPage, withEtag } from '../../lib/list-page.js';
+import {
+  type JoinedPage,
+  joinedList,
+  sendKeptAnswer,
+  sendListPage,
+  withEtag,
+} from '../../lib/list-page.js';
 import { reportsClosed } from '../notifications/notification-events.js';
 import { announceListingDecision } from '../notifications/notifier.js';
 import { cachedPublicListing, cachedPublicListings } from './cached-listing.js';
@@ -63,7 +69,11 @@ function joinedPage(listings: CachedListing[], total: number): JoinedPage {
   const names = createHash('sha1');
   for (const listing of listings) names.update(listing.encoding).update(',');
   const tag = names.digest('base64url').slice(0, 27);
-  return { pieces: listings.map((listing) => listing.body), total, etag: `"${tag}-${total}"` };
+  return joinedList(
+    listings.map((listing) => listing.body),
+    total,
+    `"${tag}-${total}"`,
+  );
 }
 
 /** The parsed filters, in a fixed order, name a cached search page. */

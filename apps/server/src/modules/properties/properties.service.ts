@@ -41,7 +41,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.js';
-import type { ListPage } from '../../lib/list-page.js';
+import type { JoinedPage } from '../../lib/list-page.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import type { AreaFilters, FacetCount, ListingFilters } from './listing-filters.js';
@@ -713,15 +713,11 @@ export function mapPinsPage(
   map: MapIndex | undefined,
   scope: Scope,
   asked: ListingFilters,
-): ListPage | undefined {
+): JoinedPage | undefined {
   const view = mapView({ map }, scope, pinsFilters(asked));
   if (!view) return undefined;
-  const { body, tag } = view.pins(MAP_PINS_MAX);
-  return {
-    body,
-    total: view.total,
-    etag: `"${tag.slice(0, 27)}-${view.total}"`,
-  };
+  const { bytes, writeTo, tag } = view.pins(MAP_PINS_MAX);
+  return { bytes, writeTo, total: view.total, etag: `"${tag.slice(0, 27)}-${view.total}"` };
 }
 
 /**
