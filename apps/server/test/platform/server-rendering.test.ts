@@ -4,6 +4,7 @@ import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -63,12 +64,23 @@ describe('a page rendered on the server', () => {
     expect(response.body).toContain(TITLE);
     expect(response.headers['cache-control']).toBe('public, max-age=60');
     const etag = String(response.headers.etag);
-    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
 
     // The same page again: the browser's copy stands.
     const again = await page('/', { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+
+    // Compressed, it is the same page under the same weak tag, and either copy's tag stands.
+    const compressed = await page('/', { 'accept-encoding': 'br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.etag).toBe(etag);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain(TITLE);
+    const plainTag = etag.replace(/^W\//, '');
+    for (const tag of [etag, plainTag]) {
+      const current = await page('/', { 'if-none-match': tag, 'accept-encoding': 'br' });
+      expect(current.statusCode).toBe(304);
+    }
   });
 
   it("All Properties holds a signed-in buyer's listings, for them alone", async () => {

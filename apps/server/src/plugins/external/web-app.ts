@@ -30,15 +30,24 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?keyhaven\.session_token=/;
  */
 const RENDER_TIMESTAMPS = /"[A-Za-z]+At":\d+/g;
 
+/**
+ * A page's ETag, weak: renders of one page differ in their timestamps and go out in several
+ * codings (compressed as each browser takes), all the same page to its reader, which is what a
+ * weak tag promises; a strong one would promise the same bytes.
+ */
 const etagOf = (html: string) =>
-  `"${createHash('sha256').update(html.replace(RENDER_TIMESTAMPS, '')).digest('base64url').slice(0, 32)}"`;
+  `W/"${createHash('sha256').update(html.replace(RENDER_TIMESTAMPS, '')).digest('base64url').slice(0, 32)}"`;
 
-/** Whether the browser's `If-None-Match` names the page's current ETag. */
-const matchesEtag = (ifNoneMatch: string | undefined, etag: string) =>
-  ifNoneMatch
-    ?.split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*') ?? false;
+/** Whether the browser's `If-None-Match` names the page's current ETag (compared weakly). */
+const matchesEtag = (ifNoneMatch: string | undefined, etag: string) => {
+  const opaque = etag.replace(/^W\//, '');
+  return (
+    ifNoneMatch
+      ?.split(',')
+      .map((tag) => tag.trim().replace(/^W\//, ''))
+      .some((tag) => tag === opaque || tag === '*') ?? false
+  );
+};
 
 /** A script written inside the page (no `src`) that the browser runs: not a JSON data block. */
 const INLINE_SCRIPT =
