@@ -465,8 +465,9 @@ export const uploads = pgTable(
 );
 
 /**
- * The audit trail: append-only (a trigger refuses every UPDATE and DELETE), so it keeps the
- * actor's id and address even after their account is deleted: no foreign key clears them.
+ * The audit trail: append-only (triggers refuse every UPDATE, DELETE and TRUNCATE), so it
+ * keeps the actor's id and address even after their account is deleted: no foreign key clears
+ * them.
  */
 export const auditLog = pgTable(
   'audit_log',

@@ -5,7 +5,8 @@ import { listAuditLog } from './audit-log.service.js';
 
 /*
  * The audit trail is read-only through the API: this module registers GET routes only, and the
- * database refuses any UPDATE or DELETE of its rows (trigger `audit_log_append_only`).
+ * database refuses any UPDATE or DELETE of its rows and its emptying (triggers
+ * `audit_log_append_only`, `audit_log_no_truncate`).
  */
 export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -185,7 +185,7 @@ describe('GET /api/admin/audit-log', () => {
 });
 
 describe('the audit log in the database', () => {
-  it('refuses to change or delete an entry, whoever asks', async () => {
+  it('refuses to change or delete an entry, or to empty the log, whoever asks', async () => {
     const [entry] = await seed([
       {
         createdAt: new Date('2026-01-05T12:00:00Z'),
@@ -212,6 +212,8 @@ describe('the audit log in the database', () => {
       ],
       ['DELETE', () => ctx.app.db.execute(sql`delete from audit_log where id = ${id}`)],
       ['DELETE', () => ctx.app.db.delete(auditLog)],
+      ['TRUNCATE', () => ctx.app.db.execute(sql`truncate audit_log`)],
+      ['TRUNCATE', () => ctx.app.db.execute(sql`truncate audit_log, users cascade`)],
     ];
     for (const [operation, attempt] of attempts) {
       expect(await refusal(attempt)).toEqual({

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../../src/db/client.js';
+import { emptying } from '../../helpers/test-database.js';
 
 /*
  * Whole-database state for the security tests: a cheap fingerprint (row count and a hash of the
@@ -162,7 +163,7 @@ export async function restore(db: Database, state: Snapshot, changed?: string[])
     if (tables.length === 0) return;
   }
   await db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`truncate ${tables.map((t) => `"${t}"`).join(', ')} cascade`));
+    await tx.execute(emptying(tables));
     for (const { table, json } of state) {
       if (json === '[]' || !tables.includes(table)) continue;
       await tx.execute(
