@@ -47,16 +47,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     handle.db,
     sql`select tablename from pg_tables where schemaname = 'public'`,
   );
+  const emptyAll = emptying(
+    tables.map((row) => row.tablename),
+    'restart identity',
+  );
 
   return {
     ...handle,
     reset: async () => {
-      await handle.db.execute(
-        emptying(
-          tables.map((row) => row.tablename),
-          'restart identity',
-        ),
-      );
+      await handle.db.execute(emptyAll);
       // Jobs a test queued and did not run must not run in the next one.
       await handle.db.execute(
         sql.raw(

@@ -30,24 +30,15 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?keyhaven\.session_token=/;
  */
 const RENDER_TIMESTAMPS = /"[A-Za-z]+At":\d+/g;
 
-/**
- * A page's ETag, weak: renders of one page differ in their timestamps and go out in several
- * codings (compressed as each browser takes), all the same page to its reader, which is what a
- * weak tag promises; a strong one would promise the same bytes.
- */
 const etagOf = (html: string) =>
-  `W/"${createHash('sha256').update(html.replace(RENDER_TIMESTAMPS, '')).digest('base64url').slice(0, 32)}"`;
+  `"${createHash('sha256').update(html.replace(RENDER_TIMESTAMPS, '')).digest('base64url').slice(0, 32)}"`;
 
 /** Whether the browser's `If-None-Match` names the page's current ETag (compared weakly). */
-const matchesEtag = (ifNoneMatch: string | undefined, etag: string) => {
-  const opaque = etag.replace(/^W\//, '');
-  return (
-    ifNoneMatch
-      ?.split(',')
-      .map((tag) => tag.trim().replace(/^W\//, ''))
-      .some((tag) => tag === opaque || tag === '*') ?? false
-  );
-};
+const matchesEtag = (ifNoneMatch: string | undefined, etag: string) =>
+  ifNoneMatch
+    ?.split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*') ?? false;
 
 /** A script written inside the page (no `src`) that the browser runs: not a JSON data block. */
 const INLINE_SCRIPT =
@@ -165,7 +156,9 @@ export const webAppPlugin = fp(
       const etag = etagOf(html);
       reply
         .header('cache-control', PUBLIC_PAGE_CACHE)
-        .header('etag', etag)
+        // Weak: renders of one page differ in their timestamps and go out in several codings,
+        // all the same page to its reader; a strong tag would promise the same bytes.
+        .header('etag', `W/${etag}`)
         .header('vary', 'Cookie');
       if (!page.notFound && matchesEtag(request.headers['if-none-match'], etag)) {
         return reply.status(304).send();
