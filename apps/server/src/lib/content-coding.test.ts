@@ -1,6 +1,12 @@
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptedCodings, codedTag, compress, uncodedTag } from './content-coding.js';
+import {
+  acceptedCodings,
+  codedTag,
+  compress,
+  uncodedTag,
+  ZstdCompressor,
+} from './content-coding.js';
 
 describe('acceptedCodings', () => {
   it('takes what browsers send', () => {
@@ -41,6 +47,49 @@ describe('compress', () => {
       expect(decode(compressed).equals(body), coding).toBe(true);
       expect(compressed.length, coding).toBeLessThan(body.length / 4);
     }
+  });
+});
+
+describe('ZstdCompressor', () => {
+  const page = (listings: number, seed: number) =>
+    Buffer.from(
+      JSON.stringify(
+        Array.from({ length: listings }, (_, i) => ({
+          id: `${seed}-${i}`,
+          title: `Home ${(i * 7919 + seed) % 1000} on a quiet street`,
+          price: (i * 104_729 + seed) % 1_000_000,
+        })),
+      ),
+    );
+
+  it('keeps one context for answer after answer, each a frame that decodes alone', () => {
+    const compressor = new ZstdCompressor();
+    // Small and large answers in turn, one larger than the room the compressor starts with.
+    const bodies = [page(24, 1), page(2, 2), page(3000, 3), page(24, 4), page(1, 5)];
+    expect(bodies[2]?.length).toBeGreaterThan(64 * 1024);
+    for (let round = 0; round < 20; round++) {
+      for (const body of bodies) {
+        const compressed = compressor.compress(body);
+        expect(zstdDecompressSync(compressed).equals(body)).toBe(true);
+      }
+    }
+    expect(compressor.contextsMade).toBe(1);
+  });
+
+  it('gives each answer bytes of its own, unchanged by the answers compressed after it', () => {
+    const compressor = new ZstdCompressor();
+    const first = page(24, 6);
+    const sent = compressor.compress(first);
+    const copy = Buffer.from(sent);
+    compressor.compress(page(24, 7));
+    expect(sent.equals(copy)).toBe(true);
+    expect(zstdDecompressSync(sent).equals(first)).toBe(true);
+  });
+
+  it('compresses an empty answer to a frame that decodes to nothing', () => {
+    const compressor = new ZstdCompressor();
+    expect(zstdDecompressSync(compressor.compress(Buffer.alloc(0))).length).toBe(0);
+    expect(zstdDecompressSync(compressor.compress(page(3, 8))).equals(page(3, 8))).toBe(true);
   });
 });
 
