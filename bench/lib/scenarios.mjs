@@ -171,8 +171,10 @@ export async function scenarios(context) {
   const popular = rotate(POPULAR_SEARCHES);
   // Every request of a map scenario is a view no one asked for before, as a buyer panning the
   // map makes: their p95 is the database's, not the search caches'.
-  const areas = await mapViewSource('bbox', 11);
-  const outlines = await mapViewSource('polygon', 13);
+  // The list beside the map asks for its listings as cards, as the web's map does.
+  const asCards = (source) => () => ({ path: `${source().path}&fields=card` });
+  const areas = asCards(await mapViewSource('bbox', 11));
+  const outlines = asCards(await mapViewSource('polygon', 13));
   const pinViews = await mapViewSource('bbox', 17, '/properties/search/pins');
   const facetViews = await mapViewSource('bbox', 19, '/properties/search/facets');
   const eachView = (source) => [
@@ -225,13 +227,13 @@ export async function scenarios(context) {
     {
       name: 'map-bbox',
       title:
-        'GET /properties/search?bbox= (a new city or metro map view each request, some filtered)',
+        'GET /properties/search?bbox=&fields=card (a new city or metro map view each request, some filtered)',
       requests: eachView(areas),
     },
     {
       name: 'map-polygon',
       title:
-        'GET /properties/search?polygon= (a new outline around a city or metro each request, some filtered)',
+        'GET /properties/search?polygon=&fields=card (a new outline around a city or metro each request, some filtered)',
       requests: eachView(outlines),
     },
     {

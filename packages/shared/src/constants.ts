@@ -121,6 +121,13 @@ export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc', 'area-desc'] a
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 /**
+ * What a list of listings answers of each one: all of it, or what its card in a list of homes
+ * shows (see ZPropertyCard).
+ */
+export const LISTING_FIELDS = ['all', 'card'] as const;
+export type ListingFields = (typeof LISTING_FIELDS)[number];
+
+/**
  * The search's filters as its address carries them, without the page, page size and order: what
  * a saved search keeps.
  */

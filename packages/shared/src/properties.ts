@@ -5,6 +5,7 @@ import {
   AVAILABILITY,
   FEATURES,
   LIMITS,
+  LISTING_FIELDS,
   PRICE_RANGE_PLACEHOLDER,
   PRICE_RANGES,
   PROPERTY_TYPE_PLACEHOLDER,
@@ -227,6 +228,27 @@ export type Property = z.infer<typeof ZProperty>;
 export const ZPropertyList = z.array(ZProperty).meta({ id: 'PropertyList' });
 export type PropertyList = z.infer<typeof ZPropertyList>;
 
+/**
+ * A listing as its card in a list of homes shows it: the whole listing but its description, with
+ * its cover as its only photo. About half the bytes of the whole listing, for the pages a buyer
+ * pans a map and scrolls through; a listing's own page reads it whole.
+ */
+export const ZPropertyCard = ZProperty.omit({ description: true })
+  .extend({ photos: z.array(ZListingPhoto).max(1) })
+  .meta({ id: 'PropertyCard' });
+export type PropertyCard = z.infer<typeof ZPropertyCard>;
+
+export const ZPropertyCardList = z.array(ZPropertyCard).meta({ id: 'PropertyCardList' });
+export type PropertyCardList = z.infer<typeof ZPropertyCardList>;
+
+/** The card of a listing (see ZPropertyCard), its fields in the listing's own order. */
+export function cardOf<Listing extends { description: string; photos: readonly unknown[] }>(
+  listing: Listing,
+): Omit<Listing, 'description'> {
+  const { description: _description, ...card } = listing;
+  return { ...card, photos: listing.photos.slice(0, 1) };
+}
+
 const pageFields = {
   page: queryInteger(1, 100_000, 1),
   limit: queryInteger(1, LIMITS.maxPageSize, LIMITS.defaultPageSize),
@@ -330,6 +352,8 @@ export const ZPropertySearchQuery = z
     /** `lng,lat;lng,lat;...`, closed automatically; a crossing outline is refused. */
     polygon: geoParam<LngLat[]>(parsePolygon),
     sort: z.enum(SEARCH_SORTS).default('newest'),
+    /** `card` answers each listing as its card shows it (ZPropertyCard), `all` whole. */
+    fields: z.enum(LISTING_FIELDS).default('all'),
     ...pageFields,
   })
   .superRefine((value, ctx) => {

@@ -1,4 +1,11 @@
-import type { ListingPhoto, Property, PropertyList, SoldDetails } from '@keyhaven/shared';
+import type {
+  ListingPhoto,
+  Property,
+  PropertyCard,
+  PropertyCardList,
+  PropertyList,
+  SoldDetails,
+} from '@keyhaven/shared';
 import {
   ADMIN_APPROVAL,
   AVAILABILITY,
@@ -9,7 +16,7 @@ import {
 import * as v from 'valibot';
 import type { ContractTwin, ListTwin } from '@/lib/contract-twins';
 
-export type { Property };
+export type { Property, PropertyCard };
 
 /*
  * The valibot twin of ZProperty in @keyhaven/shared: listing pages load fast without zod, and
@@ -70,3 +77,14 @@ const propertyTwin = v.object({
 export const ZProperty: ContractTwin<typeof propertyTwin, Property> = propertyTwin;
 
 export const ZPropertyList: ListTwin<typeof ZProperty, PropertyList> = v.array(ZProperty);
+
+// Not held to one photo: a server still sending whole listings (an instance not yet upgraded)
+// sends cards enough to show.
+const { description: _description, ...cardEntries } = propertyTwin.entries;
+const propertyCardTwin = v.object(cardEntries);
+
+/** A listing as its card shows it (`fields=card`): no description, the cover its only photo. */
+export const ZPropertyCard: ContractTwin<typeof propertyCardTwin, PropertyCard> = propertyCardTwin;
+
+export const ZPropertyCardList: ListTwin<typeof ZPropertyCard, PropertyCardList> =
+  v.array(ZPropertyCard);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Property, ZProperty } from '@keyhaven/shared';
+import { cardOf, type ListingFields, type Property, ZProperty } from '@keyhaven/shared';
 import type { FastifyInstance } from 'fastify';
 import type { CachedListing } from './listing-cache.js';
 import { sharedListing, sharedListingsOf } from './properties.service.js';
@@ -43,6 +43,7 @@ export function cachedPublicListing(app: FastifyInstance, id: string) {
 export async function cachedPublicListings(
   app: FastifyInstance,
   ids: string[],
+  fields: ListingFields,
 ): Promise<CachedListing[]> {
   const listings = await app.listingCache.listings.getMany(ids, async (missing) => {
     const found = await sharedListingsOf(app.db, missing);
@@ -50,5 +51,13 @@ export async function cachedPublicListings(
       missing.map((id) => [id, found.has(id) ? encoded(found.get(id) as SharedListings) : null]),
     );
   });
+  if (fields === 'card') {
+    listings.forEach((listing, i) => {
+      if (!listing || listing.card) return;
+      // Made from the listing's own encoding, so the card says exactly what its details say.
+      listing.card = Buffer.from(JSON.stringify(cardOf(JSON.parse(listing.body.toString()))));
+      app.listingCache.listings.grew(ids[i] as string, listing.card.length);
+    });
+  }
   return listings.filter((listing): listing is CachedListing => !!listing);
 }

@@ -7,6 +7,7 @@ import { createAccount, type TestAccount } from '../../../test/helpers/accounts.
 import { createListing, listingBody } from '../../../test/helpers/listings.js';
 import { accept, offer, openCheckout, payDemo } from '../../../test/helpers/offers.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
+import { uploadAs } from '../../../test/helpers/uploads.js';
 import { offers, properties } from '../../db/schema.js';
 import { conflict, forbidden } from '../../lib/app-error.js';
 import { listingCachePlugin } from '../../plugins/app/listing-cache.js';
@@ -219,6 +220,76 @@ describe('cached catalogue pages and listing details', () => {
     expect((await soldOn(agent))?.buyerEmail).toBe(buyer.email);
     expect((await soldOn(admin))?.buyerEmail).toBe(buyer.email);
     expect(await soldOn(stranger)).toBeNull();
+  });
+
+  /** A listing with three photos and a map position near Austin, as its agent lists it. */
+  async function pictured(agent: TestAccount, title: string, lng: number) {
+    const photos = [];
+    for (const alt of ['The front', 'The kitchen', 'The garden']) {
+      photos.push({ url: (await uploadAs(ctx.app, agent)).url, alt });
+    }
+    return createListing(ctx.app, agent, { title, image: undefined, photos, lng, lat: 30.3 });
+  }
+
+  /** What a card holds of a whole listing: all but its description and the photos after its cover. */
+  const cardOfWhole = ({ description: _description, ...listing }: Record<string, unknown>) => ({
+    ...listing,
+    photos: (listing.photos as unknown[]).slice(0, 1),
+  });
+
+  it('give cards (fields=card) of the listings a whole answer gives, from the database and from the map index alike', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const buyer = await createAccount(ctx.app);
+    await pictured(agent, 'Lake house', -97.7);
+    await pictured(agent, 'Hill house', -97.8);
+    const area = 'bbox=-98,30,-97,31';
+    for (const path of ['/properties/search', '/api/all-properties']) {
+      // With a location the database answers; an area alone, once the map index is built.
+      const whole = (await get(`${path}?location=Austin&${area}`, buyer)).json();
+      expect(whole.map((listing: { photos: unknown[] }) => listing.photos.length)).toEqual([3, 3]);
+      const fromDatabase = await get(`${path}?location=Austin&${area}&fields=card`, buyer);
+      expect(fromDatabase.statusCode).toBe(200);
+      expect(fromDatabase.body).toBe(JSON.stringify(whole.map(cardOfWhole)));
+      expect(fromDatabase.body.length).toBeLessThan(JSON.stringify(whole).length * 0.7);
+
+      // Asking for the index starts its build (builds are spaced), as a map view after a change does.
+      await vi.waitFor(() => expect(ctx.app.listingCache.map.current()).toBeDefined(), {
+        timeout: 10_000,
+        interval: 50,
+      });
+      const fromIndex = await get(`${path}?${area}&fields=card`, buyer);
+      expect(fromIndex.body).toBe(fromDatabase.body);
+      const wholeFromIndex = await get(`${path}?${area}`, buyer);
+      expect(wholeFromIndex.body).toBe(JSON.stringify(whole));
+      // Each its own page: a client's copy of one is not current for the other.
+      expect(fromIndex.headers.etag).not.toBe(wholeFromIndex.headers.etag);
+      const stale = await ctx.app.inject({
+        method: 'GET',
+        url: `${path}?${area}&fields=card`,
+        headers: { ...buyer.bearer, 'if-none-match': String(wholeFromIndex.headers.etag) },
+      });
+      expect(stale.statusCode).toBe(200);
+    }
+  });
+
+  it("give a sale's parties its details on its card too, and everyone else the shared cards", async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const buyer = await createAccount(ctx.app);
+    const stranger = await createAccount(ctx.app);
+    const id = await soldHome(agent, buyer);
+    const cardOn = async (account: TestAccount) => {
+      const page = (await get('/api/all-properties?fields=card', account)).json() as Array<
+        Record<string, unknown> & { _id: string }
+      >;
+      const card = page.find((listing) => listing._id === id);
+      const details = (await get(`/api/properties/${id}`, account)).json();
+      expect(card).toEqual(cardOfWhole(details));
+      return card?.soldDetails as { buyerEmail: string } | null;
+    };
+    expect(await cardOn(stranger)).toBeNull();
+    expect((await cardOn(buyer))?.buyerEmail).toBe(buyer.email);
+    expect((await cardOn(agent))?.buyerEmail).toBe(buyer.email);
+    expect(await cardOn(stranger)).toBeNull();
   });
 
   it("compress a listing's details once per coding, Brotli at once for browsers, and count the copy in the cache", async () => {

@@ -14,6 +14,8 @@ export type CachedListing = SharedListings &
     encoding: string;
     agentId: string;
     available: boolean;
+    /** Its card (ZPropertyCard), encoded once a card view first shows it. */
+    card?: Buffer;
   };
 
 /*

@@ -265,6 +265,7 @@ describe('malformed search parameters', () => {
     ['minBeds=-1', 'minBeds', undefined],
     ['minBaths=two', 'minBaths', undefined],
     ['sort=random', 'sort', undefined],
+    ['fields=summary', 'fields', undefined],
   ])('%s answers 400 naming %s', async (query, field, message) => {
     const buyer = await createAccount(ctx.app, 'user');
     for (const path of SEARCHES) {

@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
 import {
+  cardOf,
+  type ListingFields,
   MAP_PINS_MAX,
   PROPERTY_MESSAGES,
+  type Property,
   ZApprovalParams,
   ZInsertedResponse,
   ZMapPins,
   ZMessageResponse,
   ZProperty,
   ZPropertyAddRequest,
+  ZPropertyCardList,
   ZPropertyEditRequest,
   ZPropertyIdParams,
   ZPropertyList,
@@ -62,23 +66,33 @@ const matchesKey = (query: ListingFilters) =>
   ].join('\u0000');
 
 /**
- * A list page of listings the cache holds encoded, as ZPropertyList would encode them, joined as
- * it is sent. Its ETag names the encodings it is made of: the same names, the same bytes.
+ * A list page of listings the cache holds encoded, whole or as cards (as ZPropertyList or
+ * ZPropertyCardList would encode them; cachedPublicListings made the cards), joined as it is sent.
+ * Its ETag names the encodings it is made of and `fields`: the same names, the same bytes, since
+ * a card is made from its listing's encoding.
  */
-function joinedPage(listings: CachedListing[], total: number): JoinedPage {
-  const names = createHash('sha1');
-  for (const listing of listings) names.update(listing.encoding).update(',');
+function joinedPage(listings: CachedListing[], total: number, fields: ListingFields): JoinedPage {
+  const names = createHash('sha1').update(fields);
+  for (const listing of listings) names.update(',').update(listing.encoding);
   const tag = names.digest('base64url').slice(0, 27);
   return joinedList(
-    listings.map((listing) => listing.body),
+    listings.map((listing) => (fields === 'card' ? (listing.card as Buffer) : listing.body)),
     total,
     `"${tag}-${total}"`,
   );
 }
 
+/** A list of listings with `fields` of each, serialised. */
+const encodedList = (listings: Property[], fields: ListingFields) =>
+  JSON.stringify(
+    fields === 'card'
+      ? ZPropertyCardList.encode(listings.map(cardOf))
+      : ZPropertyList.encode(listings),
+  );
+
 /** The parsed filters, in a fixed order, name a cached search page. */
-const searchCacheKey = (query: ListingFilters) =>
-  [matchesKey(query), query.sort ?? '', query.page, query.limit].join('\u0000');
+const searchCacheKey = (query: ListingFilters & { fields: ListingFields }) =>
+  [matchesKey(query), query.sort ?? '', query.page, query.limit, query.fields].join('\u0000');
 
 /** A map view's pins are always the newest first, whatever page, size and order the list shows. */
 const pinsCacheKey = (scope: 'open' | 'approved', query: ListingFilters) =>
@@ -103,9 +117,12 @@ const MAP_INDEX_NOTE = `A view of an area or outline without \`location\` is ans
 const COMPRESSED_PAGES_NOTE =
   'A page over 1 KB is compressed as `Accept-Encoding` allows (zstd, else gzip, for its first send; Brotli once it is sent again); each coding has its own ETag (`"…-zstd"`, `"…-gzip"`, `"…-br"`), and an ETag of any coding answers 304 while the page is current.';
 
+/** A search's page: its listings whole, or as cards with `fields=card`. */
+const ZListingPage = z.union([ZPropertyList, ZPropertyCardList]);
+
 /** What both searches accept besides the page, for the OpenAPI document. */
 const SEARCH_PARAMETERS =
-  'Filters, all optional and combined with AND: `location` (text in the location), `propertyType` and `types` (a comma list; any of them), `priceRange` (one of the price brackets) and `minPrice`/`maxPrice` (dollars; a listing matches when its whole price range lies within), `minBeds`, `minBaths`, `features` (a comma list; the listing has all of them), `bbox=west,south,east,north` (degrees, edges included) and `polygon=lng,lat;lng,lat;...` (3 to 100 corners, closed automatically, edges included; an outline that crosses itself is refused). With `bbox` or `polygon`, listings without a map position are left out. `sort` is newest (default), price-asc, price-desc or area-desc (largest first); ties go by id. A malformed or out-of-range value answers 400 naming the parameter. Each listing carries `lat` and `lng` (both null without a map position). ' +
+  'Filters, all optional and combined with AND: `location` (text in the location), `propertyType` and `types` (a comma list; any of them), `priceRange` (one of the price brackets) and `minPrice`/`maxPrice` (dollars; a listing matches when its whole price range lies within), `minBeds`, `minBaths`, `features` (a comma list; the listing has all of them), `bbox=west,south,east,north` (degrees, edges included) and `polygon=lng,lat;lng,lat;...` (3 to 100 corners, closed automatically, edges included; an outline that crosses itself is refused). With `bbox` or `polygon`, listings without a map position are left out. `sort` is newest (default), price-asc, price-desc or area-desc (largest first); ties go by id. `fields=card` answers each listing as its card in a list of homes shows it (PropertyCard: the whole listing but its `description`, with its cover as its only photo; about half the bytes), `fields=all` (default) whole. A malformed or out-of-range value answers 400 naming the parameter. Each listing carries `lat` and `lng` (both null without a map position). ' +
   PHOTOS_IN_ANSWERS;
 
 export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -126,20 +143,21 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
           'Public search of approved, available listings by text, area, outline and filters; placeholder filter values are ignored; total in X-Total-Count',
         description: `${SEARCH_PARAMETERS} X-Total-Count is exact; pages and counts are kept in per-process caches that live SEARCH_CACHE_SECONDS and are emptied by every listing change. ${MAP_INDEX_NOTE} ${COMPRESSED_PAGES_NOTE}`,
         querystring: ZPropertySearchQuery,
-        response: { 200: ZPropertyList, ...errorResponses(400) },
+        response: { 200: ZListingPage, ...errorResponses(400) },
       },
     },
     async (request, reply) => {
+      const { fields } = request.query;
       const chosen = mapPageIds(app.listingCache.map.current(), 'open', request.query);
       if (chosen) {
-        const listings = await cachedPublicListings(app, chosen.ids);
+        const listings = await cachedPublicListings(app, chosen.ids, fields);
         // A listing sold since the map index was built has left the public search.
         const open = listings.filter((listing) => listing.available);
-        return sendListPage(request, reply, joinedPage(open, chosen.total));
+        return sendListPage(request, reply, joinedPage(open, chosen.total, fields));
       }
       const page = await app.listingCache.pages.get(searchCacheKey(request.query), async () => {
         const { items, total } = await searchListings(app.db, request.query, cachedCounts);
-        return withEtag({ body: JSON.stringify(ZPropertyList.encode(items)), total });
+        return withEtag({ body: encodedList(items, fields), total });
       });
       return sendListPage(request, reply, page);
     },
@@ -155,7 +173,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
           'Approved listings for signed-in visitors, with the public search’s filters, area and outline, newest first by default; total in X-Total-Count',
         description: `${SEARCH_PARAMETERS} X-Total-Count is exact, counted from a per-process cache of counts that lives SEARCH_CACHE_SECONDS and is emptied by every listing change before that change's answer is sent. The page is read once for every viewer the same way; only the parties to a sale on it (its agent, its buyer, admins) get the sale's details added. Sends an ETag and answers If-None-Match with 304 when the page is the one everyone sees. ${MAP_INDEX_NOTE} ${COMPRESSED_PAGES_NOTE}`,
         querystring: ZPropertySearchQuery,
-        response: { 200: ZPropertyList, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: ZListingPage, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -164,7 +182,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       const own = personalViews(shared, viewer);
       if (!own) return sendListPage(request, reply, shared.page, 'private, no-cache');
       reply.header('x-total-count', shared.page.total);
-      return own;
+      return request.query.fields === 'card' ? own.map(cardOf) : own;
     },
   );
 
@@ -172,26 +190,26 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
    * A page of the signed-in catalogue as everyone sees it, with the rows and sales its parties'
    * own views need: a map view's from the map index and the listing cache, others cached whole.
    */
-  async function cataloguePage(query: ListingFilters) {
+  async function cataloguePage(query: ListingFilters & { fields: ListingFields }) {
     const chosen = mapPageIds(app.listingCache.map.current(), 'approved', query);
     if (chosen) {
-      const listings = await cachedPublicListings(app, chosen.ids);
+      const listings = await cachedPublicListings(app, chosen.ids, query.fields);
       return {
         rows: listings.flatMap((listing) => listing.rows),
         sales: new Map(listings.flatMap((listing) => [...listing.sales])),
-        page: joinedPage(listings, chosen.total),
+        page: joinedPage(listings, chosen.total, query.fields),
       };
     }
     return app.listingCache.catalogue.get(searchCacheKey(query), async () => {
       const { rows, sales, total } = await catalogueListings(app.db, query, cachedCounts);
-      const body = JSON.stringify(ZPropertyList.encode(sharedViews({ rows, sales })));
+      const body = encodedList(sharedViews({ rows, sales }), query.fields);
       // The rows are kept only to add a sale's details for its parties: a page without a
       // sold listing is held as its bytes alone.
       return { rows: sales.size > 0 ? rows : [], sales, page: withEtag({ body, total }) };
     });
   }
 
-  const FACETS_DESCRIPTION = `Takes the search's own parameters (\`page\`, \`limit\` and \`sort\` are accepted and change nothing). \`total\` is the search's X-Total-Count; \`types\` counts, for every property type, the listings matching every filter but \`propertyType\` and \`types\`; \`priceRanges\` counts, for every price bracket, the listings matching every filter but \`priceRange\` (bounds that are exactly a bracket are read as that bracket). Counted from the per-process cache of counts the search itself uses, which lives SEARCH_CACHE_SECONDS and is emptied by every listing change. ${MAP_INDEX_NOTE} ${SEARCH_PARAMETERS}`;
+  const FACETS_DESCRIPTION = `Takes the search's own parameters (\`page\`, \`limit\`, \`sort\` and \`fields\` are accepted and change nothing). \`total\` is the search's X-Total-Count; \`types\` counts, for every property type, the listings matching every filter but \`propertyType\` and \`types\`; \`priceRanges\` counts, for every price bracket, the listings matching every filter but \`priceRange\` (bounds that are exactly a bracket are read as that bracket). Counted from the per-process cache of counts the search itself uses, which lives SEARCH_CACHE_SECONDS and is emptied by every listing change. ${MAP_INDEX_NOTE} ${SEARCH_PARAMETERS}`;
 
   app.get(
     '/properties/search/facets',
@@ -228,7 +246,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const PINS_DESCRIPTION = `Takes the search's own parameters (\`page\`, \`limit\` and \`sort\` are accepted and change nothing). \`pins\` holds the search's listings that have a map position, newest first, at most ${MAP_PINS_MAX}, each with its id, position and price range in dollars; \`total\` (also in X-Total-Count) is how many listings of the search have a map position. Kept in a per-process cache that lives SEARCH_CACHE_SECONDS and is emptied by every listing change; sends an ETag and answers If-None-Match with 304. ${COMPRESSED_PAGES_NOTE} ${MAP_INDEX_NOTE} Without an area or outline the pins are the whole map's, also from the index. ${SEARCH_PARAMETERS}`;
+  const PINS_DESCRIPTION = `Takes the search's own parameters (\`page\`, \`limit\`, \`sort\` and \`fields\` are accepted and change nothing). \`pins\` holds the search's listings that have a map position, newest first, at most ${MAP_PINS_MAX}, each with its id, position and price range in dollars; \`total\` (also in X-Total-Count) is how many listings of the search have a map position. Kept in a per-process cache that lives SEARCH_CACHE_SECONDS and is emptied by every listing change; sends an ETag and answers If-None-Match with 304. ${COMPRESSED_PAGES_NOTE} ${MAP_INDEX_NOTE} Without an area or outline the pins are the whole map's, also from the index. ${SEARCH_PARAMETERS}`;
 
   /**
    * A map view's pins: from the map index, encoded for this request (a view is rarely asked for

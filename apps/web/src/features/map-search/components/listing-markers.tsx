@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import Supercluster from 'supercluster';
 import { cn } from '@/lib/cn';
-import type { Property } from '@/lib/listing';
+import type { PropertyCard } from '@/lib/listing';
 import { plural, priceRangeText } from '@/lib/listing-format';
 import { propertyDetailsPath } from '@/lib/paths';
 import { type BoundsArray, markerPrice } from '../lib/map-area';
@@ -17,7 +17,7 @@ type ListingMarkersProps = {
   /** Every home of the search the map was given, wherever it stands. */
   pins: MapPin[];
   /** The listings of the page on screen: their titles name their markers and popups. */
-  listings: Property[];
+  listings: PropertyCard[];
   highlightedId: string | null;
   onHighlight: (id: string | null) => void;
   /** Off while the buyer draws an outline: a click on the map places a corner, even on a marker. */
@@ -51,7 +51,7 @@ const markerStyle = (highlighted: boolean, kind: 'price' | 'count' = 'price') =>
   );
 
 /** A marker's and a popup's name: the listing's title when its card is on the page. */
-function titleOf(listing: Property | undefined) {
+function titleOf(listing: PropertyCard | undefined) {
   if (!listing) return undefined;
   return listing.title.trim() || PROPERTY_MESSAGES.untitled;
 }

@@ -3,7 +3,7 @@ import { useMap } from '@vis.gl/react-maplibre';
 import { useEffect, useRef, useState } from 'react';
 import { LazyBaseMap } from '@/components/map/lazy-base-map';
 import { Button } from '@/components/ui/button';
-import type { Property } from '@/lib/listing';
+import type { PropertyCard } from '@/lib/listing';
 import {
   type BoundsArray,
   bboxToBounds,
@@ -17,7 +17,7 @@ import { type PinsState, PinsStatus } from './pins-status';
 
 export type MapSearchPanelProps = {
   /** The listings of the page on screen: the map names their markers and fits them until pins come. */
-  listings: Property[];
+  listings: PropertyCard[];
   /** Every home of the search with a map position (up to the pin limit), whatever the page. */
   pins: MapPin[];
   pinsState: Omit<PinsState, 'shown'>;

@@ -1,4 +1,4 @@
-import type { PropertyList } from '@keyhaven/shared';
+import type { PropertyCardList } from '@keyhaven/shared';
 import { TIMINGS_MS } from '@keyhaven/shared/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
@@ -8,8 +8,8 @@ import { propertyKeys } from '@/lib/query-keys';
 
 const SEARCH_PATH = '/properties/search';
 
-/** A listing of the search (`ZPropertyList`) as its card reads it: any field may be missing. */
-type SearchResult = Partial<PropertyList[number]>;
+/** A listing of the search (`ZPropertyCardList`) as its card reads it: any field may be missing. */
+type SearchResult = Partial<PropertyCardList[number]>;
 
 /**
  * Search results are only checked to be a list of objects: the cards fall back on every missing
@@ -21,9 +21,9 @@ const searchResultsTwin = v.array(
 );
 const ZSearchResults: ContractTwin<typeof searchResultsTwin, SearchResult[]> = searchResultsTwin;
 
-/** The public search (approved, available listings). */
+/** The public search (approved, available listings), as cards: all its section shows of them. */
 export const searchProperties = (query: Query, signal?: AbortSignal) =>
-  apiPage(SEARCH_PATH, { schema: ZSearchResults, query, signal });
+  apiPage(SEARCH_PATH, { schema: ZSearchResults, query: { ...query, fields: 'card' }, signal });
 
 // Cached 5 minutes and retried twice (the app's default retry policy: twice for network and
 // server failures, never for a 4xx that would only answer the same again).

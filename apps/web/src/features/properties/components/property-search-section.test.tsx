@@ -1,3 +1,4 @@
+import { cardOf, type Property } from '@keyhaven/shared';
 import { screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ const villa = {
   _id: 'villa-1',
   title: 'Hillside Villa',
   location: 'Austin, TX',
-  propertyType: 'Villa',
+  propertyType: 'Villa' as const,
 };
 
 /** Where the app is: the address bar a visitor would read. */
@@ -30,12 +31,15 @@ function renderHome(path: string) {
   );
 }
 
-const results = (items: unknown[]) => json(items, 200);
+/** Search results as the server sends them: the listings' cards. */
+const results = (items: Property[]) => json(items.map(cardOf), 200);
 
 describe('Home search', () => {
   it('shows the results of the search its address holds, with the fields filled in', async () => {
     const api = fakeApi({
-      'GET /properties/search?location=Austin&propertyType=Villa&limit=12': results([villa]),
+      'GET /properties/search?location=Austin&propertyType=Villa&limit=12&fields=card': results([
+        villa,
+      ]),
     });
     renderHome('/?location=Austin&propertyType=Villa');
 
@@ -48,7 +52,7 @@ describe('Home search', () => {
   });
 
   it('reads the address a search sent without JavaScript (empty choices included) as the same search', async () => {
-    fakeApi({ 'GET /properties/search?location=Austin&limit=12': results([villa]) });
+    fakeApi({ 'GET /properties/search?location=Austin&limit=12&fields=card': results([villa]) });
     renderHome('/?location=Austin&propertyType=&priceRange=');
 
     expect(await screen.findByRole('heading', { name: 'Hillside Villa' })).toBeInTheDocument();
@@ -56,7 +60,7 @@ describe('Home search', () => {
   });
 
   it('is a plain GET form to Home’s results, with the fields named as the address parameters', async () => {
-    fakeApi({ 'GET /properties/search?limit=6': results([listing]) });
+    fakeApi({ 'GET /properties/search?limit=6&fields=card': results([listing]) });
     renderHome('/');
     expect(await screen.findByRole('heading', { name: listing.title })).toBeInTheDocument();
 
@@ -74,10 +78,9 @@ describe('Home search', () => {
 
   it('with JavaScript, puts the search in the address and shows its results without leaving the page', async () => {
     fakeApi({
-      'GET /properties/search?limit=6': results([listing]),
-      'GET /properties/search?location=Austin&priceRange=%24100k+-+%24300k&limit=12': results([
-        villa,
-      ]),
+      'GET /properties/search?limit=6&fields=card': results([listing]),
+      'GET /properties/search?location=Austin&priceRange=%24100k+-+%24300k&limit=12&fields=card':
+        results([villa]),
     });
     const { user } = renderHome('/');
     expect(await screen.findByRole('heading', { name: listing.title })).toBeInTheDocument();

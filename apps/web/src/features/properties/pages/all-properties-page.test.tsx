@@ -1,3 +1,4 @@
+import { cardOf, type Property } from '@keyhaven/shared';
 import { PRICE_RANGES, PROPERTY_TYPES } from '@keyhaven/shared/constants';
 import { screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
@@ -15,9 +16,9 @@ const villa = {
 };
 const unpinned = { ...listing, _id: 'far-1', title: 'Off-Grid Cabin', lat: null, lng: null };
 
-/** A page of the catalogue with its total, as the server sends it. */
-const catalogue = (items: unknown[], total = items.length) =>
-  new Response(JSON.stringify(items), {
+/** A page of the catalogue with its total, as the server sends it: the listings' cards. */
+const catalogue = (items: Property[], total = items.length) =>
+  new Response(JSON.stringify(items.map(cardOf)), {
     status: 200,
     headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(total) },
   });
@@ -90,12 +91,12 @@ const address = () =>
 describe('All Properties', () => {
   it('puts the filters of the panel in the address and asks for them, with counts beside the choices', async () => {
     const api = fakeApi({
-      [`${LIST}?sort=newest&page=1&limit=24`]: catalogue([listing, villa]),
+      [`${LIST}?sort=newest&page=1&limit=24&fields=card`]: catalogue([listing, villa]),
       [FACETS]: facets((choice) => (choice === 'House' ? 7 : 1)),
       [`${FACETS}?types=House%2CVilla&features=Garden&maxPrice=600000&minBeds=3`]: facets(() => 1),
       [PINS]: pinsOf([listing, villa]),
       [`${PINS}?types=House%2CVilla&features=Garden&maxPrice=600000&minBeds=3`]: pinsOf([villa]),
-      [`${LIST}?types=House%2CVilla&features=Garden&maxPrice=600000&minBeds=3&sort=newest&page=1&limit=24`]:
+      [`${LIST}?types=House%2CVilla&features=Garden&maxPrice=600000&minBeds=3&sort=newest&page=1&limit=24&fields=card`]:
         catalogue([villa]),
     });
     const { user } = renderPage('/all-properties');
@@ -126,7 +127,7 @@ describe('All Properties', () => {
 
   it('says what to fix when the maximum price is under the minimum, and asks nothing', async () => {
     const api = fakeApi({
-      [`${LIST}?sort=newest&page=1&limit=24`]: catalogue([listing]),
+      [`${LIST}?sort=newest&page=1&limit=24&fields=card`]: catalogue([listing]),
       [FACETS]: facets(() => 1),
       [PINS]: pinsOf([listing]),
     });
@@ -155,7 +156,7 @@ describe('All Properties', () => {
   it('puts every home of the search on the map, beyond the page, marks the one whose card the buyer points at, and notes one with no map position', async () => {
     const elsewhere = { ...listing, _id: 'page-9-home' };
     fakeApi({
-      [`${LIST}?sort=newest&page=1&limit=24`]: catalogue([listing, unpinned], 1300),
+      [`${LIST}?sort=newest&page=1&limit=24&fields=card`]: catalogue([listing, unpinned], 1300),
       [PINS]: pinsOf([listing, elsewhere], 1250),
     });
     const { user } = renderPage('/all-properties?view=map');
@@ -177,8 +178,10 @@ describe('All Properties', () => {
 
   it('searches the area the map shows, from the first page, keeping the view', async () => {
     const api = fakeApi({
-      [`${LIST}?sort=newest&page=2&limit=24`]: catalogue([listing], 30),
-      [`${LIST}?bbox=-98%2C30%2C-97.5%2C30.5&sort=newest&page=1&limit=24`]: catalogue([villa]),
+      [`${LIST}?sort=newest&page=2&limit=24&fields=card`]: catalogue([listing], 30),
+      [`${LIST}?bbox=-98%2C30%2C-97.5%2C30.5&sort=newest&page=1&limit=24&fields=card`]: catalogue([
+        villa,
+      ]),
       [PINS]: pinsOf([listing]),
       [`${PINS}?bbox=-98%2C30%2C-97.5%2C30.5`]: pinsOf([villa]),
     });
@@ -194,8 +197,8 @@ describe('All Properties', () => {
     expect(api.sent.map((request) => request.path).sort()).toEqual([
       '/api/all-properties/pins',
       '/api/all-properties/pins?bbox=-98%2C30%2C-97.5%2C30.5',
-      '/api/all-properties?bbox=-98%2C30%2C-97.5%2C30.5&sort=newest&page=1&limit=24',
-      '/api/all-properties?sort=newest&page=2&limit=24',
+      '/api/all-properties?bbox=-98%2C30%2C-97.5%2C30.5&sort=newest&page=1&limit=24&fields=card',
+      '/api/all-properties?sort=newest&page=2&limit=24&fields=card',
     ]);
   });
 });

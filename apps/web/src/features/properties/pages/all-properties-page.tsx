@@ -16,7 +16,7 @@ import { useMediaQuery } from '@/hooks/use-media-query';
 import { pageCountOf } from '@/hooks/use-page-param';
 import { cn } from '@/lib/cn';
 import { KEEP_SCROLL } from '@/lib/keep-scroll';
-import type { Property } from '@/lib/listing';
+import type { PropertyCard as CardListing } from '@/lib/listing';
 import { plural } from '@/lib/listing-format';
 import { paths } from '@/lib/paths';
 import {
@@ -56,7 +56,7 @@ export const catalogueQueryFrom = (params: URLSearchParams) =>
 /** What the map beside the list is given, and how it changes the search. */
 export type CatalogueMapProps = {
   /** The listings of the page on screen: their titles name their markers. */
-  listings: Property[];
+  listings: CardListing[];
   /** Every home of the search with a map position, up to the pin limit, whatever the page. */
   pins: MapPins['pins'];
   pinsState: {
