@@ -125,6 +125,22 @@ describe('All Properties', () => {
     ).toHaveLength(2);
   });
 
+  it('shows whole listings as cards from a server that does not know cards yet', async () => {
+    fakeApi({
+      // An instance not yet upgraded ignores fields=card: descriptions and every photo.
+      [`${LIST}?sort=newest&page=1&limit=24&fields=card`]: new Response(
+        JSON.stringify([listing, villa]),
+        { status: 200, headers: { 'Content-Type': 'application/json', 'X-Total-Count': '2' } },
+      ),
+      [FACETS]: facets(() => 1),
+      [PINS]: pinsOf([listing, villa]),
+    });
+    renderPage('/all-properties');
+    expect(await screen.findByText('2 properties')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: villa.title })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: listing.title })).toBeInTheDocument();
+  });
+
   it('says what to fix when the maximum price is under the minimum, and asks nothing', async () => {
     const api = fakeApi({
       [`${LIST}?sort=newest&page=1&limit=24&fields=card`]: catalogue([listing]),
