@@ -328,7 +328,13 @@ export interface MapView {
 }
 
 export class MapIndex {
-  private readonly ids: string[];
+  /**
+   * Every entry's id, one after another in one buffer (ids are uuids: one byte a character),
+   * rather than a string each: a million strings would be a million more objects for V8 to mark
+   * in every full collection, while a view reads only a page's ids.
+   */
+  private readonly idText: Buffer;
+  private readonly idStart: Uint32Array;
   private readonly lng: Float64Array;
   private readonly lat: Float64Array;
   private readonly minPrice: Float64Array;
@@ -379,7 +385,17 @@ export class MapIndex {
       for (let i = 0; i < size; i++) out[i] = values[readAt[i] as number] as number;
       return out;
     };
-    this.ids = Array.from(readAt, (at) => read.ids[at] as string);
+    this.idStart = new Uint32Array(size + 1);
+    let idBytes = 0;
+    for (let entry = 0; entry < size; entry++) {
+      idBytes += (read.ids[readAt[entry] as number] as string).length;
+      this.idStart[entry + 1] = idBytes;
+    }
+    this.idText = Buffer.allocUnsafeSlow(idBytes);
+    for (let entry = 0; entry < size; entry++) {
+      const id = read.ids[readAt[entry] as number] as string;
+      this.idText.write(id, this.idStart[entry] as number, 'latin1');
+    }
     this.lng = column(read.lng, Float64Array);
     this.lat = column(read.lat, Float64Array);
     this.minPrice = column(read.minPrice, Float64Array);
@@ -441,7 +457,7 @@ export class MapIndex {
   /** Writes every entry's pin (see pinText), in slices with a turn of the event loop between. */
   private async writePins() {
     const slice = 20_000;
-    const size = this.ids.length;
+    const size = this.size;
     const texts: Buffer[] = [];
     const starts = new Uint32Array(size + 1);
     let bytes = 0;
@@ -463,7 +479,7 @@ export class MapIndex {
 
   private pinOf(entry: number): string {
     const pin: MapPins['pins'][number] = {
-      _id: this.ids[entry] as string,
+      _id: this.idOf(entry),
       lat: this.lat[entry] as number,
       lng: this.lng[entry] as number,
       minPrice: toDollars(this.minPrice[entry] as number),
@@ -473,7 +489,15 @@ export class MapIndex {
   }
 
   get size() {
-    return this.ids.length;
+    return this.idStart.length - 1;
+  }
+
+  private idOf(entry: number) {
+    return this.idText.toString(
+      'latin1',
+      this.idStart[entry] as number,
+      this.idStart[entry + 1] as number,
+    );
   }
 
   /**
@@ -568,7 +592,7 @@ export class MapIndex {
       facets: facetsOf(counts),
       total: listed,
       page: (sort, offset, limit) =>
-        this.pick(found(), sort, offset, limit).map((entry) => this.ids[entry] as string),
+        this.pick(found(), sort, offset, limit).map((entry) => this.idOf(entry)),
       pins: (max) => this.pinsOf(this.pick(found(), 'newest', 0, max), listed),
     };
   }
