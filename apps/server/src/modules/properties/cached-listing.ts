@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import { cardOf, type ListingFields, type Property, ZProperty } from '@keyhaven/shared';
 import type { FastifyInstance } from 'fastify';
 import type { CachedListing } from './listing-cache.js';
@@ -9,15 +9,40 @@ import { type SharedListings, sharedViews } from './property-view.js';
 const processName = randomUUID();
 let encodings = 0;
 
-/** A public listing as anyone sees it, serialised and encoded once (see CachedListing). */
-function encoded(listing: SharedListings): CachedListing {
+/*
+ * What a listing without a sale keeps of its rows and sales: nothing, shared by all of them and
+ * never changed, rather than an empty list and map each (tens of thousands of objects more for
+ * V8 to mark in every full collection).
+ */
+const NO_ROWS: SharedListings['rows'] = [];
+const NO_SALES: SharedListings['sales'] = new Map();
+
+/**
+ * The ETag of a page made of `listings` as `fields`: it names their encodings, and so their
+ * bytes (a card is made from its listing's encoding). One hash call over one text: a call per
+ * name cost more than the hashing.
+ */
+export function encodingsTag(listings: CachedListing[], fields: ListingFields) {
+  const names = [processName, fields, ...listings.map((listing) => listing.encoding)].join(',');
+  return hash('sha1', names, 'base64url').slice(0, 27);
+}
+
+/**
+ * A public listing as anyone sees it, serialised and encoded once (see CachedListing), with its
+ * card when a card view asked for it: made from the same encoding as the whole, as cardOf makes a
+ * card from the whole's text.
+ */
+function encoded(listing: SharedListings, fields: ListingFields = 'all'): CachedListing {
   const [view] = sharedViews(listing) as [Property];
+  const whole = ZProperty.encode(view);
   encodings += 1;
+  const sold = listing.sales.size > 0;
   return {
-    rows: listing.sales.size > 0 ? listing.rows : [],
-    sales: listing.sales,
-    body: Buffer.from(JSON.stringify(ZProperty.encode(view))),
-    encoding: `${processName}:${encodings}`,
+    rows: sold ? listing.rows : NO_ROWS,
+    sales: sold ? listing.sales : NO_SALES,
+    body: Buffer.from(JSON.stringify(whole)),
+    ...(fields === 'card' && { card: Buffer.from(JSON.stringify(cardOf(whole))) }),
+    encoding: encodings,
     agentId: view.creatorUID,
     available: view.availability === 'Available',
   };
@@ -48,13 +73,16 @@ export async function cachedPublicListings(
   const listings = await app.listingCache.listings.getMany(ids, async (missing) => {
     const found = await sharedListingsOf(app.db, missing);
     return new Map(
-      missing.map((id) => [id, found.has(id) ? encoded(found.get(id) as SharedListings) : null]),
+      missing.map((id) => {
+        const listing = found.get(id);
+        return [id, listing ? encoded(listing, fields) : null];
+      }),
     );
   });
   if (fields === 'card') {
     listings.forEach((listing, i) => {
       if (!listing || listing.card) return;
-      // Made from the listing's own encoding, so the card says exactly what its details say.
+      // Kept by a whole-listing view: made from its text, so the card says what its details say.
       listing.card = Buffer.from(JSON.stringify(cardOf(JSON.parse(listing.body.toString()))));
       app.listingCache.listings.grew(ids[i] as string, listing.card.length);
     });

@@ -6,12 +6,12 @@ import type { SharedListings } from './property-view.js';
 /**
  * A public listing as everyone sees it, serialised and encoded once, with its agent and its
  * availability; its row and sale are kept only when it has a sale, whose parties see its details.
- * `encoding` names this encoding of it, unlike any other in any process, so a page's ETag can be
- * made from its listings' names rather than from all their bytes.
+ * `encoding` numbers this encoding of it among the process's, so a page's ETag can be made from
+ * its listings' numbers and the process's name rather than from all their bytes (encodingsTag).
  */
 export type CachedListing = SharedListings &
   EncodedAnswer & {
-    encoding: string;
+    encoding: number;
     agentId: string;
     available: boolean;
     /** Its card (ZPropertyCard), encoded once a card view first shows it. */

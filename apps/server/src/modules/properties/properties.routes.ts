@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   cardOf,
   type ListingFields,
@@ -33,7 +32,7 @@ import {
 } from '../../lib/list-page.js';
 import { reportsClosed } from '../notifications/notification-events.js';
 import { announceListingDecision } from '../notifications/notifier.js';
-import { cachedPublicListing, cachedPublicListings } from './cached-listing.js';
+import { cachedPublicListing, cachedPublicListings, encodingsTag } from './cached-listing.js';
 import type { CachedListing } from './listing-cache.js';
 import type { ListingFilters } from './listing-filters.js';
 import {
@@ -68,17 +67,13 @@ const matchesKey = (query: ListingFilters) =>
 /**
  * A list page of listings the cache holds encoded, whole or as cards (as ZPropertyList or
  * ZPropertyCardList would encode them; cachedPublicListings made the cards), joined as it is sent.
- * Its ETag names the encodings it is made of and `fields`: the same names, the same bytes, since
- * a card is made from its listing's encoding.
+ * Its ETag names the encodings it is made of and `fields` (encodingsTag).
  */
 function joinedPage(listings: CachedListing[], total: number, fields: ListingFields): JoinedPage {
-  const names = createHash('sha1').update(fields);
-  for (const listing of listings) names.update(',').update(listing.encoding);
-  const tag = names.digest('base64url').slice(0, 27);
   return joinedList(
     listings.map((listing) => (fields === 'card' ? (listing.card as Buffer) : listing.body)),
     total,
-    `"${tag}-${total}"`,
+    `"${encodingsTag(listings, fields)}-${total}"`,
   );
 }
 

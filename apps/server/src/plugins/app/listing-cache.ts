@@ -95,7 +95,10 @@ export const listingCachePlugin = fp(
       // Map views take their pages' listings from here: their bytes bound it, not their number.
       // The embedded server, one small process with its database, keeps an eighth as many.
       listings: new ShortLivedCache(lifetimeMs, {
-        weigh: (listing) => (listing ? listing.body.length * (listing.rows.length > 0 ? 2 : 1) : 0),
+        weigh: (listing) =>
+          listing
+            ? listing.body.length * (listing.rows.length > 0 ? 2 : 1) + (listing.card?.length ?? 0)
+            : 0,
         maxBytes: shared ? MAX_CACHED_LISTINGS_BYTES : MAX_CACHED_LISTINGS_BYTES / 8,
         maxEntries: 100_000,
       }),
