@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { pageText } from '../../test/helpers/page-texts.js';
 import {
   acceptedCodings,
   codedTag,
@@ -51,16 +52,7 @@ describe('compress', () => {
 });
 
 describe('ZstdCompressor', () => {
-  const page = (listings: number, seed: number) =>
-    Buffer.from(
-      JSON.stringify(
-        Array.from({ length: listings }, (_, i) => ({
-          id: `${seed}-${i}`,
-          title: `Home ${(i * 7919 + seed) % 1000} on a quiet street`,
-          price: (i * 104_729 + seed) % 1_000_000,
-        })),
-      ),
-    );
+  const page = pageText;
 
   it('keeps one context for answer after answer, each a frame that decodes alone', () => {
     const compressor = new ZstdCompressor();

@@ -50,7 +50,9 @@ export function compress(body: Buffer, coding: ContentCoding): Buffer {
   }
 }
 
-const ZSTD_FASTEST = { params: { [constants.ZSTD_c_compressionLevel]: 1 } };
+/** zstd's fastest level, at which every first send of a page is compressed. */
+export const ZSTD_FAST_LEVEL = 1;
+const ZSTD_FASTEST = { params: { [constants.ZSTD_c_compressionLevel]: ZSTD_FAST_LEVEL } };
 
 /** What a zlib engine keeps inside: Node's own zlib calls do their work through these. */
 interface EngineInternals {

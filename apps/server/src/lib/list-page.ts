@@ -7,7 +7,9 @@ import {
   compress,
   MIN_COMPRESSED_BYTES,
   uncodedTag,
+  ZSTD_FAST_LEVEL,
 } from './content-coding.js';
+import { OffThreadZstd } from './zstd-off-thread.js';
 
 /**
  * An answer serialised and encoded once (a kept answer is sent many times, and encoding its text
@@ -156,7 +158,20 @@ function sendCoded(reply: FastifyReply, answer: EncodedAnswer, coding: ContentCo
 /** Where joined pages are written, one at a time (see JoinedPage), grown as a page needs. */
 let joining = Buffer.allocUnsafeSlow(64 * 1024);
 
+/** Map pages in zstd, which most browsers take, compressed on a thread of their own. */
+const offThreadZstd = new OffThreadZstd(ZSTD_FAST_LEVEL);
+
 function sendJoined(reply: FastifyReply, page: JoinedPage, coding: ContentCoding | null) {
+  const compressing = coding === 'zstd' ? offThreadZstd.compress(page.bytes, page.writeTo) : null;
+  if (!compressing) return sendJoinedHere(reply, page, coding);
+  return compressing.then((compressed) => {
+    if (!compressed) return sendJoinedHere(reply, page, coding);
+    reply.type('application/json; charset=utf-8');
+    return reply.header('content-encoding', 'zstd').send(compressed);
+  });
+}
+
+function sendJoinedHere(reply: FastifyReply, page: JoinedPage, coding: ContentCoding | null) {
   if (joining.length < page.bytes) joining = Buffer.allocUnsafeSlow(page.bytes * 2);
   page.writeTo(joining);
   const text = joining.subarray(0, page.bytes);

@@ -395,6 +395,16 @@ describe('the map index in the running app', () => {
         expect(decode(answer.rawPayload).toString(), url).toBe(plain[i]?.body);
       }
     }
+    // All at once, many times over: pages compressed side by side each come back as their own.
+    const urls = Array.from({ length: 100 }, (_, i) => i % views.length);
+    const together = await Promise.all(
+      urls.map((at) => get(views[at] as string, { 'accept-encoding': 'zstd' })),
+    );
+    together.forEach((answer, i) => {
+      const at = urls[i] as number;
+      expect(answer.headers['content-encoding']).toBe('zstd');
+      expect(zstdDecompressSync(answer.rawPayload).toString()).toBe(plain[at]?.body);
+    });
     expect(plain[1]?.json().pins).toHaveLength(12);
     expect([0, 2, 3].map((i) => plain[i]?.json().length)).toEqual([12, 2, 3]);
   });

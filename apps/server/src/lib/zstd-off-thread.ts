@@ -1,0 +1,207 @@
+import { Worker } from 'node:worker_threads';
+
+/*
+ * zstd compression of map pages on a thread of its own. Under a map's load, compressing each
+ * page was more than a quarter of the server thread's time while the machine's other core
+ * waited. A page is written into a slot of memory shared with the compressing thread, and the
+ * server thread goes on with other requests until the compressed page is there to send.
+ *
+ * Besides the slots the threads share a control array: a ring of submitted slots, each slot's
+ * length in and out, and two counts, the pages submitted and the pages compressed. Waking the
+ * other side is a futex call; the server thread is woken once for all the pages compressed while
+ * it was busy (Atomics.waitAsync), not once a page, which is what made a message per page cost
+ * the server thread nearly as much as the compression it saved.
+ */
+
+/** As many pages as may be on their way at once; the next ones are compressed where they are. */
+const SLOTS = 64;
+/** A slot's room for a page's text: a larger page is compressed on the server thread. */
+export const OFF_THREAD_MAX_BYTES = 128 * 1024;
+/** More than ZSTD_compressBound(OFF_THREAD_MAX_BYTES): a page's frame always fits. */
+const OUTPUT_BYTES = OFF_THREAD_MAX_BYTES + (OFF_THREAD_MAX_BYTES >> 8) + 1024;
+const SLOT_BYTES = OFF_THREAD_MAX_BYTES + OUTPUT_BYTES;
+
+/** Places in the control array (the compressing thread's code repeats them: it is on its own). */
+const SUBMITTED = 0;
+const COMPRESSED = 1;
+const RING = 2;
+const INPUT_LENGTH = RING + SLOTS;
+/** A slot's compressed length, or -1 where its compression failed. */
+const OUTPUT_LENGTH = INPUT_LENGTH + SLOTS;
+const CONTROL_LENGTH = OUTPUT_LENGTH + SLOTS;
+
+/** What the compressing thread is given. */
+interface SharedMemory {
+  control: SharedArrayBuffer;
+  slots: SharedArrayBuffer;
+  /** Where a slot's compressed page starts. */
+  inputBytes: number;
+  level: number;
+}
+
+/**
+ * The compressing thread, started from this function's source (a worker of code rather than of
+ * a file, so the same code runs built and in the tests; it may use nothing from outside itself).
+ * It keeps one zstd context and writes each page through the engine's handle, as
+ * ZstdCompressor does on the server thread, and sleeps while there is nothing to compress.
+ */
+function compressingThread() {
+  const { workerData } = require('node:worker_threads') as typeof import('node:worker_threads');
+  const zlib = require('node:zlib') as typeof import('node:zlib');
+  const { control: controlMemory, slots, inputBytes, level } = workerData as SharedMemory;
+  const control = new Int32Array(controlMemory);
+  const slotCount = (control.length - 2) / 3;
+  const slotBytes = slots.byteLength / slotCount;
+  type Engine = { _handle: { writeSync: (...args: unknown[]) => void }; _writeState: Uint32Array };
+  const newEngine = () => {
+    const engine = new zlib.ZstdCompress({
+      params: { [zlib.constants.ZSTD_c_compressionLevel]: level },
+    });
+    engine.on('error', () => {});
+    return engine as unknown as Engine;
+  };
+  let engine = newEngine();
+  let taken = 0;
+  for (;;) {
+    const submitted = Atomics.load(control, 0);
+    if (taken === submitted) {
+      Atomics.wait(control, 0, submitted);
+      continue;
+    }
+    const slot = control[2 + (taken % slotCount)] as number;
+    const length = control[2 + slotCount + slot] as number;
+    const input = Buffer.from(slots, slot * slotBytes, length);
+    const output = Buffer.from(slots, slot * slotBytes + inputBytes, slotBytes - inputBytes);
+    let written = -1;
+    try {
+      engine._handle.writeSync(
+        zlib.constants.ZSTD_e_end,
+        input,
+        0,
+        length,
+        output,
+        0,
+        output.length,
+      );
+      const [roomLeft = 0, unread = 1] = engine._writeState;
+      if (unread === 0 && roomLeft > 0) written = output.length - roomLeft;
+    } catch {
+      // The page is compressed on the server thread instead, and the next one by a new context.
+      engine = newEngine();
+    }
+    control[2 + 2 * slotCount + slot] = written;
+    taken++;
+    Atomics.store(control, 1, taken);
+    Atomics.notify(control, 1);
+  }
+}
+
+/**
+ * The server thread's side: one compressing thread, started with the first page, whose pages
+ * are collected in the order they were submitted (the thread compresses them in that order).
+ */
+export class OffThreadZstd {
+  private shared: { control: Int32Array; slots: SharedArrayBuffer; worker: Worker } | undefined;
+  private failed = false;
+  private readonly free: number[] = Array.from({ length: SLOTS }, (_, slot) => SLOTS - 1 - slot);
+  private readonly inFlight: Array<{ slot: number; resolve: (page: Buffer | null) => void }> = [];
+  private submitted = 0;
+  private collected = 0;
+  private waiting = false;
+  /** Pages the thread compressed, for the tests to see it at work. */
+  pagesCompressed = 0;
+
+  constructor(private readonly level: number) {}
+
+  /**
+   * The page that `writeTo` writes (`bytes` long) compressed on the other thread, or null when it
+   * is not (too large, every slot taken, no thread): the caller then compresses it itself. The
+   * promise gives null too if the thread failed on it.
+   */
+  compress(bytes: number, writeTo: (target: Buffer) => void): Promise<Buffer | null> | null {
+    if (bytes > OFF_THREAD_MAX_BYTES || this.free.length === 0) return null;
+    const shared = this.started();
+    if (!shared) return null;
+    const slot = this.free.pop() as number;
+    writeTo(Buffer.from(shared.slots, slot * SLOT_BYTES, bytes));
+    shared.control[INPUT_LENGTH + slot] = bytes;
+    shared.control[RING + (this.submitted % SLOTS)] = slot;
+    this.submitted++;
+    Atomics.store(shared.control, SUBMITTED, this.submitted);
+    Atomics.notify(shared.control, SUBMITTED);
+    return new Promise((resolve) => {
+      this.inFlight.push({ slot, resolve });
+      this.waitForThread();
+    });
+  }
+
+  /** Stops the thread: what it had not compressed, and every page after, is the callers' own. */
+  async close() {
+    await this.shared?.worker.terminate();
+    this.fail();
+  }
+
+  private started() {
+    if (this.shared || this.failed) return this.shared;
+    try {
+      const control = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
+      const slots = new SharedArrayBuffer(SLOTS * SLOT_BYTES);
+      const workerData: SharedMemory = {
+        control: control.buffer,
+        slots,
+        inputBytes: OFF_THREAD_MAX_BYTES,
+        level: this.level,
+      };
+      const worker = new Worker(`(${compressingThread.toString()})()`, { eval: true, workerData });
+      // The thread never keeps the process up: it ends with it.
+      worker.unref();
+      worker.on('error', () => this.fail());
+      worker.on('exit', () => this.fail());
+      this.shared = { control, slots, worker };
+    } catch {
+      this.failed = true;
+    }
+    return this.shared;
+  }
+
+  private fail() {
+    this.failed = true;
+    this.shared = undefined;
+    for (const { slot, resolve } of this.inFlight.splice(0)) {
+      this.free.push(slot);
+      resolve(null);
+    }
+  }
+
+  /** One wait at a time, for the thread to have compressed more pages than were collected. */
+  private waitForThread() {
+    const shared = this.shared;
+    if (this.waiting || this.inFlight.length === 0 || !shared) return;
+    this.waiting = true;
+    const { async, value } = Atomics.waitAsync(shared.control, COMPRESSED, this.collected);
+    const collect = () => {
+      this.waiting = false;
+      if (this.shared !== shared) return;
+      this.collect(shared);
+      this.waitForThread();
+    };
+    if (async) value.then(collect);
+    else queueMicrotask(collect);
+  }
+
+  private collect({ control, slots }: { control: Int32Array; slots: SharedArrayBuffer }) {
+    const compressed = Atomics.load(control, COMPRESSED);
+    while (this.collected < compressed) {
+      const next = this.inFlight.shift();
+      if (!next) break;
+      this.collected++;
+      const length = control[OUTPUT_LENGTH + next.slot] as number;
+      const start = next.slot * SLOT_BYTES + OFF_THREAD_MAX_BYTES;
+      // A copy: the slot takes the next page, and the socket may hold this one after the send.
+      const page = length >= 0 ? Buffer.from(new Uint8Array(slots, start, length)) : null;
+      if (page) this.pagesCompressed++;
+      this.free.push(next.slot);
+      next.resolve(page);
+    }
+  }
+}
