@@ -15,8 +15,13 @@ import { Worker } from 'node:worker_threads';
 
 /** As many pages as may be on their way at once; the next ones are compressed where they are. */
 const SLOTS = 64;
-/** A slot's room for a page's text: a larger page is compressed on the server thread. */
-export const OFF_THREAD_MAX_BYTES = 128 * 1024;
+/**
+ * A slot's room for a page's text: a list page of whole listings (about 44 KB) fits. A larger page
+ * is compressed on the server thread: a view's thousand pins (about 110 KB) cost the compressing
+ * thread four times a list page, and under the map's load it then fell behind, sharing its core
+ * with the machine's other work, and every page waited for it.
+ */
+export const OFF_THREAD_MAX_BYTES = 64 * 1024;
 /** More than ZSTD_compressBound(OFF_THREAD_MAX_BYTES): a page's frame always fits. */
 const OUTPUT_BYTES = OFF_THREAD_MAX_BYTES + (OFF_THREAD_MAX_BYTES >> 8) + 1024;
 const SLOT_BYTES = OFF_THREAD_MAX_BYTES + OUTPUT_BYTES;
