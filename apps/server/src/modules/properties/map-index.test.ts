@@ -18,7 +18,16 @@ import { properties, users } from '../../db/schema.js';
 import { type Random, seededRandom } from '../../lib/seeded-random.js';
 import { forgetListings } from './listing-cache.js';
 import type { ListingFilters } from './listing-filters.js';
-import { idOrder, insideOutline, type MapIndex, MapIndexKeeper } from './map-index.js';
+import {
+  CELL_CROSSED,
+  CELL_INSIDE,
+  CELL_OUTSIDE,
+  cellAgainstOutline,
+  idOrder,
+  insideOutline,
+  type MapIndex,
+  MapIndexKeeper,
+} from './map-index.js';
 import {
   catalogueListings,
   searchFacets,
@@ -244,6 +253,64 @@ describe('the map index', () => {
     ];
     const expected = [...ids].sort();
     expect(Array.from(await idOrder(ids), (at) => ids[at])).toEqual(expected);
+  });
+
+  it('answers an outline over whole grid cells as the database does, inside, on and beside its edges', async () => {
+    // A C-shaped outline over a degree of Texas, its corners on a 0.025° lattice of listings.
+    const outline = [
+      { lng: -97.9, lat: 30.1 },
+      { lng: -97.1, lat: 30.1 },
+      { lng: -97.1, lat: 30.35 },
+      { lng: -97.6, lat: 30.35 },
+      { lng: -97.6, lat: 30.65 },
+      { lng: -97.1, lat: 30.65 },
+      { lng: -97.1, lat: 30.9 },
+      { lng: -97.9, lat: 30.9 },
+    ];
+    const agent = await createAccount(ctx.app, 'agent');
+    const places: LngLat[] = [];
+    for (let column = 0; column <= 40; column++) {
+      for (let row = 0; row <= 40; row++) {
+        places.push({ lng: -98 + column * 0.025, lat: 30 + row * 0.025 });
+      }
+    }
+    // Just inside and just outside an edge, closer than the database's fuzzy margin and not.
+    for (const offset of [-2e-6, -5e-7, 5e-7, 2e-6]) {
+      places.push({ lng: -97.35, lat: 30.35 + offset }, { lng: -97.6 + offset, lat: 30.5 });
+    }
+    const rows = places.map((place, i) => ({
+      title: `Home ${i}`,
+      description: 'A home on the map',
+      location: 'Texas',
+      propertyType: 'House' as const,
+      minPriceCents: 30_000_000,
+      maxPriceCents: 30_000_000,
+      bedrooms: 3,
+      bathrooms: 2,
+      areaSize: 1500,
+      features: [],
+      lat: place.lat,
+      lng: place.lng,
+      availability: 'Available' as const,
+      approval: 'approved' as const,
+      agentId: agent.id,
+      createdAt: new Date(Date.parse('2026-01-01T00:00:00Z') + i * 60_000),
+    }));
+    for (let i = 0; i < rows.length; i += 200) {
+      await ctx.app.db.insert(properties).values(rows.slice(i, i + 200));
+    }
+    const buyer = await createAccount(ctx.app, 'user');
+    await buildMapIndex();
+    const total = await expectSameAnswers({ page: 3, limit: 40, polygon: outline }, buyer);
+    expect(total).toBeGreaterThan(600);
+    expect(ctx.app.listingCache.map.current()).toBeDefined();
+
+    // Its cells: wholly inside (30.2–30.3° N, 97.5–97.4° W), crossed by an edge, wholly outside.
+    const cellOf = (lng: number, lat: number) =>
+      [Math.floor((lat + 90) * 10), Math.floor((lng + 180) * 10)] as const;
+    expect(cellAgainstOutline(...cellOf(-97.45, 30.25), outline)).toBe(CELL_INSIDE);
+    expect(cellAgainstOutline(...cellOf(-97.55, 30.35), outline)).toBe(CELL_CROSSED);
+    expect(cellAgainstOutline(...cellOf(-97.25, 30.45), outline)).toBe(CELL_OUTSIDE);
   });
 
   it("includes a point on an outline's edge or corner and leaves out one just beside it", () => {

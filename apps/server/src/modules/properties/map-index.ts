@@ -131,6 +131,65 @@ export function insideOutline(lng: number, lat: number, ring: readonly LngLat[])
   return total + cross !== 0;
 }
 
+/** Where a whole grid cell lies against an outline (see cellAgainstOutline). */
+export const CELL_CROSSED = 0;
+export const CELL_INSIDE = 1;
+export const CELL_OUTSIDE = 2;
+
+/** Whether the segment from a to b meets the box, edges included (Liang and Barsky's clipping). */
+function segmentMeetsBox(a: LngLat, b: LngLat, box: Bbox): boolean {
+  const dx = b.lng - a.lng;
+  const dy = b.lat - a.lat;
+  const sides: Array<[number, number]> = [
+    [-dx, a.lng - box.west],
+    [dx, box.east - a.lng],
+    [-dy, a.lat - box.south],
+    [dy, box.north - a.lat],
+  ];
+  let from = 0;
+  let to = 1;
+  for (const [p, q] of sides) {
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
+    const t = q / p;
+    if (p < 0) from = Math.max(from, t);
+    else to = Math.min(to, t);
+    if (from > to) return false;
+  }
+  return true;
+}
+
+/**
+ * Where the grid cell at `row`, `column` lies against the outline: wholly inside or wholly
+ * outside when every edge keeps clear of the cell by more than PostgreSQL's fuzzy margin for it,
+ * so that each listing in the cell gets the answer its centre gets; else crossed, and its
+ * listings are tested one by one. An edge's margin is twice EPSILON, or twice EPSILON over the
+ * edge's length where that is more: the database's test of a point on an edge compares a cross
+ * product, which grows with the edge's length.
+ */
+export function cellAgainstOutline(row: number, column: number, ring: readonly LngLat[]) {
+  const west = column * CELL_DEGREES - 180;
+  const south = row * CELL_DEGREES - 90;
+  for (let i = 0; i < ring.length; i++) {
+    const a = ring[i] as LngLat;
+    const b = ring[(i + 1) % ring.length] as LngLat;
+    const length = Math.hypot(b.lng - a.lng, b.lat - a.lat);
+    // And a millionth of a cell for the rounding of a listing's cell from its position.
+    const margin = (length > 1 ? 2 * EPSILON : (2 * EPSILON) / Math.max(length, EPSILON)) + 1e-7;
+    const box = {
+      west: west - margin,
+      south: south - margin,
+      east: west + CELL_DEGREES + margin,
+      north: south + CELL_DEGREES + margin,
+    };
+    if (segmentMeetsBox(a, b, box)) return CELL_CROSSED;
+  }
+  const inside = insideOutline(west + CELL_DEGREES / 2, south + CELL_DEGREES / 2, ring);
+  return inside ? CELL_INSIDE : CELL_OUTSIDE;
+}
+
 /** What a view's listings must all meet, resolved once into the index's own terms. */
 interface ViewTest {
   open: boolean;
@@ -566,6 +625,11 @@ export class MapIndex {
     const lastRow = cellRow(test.north);
     const firstColumn = cellColumn(test.west);
     const lastColumn = cellColumn(test.east);
+    const { outline } = test;
+    // An outline is tested against each grid cell once, and against each listing only in a cell
+    // its edges cross: a metro area's outline holds thousands of listings in whole cells.
+    let cell = -1;
+    let against = CELL_CROSSED;
     for (let row = firstRow; row <= lastRow; row++) {
       const end = row * CELL_COLUMNS + lastColumn;
       for (
@@ -573,8 +637,14 @@ export class MapIndex {
         entry < cellOf.length;
         entry++
       ) {
-        if ((cellOf[entry] as number) > end) break;
-        if (!this.meets(entry, test)) continue;
+        const entryCell = cellOf[entry] as number;
+        if (entryCell > end) break;
+        if (outline && entryCell !== cell) {
+          cell = entryCell;
+          against = cellAgainstOutline(row, cell - row * CELL_COLUMNS, outline);
+        }
+        if (against === CELL_OUTSIDE) continue;
+        if (!this.meets(entry, test, against === CELL_CROSSED)) continue;
         this.count(counts, entry);
         if (this.isListed(entry, test)) {
           this.listed = roomFor(this.listed, listed + 1);
@@ -674,7 +744,7 @@ export class MapIndex {
   }
 
   /** Every condition of the area's counts: the area and outline, scope and filters. */
-  private meets(entry: number, test: ViewTest) {
+  private meets(entry: number, test: ViewTest, testOutline = true) {
     const lng = this.lng[entry] as number;
     const lat = this.lat[entry] as number;
     if (lng < test.west || lng > test.east || lat < test.south || lat > test.north) return false;
@@ -684,7 +754,7 @@ export class MapIndex {
     if ((this.maxPrice[entry] as number) > test.maxPriceCents) return false;
     if ((this.beds[entry] as number) < test.minBeds) return false;
     if ((this.baths[entry] as number) < test.minBaths) return false;
-    return !test.outline || insideOutline(lng, lat, test.outline);
+    return !testOutline || !test.outline || insideOutline(lng, lat, test.outline);
   }
 
   /** The list's own conditions beyond the area's: its types and price bracket. */
