@@ -26,7 +26,7 @@ export const OFF_THREAD_MAX_BYTES = 64 * 1024;
 const OUTPUT_BYTES = OFF_THREAD_MAX_BYTES + (OFF_THREAD_MAX_BYTES >> 8) + 1024;
 const SLOT_BYTES = OFF_THREAD_MAX_BYTES + OUTPUT_BYTES;
 
-/** Places in the control array (the compressing thread's code repeats them: it is on its own). */
+/** Places in the control array. */
 const SUBMITTED = 0;
 const COMPRESSED = 1;
 const RING = 2;
@@ -35,11 +35,20 @@ const INPUT_LENGTH = RING + SLOTS;
 const OUTPUT_LENGTH = INPUT_LENGTH + SLOTS;
 const CONTROL_LENGTH = OUTPUT_LENGTH + SLOTS;
 
-/** What the compressing thread is given. */
+/** What the compressing thread is given: the memory, and where each thing is in it. */
 interface SharedMemory {
   control: SharedArrayBuffer;
   slots: SharedArrayBuffer;
-  /** Where a slot's compressed page starts. */
+  places: {
+    submitted: number;
+    compressed: number;
+    ring: number;
+    inputLength: number;
+    outputLength: number;
+  };
+  slotCount: number;
+  slotBytes: number;
+  /** Where a slot's compressed page starts within it. */
   inputBytes: number;
   level: number;
 }
@@ -53,10 +62,16 @@ interface SharedMemory {
 function compressingThread() {
   const { workerData } = require('node:worker_threads') as typeof import('node:worker_threads');
   const zlib = require('node:zlib') as typeof import('node:zlib');
-  const { control: controlMemory, slots, inputBytes, level } = workerData as SharedMemory;
+  const {
+    control: controlMemory,
+    slots,
+    places,
+    slotCount,
+    slotBytes,
+    inputBytes,
+    level,
+  } = workerData as SharedMemory;
   const control = new Int32Array(controlMemory);
-  const slotCount = (control.length - 2) / 3;
-  const slotBytes = slots.byteLength / slotCount;
   type Engine = { _handle: { writeSync: (...args: unknown[]) => void }; _writeState: Uint32Array };
   const newEngine = () => {
     const engine = new zlib.ZstdCompress({
@@ -68,13 +83,13 @@ function compressingThread() {
   let engine = newEngine();
   let taken = 0;
   for (;;) {
-    const submitted = Atomics.load(control, 0);
+    const submitted = Atomics.load(control, places.submitted);
     if (taken === submitted) {
-      Atomics.wait(control, 0, submitted);
+      Atomics.wait(control, places.submitted, submitted);
       continue;
     }
-    const slot = control[2 + (taken % slotCount)] as number;
-    const length = control[2 + slotCount + slot] as number;
+    const slot = control[places.ring + (taken % slotCount)] as number;
+    const length = control[places.inputLength + slot] as number;
     const input = Buffer.from(slots, slot * slotBytes, length);
     const output = Buffer.from(slots, slot * slotBytes + inputBytes, slotBytes - inputBytes);
     let written = -1;
@@ -94,10 +109,10 @@ function compressingThread() {
       // The page is compressed on the server thread instead, and the next one by a new context.
       engine = newEngine();
     }
-    control[2 + 2 * slotCount + slot] = written;
+    control[places.outputLength + slot] = written;
     taken++;
-    Atomics.store(control, 1, taken);
-    Atomics.notify(control, 1);
+    Atomics.store(control, places.compressed, taken);
+    Atomics.notify(control, places.compressed);
   }
 }
 
@@ -154,6 +169,15 @@ export class OffThreadZstd {
       const workerData: SharedMemory = {
         control: control.buffer,
         slots,
+        places: {
+          submitted: SUBMITTED,
+          compressed: COMPRESSED,
+          ring: RING,
+          inputLength: INPUT_LENGTH,
+          outputLength: OUTPUT_LENGTH,
+        },
+        slotCount: SLOTS,
+        slotBytes: SLOT_BYTES,
         inputBytes: OFF_THREAD_MAX_BYTES,
         level: this.level,
       };

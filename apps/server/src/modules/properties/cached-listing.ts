@@ -27,6 +27,10 @@ export function encodingsTag(listings: CachedListing[], fields: ListingFields) {
   return hash('sha1', names, 'base64url').slice(0, 27);
 }
 
+/** A listing's card, encoded, from the listing encoded whole (so it says what its details say). */
+const cardText = (whole: Parameters<typeof cardOf>[0]) =>
+  Buffer.from(JSON.stringify(cardOf(whole)));
+
 /**
  * A public listing as anyone sees it, serialised and encoded once (see CachedListing), with its
  * card when a card view asked for it: made from the same encoding as the whole, as cardOf makes a
@@ -41,7 +45,7 @@ function encoded(listing: SharedListings, fields: ListingFields = 'all'): Cached
     rows: sold ? listing.rows : NO_ROWS,
     sales: sold ? listing.sales : NO_SALES,
     body: Buffer.from(JSON.stringify(whole)),
-    ...(fields === 'card' && { card: Buffer.from(JSON.stringify(cardOf(whole))) }),
+    ...(fields === 'card' && { card: cardText(whole) }),
     encoding: encodings,
     agentId: view.creatorUID,
     available: view.availability === 'Available',
@@ -82,8 +86,8 @@ export async function cachedPublicListings(
   if (fields === 'card') {
     listings.forEach((listing, i) => {
       if (!listing || listing.card) return;
-      // Kept by a whole-listing view: made from its text, so the card says what its details say.
-      listing.card = Buffer.from(JSON.stringify(cardOf(JSON.parse(listing.body.toString()))));
+      // Kept by a whole-listing view: its card is made from its text.
+      listing.card = cardText(JSON.parse(listing.body.toString()));
       app.listingCache.listings.grew(ids[i] as string, listing.card.length);
     });
   }
