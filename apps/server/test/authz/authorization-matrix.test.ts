@@ -5,7 +5,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { configFrom } from '../../src/config.js';
-import { declaresListingChanges } from '../../src/plugins/app/listing-cache.js';
+import { declaresListingChanges, listingParamOf } from '../../src/plugins/app/listing-cache.js';
 import { createAccount } from '../helpers/accounts.js';
 import { type StripeApi, startStripeApi } from '../helpers/stripe-api.js';
 import { stripeEnv } from '../helpers/stripe-test-app.js';
@@ -32,14 +32,21 @@ import type { MatrixCase, MatrixRow } from './matrix-shape.js';
 /*
  * Every route Fastify registers has a row in the matrix (test/authz/matrix.ts), and every cell
  * of it holds: the expected status for that actor, nothing of anybody else's in the response,
- * not one row of the database changed by a refused request, and no listing changed by a route
- * that does not declare `changesListings` (the listing caches would not see the change).
+ * not one row of the database changed by a refused request, no listing changed by a route
+ * that does not declare `changesListings` (the listing caches would not see the change), and none
+ * but the one its path names by a route that declares it changes that one alone (the caches keep
+ * every other listing through it).
  */
 
 interface Running {
   app: FastifyInstance;
   database: TestDatabase;
-  routes: Array<{ method: string; path: string; changesListings: boolean }>;
+  routes: Array<{
+    method: string;
+    path: string;
+    changesListings: boolean;
+    listingParam: string | undefined;
+  }>;
   dataDir: string;
 }
 
@@ -59,8 +66,9 @@ async function start(kind: 'demo' | 'stripe', env: Record<string, string> = {}):
       webDistDir: webDist,
       onRoute: (route: RouteOptions) => {
         const changesListings = declaresListingChanges(route.config);
+        const listingParam = listingParamOf(route.config);
         for (const method of [route.method].flat()) {
-          routes.push({ method, path: route.url, changesListings });
+          routes.push({ method, path: route.url, changesListings, listingParam });
         }
       },
     },
@@ -158,15 +166,45 @@ async function runCell(ctx: CellContext, row: MatrixRow, cell: MatrixCase, actor
   if ((expected >= 400 || response.statusCode >= 400) && changed.length > 0) {
     problems.push(`refused with ${response.statusCode}, yet changed ${changed.join(', ')}`);
   }
-  const declared = ctx.running.routes.some(
+  const route = ctx.running.routes.find(
     (r) => r.method === row.method && r.path === row.path && r.changesListings,
   );
-  if (changed.includes('properties') && !declared) {
+  if (changed.includes('properties') && !route) {
     problems.push('changed listings without declaring changesListings');
+  }
+  if (changed.includes('properties') && route?.listingParam) {
+    const url = typeof request.url === 'string' ? request.url : (request.url?.pathname ?? '');
+    const named = pathParam(row.path, url, route.listingParam);
+    const others = (await changedListings(database, ctx.state)).filter((id) => id !== named);
+    if (others.length > 0) {
+      problems.push(
+        `declares it changes only the listing of :${route.listingParam}, yet changed ${others.join(', ')}`,
+      );
+    }
   }
   if (changed.length > 0) await restore(database.db, ctx.state, changed);
   const where = `${row.method} ${row.path} as ${actor} with ${cell.input} (${request.url})`;
   return problems.map((problem) => `${where}: ${problem}`);
+}
+
+/** The value of `:param` of `routePath` in `url`. */
+function pathParam(routePath: string, url: string, param: string) {
+  const at = routePath.split('/').indexOf(`:${param}`);
+  return decodeURIComponent(url.split('?')[0]?.split('/')[at] ?? '');
+}
+
+/** The ids of the listings added, removed or changed since `state`. */
+async function changedListings(database: TestDatabase, state: Snapshot) {
+  const rowsById = (json: string) =>
+    new Map(
+      (JSON.parse(json) as Array<{ id: string }>).map((row) => [row.id, JSON.stringify(row)]),
+    );
+  const before = rowsById(state.find((table) => table.table === 'properties')?.json ?? '[]');
+  const now = (await snapshot(database.db)).find((table) => table.table === 'properties');
+  const after = rowsById(now?.json ?? '[]');
+  return [...new Set([...before.keys(), ...after.keys()])].filter(
+    (id) => before.get(id) !== after.get(id),
+  );
 }
 
 async function runRow(ctx: CellContext, row: MatrixRow) {

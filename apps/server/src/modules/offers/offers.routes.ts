@@ -122,7 +122,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/properties/accept-request/:id',
     {
-      config: { access: ['agent'], changesListings: true },
+      config: { access: ['agent'], changesListings: { listingParam: 'id' } },
       schema: {
         tags: ['offers'],
         summary:
@@ -153,7 +153,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/properties/release-offer/:id',
     {
-      config: { access: ['agent', 'admin'], changesListings: true },
+      config: { access: ['agent', 'admin'], changesListings: { listingParam: 'id' } },
       schema: {
         tags: ['offers'],
         summary:
@@ -196,7 +196,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         access: 'signed-in',
-        changesListings: true,
+        changesListings: { listingParam: 'id' },
         rateLimit: perAccount(app, 'withdrawal'),
       },
       schema: {

@@ -318,7 +318,7 @@ export async function releaseOffer(
 /**
  * Accepted offers whose payment deadline has passed lapse, and their homes are offered again.
  * Run periodically, and before any decision that depends on a deadline. Returns the offers that
- * lapsed and the checkout sessions that closed with them.
+ * lapsed, the listings they were on, and the checkout sessions that closed with them.
  */
 export async function lapseOverdueOffers(
   db: Database,
@@ -338,6 +338,7 @@ export async function lapseOverdueOffers(
     );
   const closedSessions: string[] = [];
   const lapsedOfferIds: string[] = [];
+  const reofferedListingIds = new Set<string>();
   for (const candidate of overdue) {
     await db.transaction(async (tx) => {
       const offer = await lockListingThenOffer(
@@ -350,9 +351,10 @@ export async function lapseOverdueOffers(
       await onLapsed(tx, offer.id);
       closedSessions.push(...closed);
       lapsedOfferIds.push(offer.id);
+      reofferedListingIds.add(candidate.propertyId);
     });
   }
-  return { lapsedOfferIds, closedSessions };
+  return { lapsedOfferIds, reofferedListingIds: [...reofferedListingIds], closedSessions };
 }
 
 const offerColumns = {

@@ -7,7 +7,7 @@ import { lapseOverdueOffers } from './offers.service.js';
 /**
  * Lapses the accepted offers whose payment deadline has passed (every listing's, or one
  * listing's before a decision that depends on it), closes their checkouts at the provider,
- * empties the listing caches so lists show the homes Available at once, and tells each buyer and
+ * empties the listing caches of those homes so lists show them Available at once, and tells each buyer and
  * agent (queued with each lapse, so a lapsed offer is never left untold).
  */
 export async function sweepOverdueOffers(
@@ -15,13 +15,13 @@ export async function sweepOverdueOffers(
   now = new Date(),
   propertyId?: string,
 ) {
-  const { lapsedOfferIds, closedSessions } = await lapseOverdueOffers(
+  const { reofferedListingIds, closedSessions } = await lapseOverdueOffers(
     app.db,
     now,
     propertyId,
     async (tx, offerId) =>
       app.notifications.queue(tx, await offersEndedUnpaid(tx, { offerIds: [offerId] })),
   );
-  if (lapsedOfferIds.length > 0) forgetListings(app.listingCache);
+  if (reofferedListingIds.length > 0) forgetListings(app.listingCache, reofferedListingIds);
   await expireAtProvider(app.paymentProvider, closedSessions);
 }

@@ -55,7 +55,8 @@ function encoded(listing: SharedListings, fields: ListingFields = 'all'): Cached
 /**
  * A public listing (approved, its agent in good standing) as every viewer sees it, read once and
  * kept in the per-process listing cache with its answer already serialised; null when the listing
- * is not public or does not exist. Every listing change empties the cache.
+ * is not public or does not exist. A change of the listing, or one that may touch any listing,
+ * forgets it.
  */
 export function cachedPublicListing(app: FastifyInstance, id: string) {
   return app.listingCache.listings.get(id, async () => {

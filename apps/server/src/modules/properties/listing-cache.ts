@@ -31,8 +31,8 @@ export type CachedListing = SharedListings &
  *   then read for each viewer as before;
  * - the map index (map-index.ts), which answers views of an area or outline.
  *
- * Routes that declare they change listings empty them all before their reply is sent
- * (plugins/app/listing-cache.ts).
+ * Routes that declare they change listings empty them before their reply is sent, keeping the
+ * listings a route names as the only ones it changed (plugins/app/listing-cache.ts).
  */
 
 export interface ListingCaches {
@@ -153,6 +153,18 @@ export class ShortLivedCache<T> {
     if (this.bytes > maxBytes) this.evict(this.maxEntries, maxBytes);
   }
 
+  /**
+   * Forgets what it holds for `keys` alone. Like invalidate, it keeps nothing a load under way
+   * brings back, whichever keys that load is for: it may have read before the change.
+   */
+  forget(keys: Iterable<string>) {
+    this.generation++;
+    for (const key of keys) {
+      this.drop(key);
+      this.loading.delete(key);
+    }
+  }
+
   invalidate() {
     this.generation++;
     this.entries.clear();
@@ -227,7 +239,16 @@ export class ShortLivedCache<T> {
   }
 }
 
-/** Empties every listing cache: something changed what they show or count. */
-export function forgetListings(caches: ListingCaches) {
-  for (const cache of Object.values(caches)) cache.invalidate();
+/**
+ * Empties the listing caches: something changed what they show or count. With `onlyListings`,
+ * the change touched those listings alone, and the others' kept encodings stay: every other
+ * listing's details, and the map pages made of them, are then served without the database. The
+ * pages, counts and map index are emptied all the same, since any listing can move in or out of
+ * any of them.
+ */
+export function forgetListings(caches: ListingCaches, onlyListings?: readonly string[]) {
+  const { listings, ...pagesAndCounts } = caches;
+  for (const cache of Object.values(pagesAndCounts)) cache.invalidate();
+  if (onlyListings) listings.forget(onlyListings);
+  else listings.invalidate();
 }

@@ -1,6 +1,10 @@
 import pg from 'pg';
 
-/** Where PostgreSQL announces listing changes, with the writer's application name (migration 0011). */
+/**
+ * Where PostgreSQL announces listing changes: the writer's application name, then, when the change
+ * touched only listings it can name, a line break and their ids, comma-separated (migrations 0011,
+ * 0014). PostgreSQL lets no line break into an application name, so the two never mix.
+ */
 export const LISTING_CHANGES_CHANNEL = 'keyhaven_listing_changes';
 
 const FIRST_RETRY_MS = 1000;
@@ -18,8 +22,8 @@ interface ListenOptions {
   url: string;
   /** This process's application name: the database names each change's writer by it. */
   instanceName: string;
-  /** Another process changed listings. */
-  onChange: () => void;
+  /** Another process changed listings: those of `listingIds`, or any when it names none. */
+  onChange: (listingIds?: string[]) => void;
   /** Hearing of changes started or stopped (and may have missed some while it was stopped). */
   onListening: (listening: boolean) => void;
   onError: (error: unknown) => void;
@@ -64,10 +68,10 @@ export function listenForListingChanges(options: ListenOptions): ListingChangeNo
       retry.unref();
       retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
     };
-    connection.on('notification', ({ channel, payload }) => {
-      if (channel === LISTING_CHANGES_CHANNEL && payload !== options.instanceName) {
-        options.onChange();
-      }
+    connection.on('notification', ({ channel, payload = '' }) => {
+      if (channel !== LISTING_CHANGES_CHANNEL) return;
+      const { writer, listingIds } = parseListingChange(payload);
+      if (writer !== options.instanceName) options.onChange(listingIds);
     });
     connection.on('error', lose);
     connection.on('end', () => lose());
@@ -102,5 +106,15 @@ export function listenForListingChanges(options: ListenOptions): ListingChangeNo
       listening = false;
       await open?.end().catch(() => {});
     },
+  };
+}
+
+/** A listing change notice's writer, and the listings it names (none: it may have touched any). */
+export function parseListingChange(payload: string) {
+  const lineBreak = payload.indexOf('\n');
+  if (lineBreak < 0) return { writer: payload, listingIds: undefined };
+  return {
+    writer: payload.slice(0, lineBreak),
+    listingIds: payload.slice(lineBreak + 1).split(','),
   };
 }

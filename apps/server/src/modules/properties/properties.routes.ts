@@ -103,7 +103,7 @@ const PHOTO_RULES =
 
 /** How other processes' listing changes reach the caches, for the OpenAPI document. */
 const OTHER_PROCESSES_NOTE =
-  'On PostgreSQL the database announces every listing change to every process, which empties its caches and drops its map index on hearing one; while it hears them, what the caches hold is kept up to ten minutes instead of SEARCH_CACHE_SECONDS, and while it cannot (its listening connection lost), no longer than SEARCH_CACHE_SECONDS.';
+  'On PostgreSQL the database announces every listing change to every process, naming the listings a statement changed when they are 100 or fewer; a process hearing one empties its pages and counts, drops its map index, and forgets the details of the named listings, or of every listing when none is named; while it hears them, what the caches hold is kept up to ten minutes instead of SEARCH_CACHE_SECONDS, and while it cannot (its listening connection lost), no longer than SEARCH_CACHE_SECONDS.';
 
 /** How map views are answered, for the OpenAPI document. */
 const MAP_INDEX_NOTE = `A view of an area or outline without \`location\` is answered from a per-process index of the listings on the map, held in memory and dropped by every listing change before that change's answer is sent (until it is built again, and in processes with the caches off, the database answers). ${OTHER_PROCESSES_NOTE}`;
@@ -331,7 +331,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['properties'],
         summary: 'One listing (pending or rejected ones only for their agent and admins)',
         description:
-          `A public listing (approved, its agent in good standing) is read once for every viewer and kept in a per-process cache that lives SEARCH_CACHE_SECONDS and is emptied by every listing change before that change's answer is sent; the parties to its sale (its agent, its buyer, admins) get the sale's details added. Its answer over 1 KB is compressed once per coding \`Accept-Encoding\` allows (Brotli where taken, else zstd, else gzip) and the copy kept with it. Any other listing is read for each request and shown only to its agent and admins. ${OTHER_PROCESSES_NOTE} ` +
+          `A public listing (approved, its agent in good standing) is read once for every viewer and kept in a per-process cache that lives SEARCH_CACHE_SECONDS and forgets it, before the change's answer is sent, when it changes or a change may touch any listing (an agent's role, say): other listings' changes leave it; the parties to its sale (its agent, its buyer, admins) get the sale's details added. Its answer over 1 KB is compressed once per coding \`Accept-Encoding\` allows (Brotli where taken, else zstd, else gzip) and the copy kept with it. Any other listing is read for each request and shown only to its agent and admins. ${OTHER_PROCESSES_NOTE} ` +
           PHOTOS_IN_ANSWERS,
         params: ZPropertyIdParams,
         response: { 200: ZProperty, ...errorResponses(400, 401, 403, 404, 409) },
@@ -372,7 +372,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/properties/:id',
     {
-      config: { access: ['agent', 'admin'], changesListings: true },
+      config: { access: ['agent', 'admin'], changesListings: { listingParam: 'id' } },
       // Who may edit is settled before the body is validated: another agent's malformed edit is
       // refused as not theirs, not corrected as a form.
       preValidation: async (request) => {
@@ -400,7 +400,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/properties/:id',
     {
-      config: { access: ['agent', 'admin'], changesListings: true },
+      config: { access: ['agent', 'admin'], changesListings: { listingParam: 'id' } },
       schema: {
         tags: ['properties'],
         summary:
@@ -426,7 +426,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/properties/admin-approval/:id/:decision',
     {
-      config: { access: ['admin'], changesListings: true },
+      config: { access: ['admin'], changesListings: { listingParam: 'id' } },
       schema: {
         tags: ['properties'],
         summary: 'Approve (true) or reject (false) a listing (admins)',

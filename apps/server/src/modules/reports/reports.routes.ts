@@ -55,7 +55,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // The report that reaches the threshold takes the listing out of search; the others change
       // no listing and keep the caches.
-      config: { access: 'signed-in', changesListings: true },
+      config: { access: 'signed-in', changesListings: { listingParam: 'id' } },
       preHandler: withinAllowance,
       schema: {
         tags: ['reports'],

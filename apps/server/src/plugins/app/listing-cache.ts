@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyRequest,
+  RouteHandlerMethod,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { listPageBytes } from '../../lib/list-page.js';
 import {
@@ -19,8 +24,10 @@ declare module 'fastify' {
     /**
      * The route can change what listing pages show or count: a listing's content, approval or
      * availability, or whether its agent is trusted. Its answer empties the listing caches.
+     * `{ listingParam }`: it changes at most the one listing its path parameter of that name
+     * names, and the other listings' kept encodings stay (see forgetListings).
      */
-    changesListings?: boolean;
+    changesListings?: boolean | { listingParam: string };
   }
   interface FastifyInstance {
     listingCache: ListingCaches;
@@ -35,8 +42,22 @@ declare module 'fastify' {
   }
 }
 
+/** What a route declares it may change: any listing, one named by a path parameter, or none. */
+function declaredListingChanges(config: unknown): 'any' | { listingParam: string } | undefined {
+  const declared = (config as FastifyContextConfig | undefined)?.changesListings;
+  if (declared === true) return 'any';
+  if (typeof declared === 'object' && typeof declared.listingParam === 'string') return declared;
+  return undefined;
+}
+
 export const declaresListingChanges = (config: unknown) =>
-  (config as { changesListings?: unknown } | undefined)?.changesListings === true;
+  declaredListingChanges(config) !== undefined;
+
+/** The path parameter naming the one listing a route declares it changes, if it declares one. */
+export function listingParamOf(config: unknown) {
+  const declared = declaredListingChanges(config);
+  return typeof declared === 'object' ? declared.listingParam : undefined;
+}
 
 /**
  * How long what the caches hold stays good while this process hears of other processes' listing
@@ -60,7 +81,10 @@ const HEARD_CHANGES_LIFETIME_MS = 10 * 60_000;
  * not allowed, invalid, over a rate limit) changed nothing and leaves them, as does one whose
  * handler says it changed none (`request.listingsUnchanged()`): emptying them costs every
  * listing page a read of the database and the map index a rebuild, so writes that only sometimes
- * change a listing do not empty them every time.
+ * change a listing do not empty them every time. A route that changes at most the one listing its
+ * path names (an edit, a decision, an offer's answer) declares `{ listingParam }`: every other
+ * listing's kept encoding stays, so a busy marketplace's offers and edits do not send every map
+ * view back to the database.
  */
 export const listingCachePlugin = fp(
   async (
@@ -127,7 +151,7 @@ export const listingCachePlugin = fp(
     if (shared) {
       notices = listenForListingChanges({
         ...shared,
-        onChange: () => forgetListings(caches),
+        onChange: (listingIds) => forgetListings(caches, listingIds),
         // What was kept before listening started or stopped may miss a change no one heard of.
         onListening: () => {
           if (serving) forgetListings(caches);
@@ -145,17 +169,26 @@ export const listingCachePlugin = fp(
       caches.map.current();
     });
 
-    const handled = new WeakSet<FastifyRequest>();
+    // Each request whose handler ran, with the one listing it may have changed, or 'any'.
+    const handled = new WeakMap<FastifyRequest, 'any' | [string]>();
     app.addHook('onRoute', (route) => {
-      if (!declaresListingChanges(route.config)) return;
+      const declared = declaredListingChanges(route.config);
+      if (!declared) return;
       const handler = route.handler as RouteHandlerMethod;
       route.handler = function (this: FastifyInstance, request, reply) {
-        handled.add(request);
+        const named =
+          declared === 'any'
+            ? undefined
+            : (request.params as Record<string, unknown>)[declared.listingParam];
+        handled.set(request, typeof named === 'string' ? [named] : 'any');
         return handler.call(this, request, reply);
       };
     });
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (handled.has(request) && !unchanged.has(request)) forgetListings(caches);
+      const changed = handled.get(request);
+      if (changed && !unchanged.has(request)) {
+        forgetListings(caches, changed === 'any' ? undefined : changed);
+      }
       return payload;
     });
   },
