@@ -21,7 +21,8 @@ import {
 /*
  * Two instances of the app on one PostgreSQL database, each keeping search pages, listings and
  * its map index for five minutes: a change made through one, or by hand in the database, shows on
- * the other at once, because the database announces it. Skipped, with one line saying so, when
+ * the other at once, because the database announces it; a third starts with the public listings
+ * already kept. Skipped, with one line saying so, when
  * PostgreSQL does not answer.
  */
 
@@ -38,6 +39,7 @@ const AROUND_AUSTIN = 'bbox=-98.2,30.0,-97.4,30.6';
 let database: ScratchDatabase;
 let dataDir: string;
 const handles: DatabaseHandle[] = [];
+const apps: FastifyInstance[] = [];
 let one: FastifyInstance;
 let other: FastifyInstance;
 let listingId: string;
@@ -55,6 +57,7 @@ async function instance(name: string) {
     }),
     { database: handle },
   );
+  apps.push(app);
   await app.ready();
   return app;
 }
@@ -86,8 +89,7 @@ describe.skipIf(!available)('listing changes heard of by every instance', () => 
   });
 
   afterAll(async () => {
-    await one?.close();
-    await other?.close();
+    for (const app of apps) await app.close();
     for (const handle of handles) await handle.close();
     await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
@@ -185,6 +187,38 @@ describe.skipIf(!available)('listing changes heard of by every instance', () => 
     await expect
       .poll(() => titleOn(other, untouched, buyer), { timeout: 3000 })
       .toBe('Untouched, renamed unheard');
+  });
+
+  it('warms a starting instance, which is ready once it holds the public listings and answers them from memory', async () => {
+    const starting = await instance('starting');
+    await expect
+      .poll(async () => (await starting.inject({ method: 'GET', url: '/readyz' })).statusCode, {
+        timeout: 10_000,
+      })
+      .toBe(200);
+    expect(starting.listingCacheWarm()).toBe(true);
+    expect(starting.listingCache.listings.heldBytes).toBeGreaterThan(0);
+    const [held] = await queryOnce<{ title: string }>(
+      database.url,
+      'select title from properties where id = $1',
+      [listingId],
+    );
+
+    // Renamed with the database's triggers off: no instance hears of it, so the details the
+    // warm-up kept still show the title it read.
+    await queryOnce(
+      database.url,
+      `set session_replication_role = replica;
+       update properties set title = title || ', renamed unheard';`,
+    );
+    const buyer = await createAccount(starting);
+    const details = await starting.inject({
+      method: 'GET',
+      url: `/api/properties/${listingId}`,
+      headers: buyer.bearer,
+    });
+    expect(details.statusCode).toBe(200);
+    expect(details.json().title).toBe(held?.title);
   });
 });
 

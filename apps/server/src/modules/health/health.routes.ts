@@ -23,7 +23,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['health'],
-        summary: 'Ready to serve requests, or 503',
+        summary:
+          'Ready to serve requests, or 503 (the database does not answer, or, on a database server, the listing cache is still warming as the server starts: at most 30 s)',
         response: { 200: ZReadyResponse, ...errorResponses(503) },
       },
     },
@@ -33,6 +34,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.database.ping();
       } catch (err) {
         request.log.warn({ err }, 'database ping failed');
+        throw new AppError('UNAVAILABLE', 'Not ready');
+      }
+      if (!app.listingCacheWarm()) {
+        request.log.info('the listing cache is still warming');
         throw new AppError('UNAVAILABLE', 'Not ready');
       }
       return { status: 'ok' as const };

@@ -1,8 +1,9 @@
 import { hash, randomUUID } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import { cardOf, type ListingFields, type Property, ZProperty } from '@keyhaven/shared';
 import type { FastifyInstance } from 'fastify';
 import type { CachedListing } from './listing-cache.js';
-import { sharedListing, sharedListingsOf } from './properties.service.js';
+import { newestPublicListingIds, sharedListing, sharedListingsOf } from './properties.service.js';
 import { type SharedListings, sharedViews } from './property-view.js';
 
 /** This process's encodings are named by it and a count (see CachedListing). */
@@ -93,4 +94,30 @@ export async function cachedPublicListings(
     });
   }
   return listings.filter((listing): listing is CachedListing => !!listing);
+}
+
+/** Listings read and encoded at a time while warming: a few milliseconds of the server's thread. */
+const WARM_BATCH = 200;
+
+/**
+ * How much of the listing cache warming fills: the rest is room for what buyers then ask that the
+ * newest listings do not cover (a view sorted by price), before the cache lets go of any.
+ */
+const WARM_SHARE = 0.7;
+
+/**
+ * Fills the listing cache with the newest public listings, encoded with their cards, as map views
+ * and lists show them first: a server that has just started (or been deployed) answers its first
+ * buyers' map views from memory rather than reading and encoding every page's listings as they
+ * come. A batch at a time, until the cache holds its share, the listings run out, or `stopped()`.
+ */
+export async function warmListingCache(app: FastifyInstance, stopped: () => boolean) {
+  const cache = app.listingCache.listings;
+  if (!cache.enabled) return;
+  const ids = await newestPublicListingIds(app.db, cache.budgetEntries);
+  for (let start = 0; start < ids.length; start += WARM_BATCH) {
+    if (stopped() || cache.heldBytes >= cache.budgetBytes * WARM_SHARE) return;
+    await cachedPublicListings(app, ids.slice(start, start + WARM_BATCH), 'card');
+    await setImmediate();
+  }
 }

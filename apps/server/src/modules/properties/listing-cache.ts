@@ -177,6 +177,16 @@ export class ShortLivedCache<T> {
     return this.bytes;
   }
 
+  /** The bytes it may hold (Infinity when only its entries bound it). */
+  get budgetBytes() {
+    return this.limits.maxBytes ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** The entries it may hold. */
+  get budgetEntries() {
+    return this.maxEntries;
+  }
+
   private keep(key: string, value: T) {
     const bytes = this.limits.weigh?.(value) ?? 0;
     const maxBytes = this.limits.maxBytes ?? Number.POSITIVE_INFINITY;

@@ -836,6 +836,20 @@ export async function sharedListingsOf(db: Database, ids: string[]) {
   return found;
 }
 
+/**
+ * The ids of up to `limit` public listings, newest first: the order map pages and lists show
+ * them in by default, so the ones they show first. From the index of approved listings alone.
+ */
+export async function newestPublicListingIds(db: Database, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(approvedOnly, notByFraudAgent))
+    .orderBy(sql`${properties.createdAt} desc nulls first`, properties.id)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
 const publicRowsOf = preparedPerDatabase((db) =>
   db
     .select(approvedListingColumns)

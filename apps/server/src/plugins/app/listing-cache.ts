@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type {
   FastifyContextConfig,
   FastifyInstance,
@@ -6,6 +7,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { listPageBytes } from '../../lib/list-page.js';
+import { warmListingCache } from '../../modules/properties/cached-listing.js';
 import {
   forgetListings,
   type ListingCaches,
@@ -31,6 +33,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     listingCache: ListingCaches;
+    /** False while the listing cache is being warmed as the server starts: it is not ready yet. */
+    listingCacheWarm(): boolean;
   }
   interface FastifyRequest {
     /**
@@ -65,6 +69,9 @@ export function listingParamOf(config: unknown) {
  * with the database's triggers turned off (a restore, say).
  */
 const HEARD_CHANGES_LIFETIME_MS = 10 * 60_000;
+
+/** The longest a starting server stays unready for its listing cache to warm. */
+const WARM_UP_LIMIT_MS = 30_000;
 
 /*
  * The short-lived caches of listing pages, details and counts (see ShortLivedCache), emptied by the routes
@@ -140,6 +147,10 @@ export const listingCachePlugin = fp(
       closing = true;
     });
     app.decorate('listingCache', caches);
+    // Only a server on a database server warms its listing cache: the embedded one's is small,
+    // and shares its memory with its database.
+    let warm = !shared || ttlMs <= 0;
+    app.decorate('listingCacheWarm', () => warm);
     const unchanged = new WeakSet<FastifyRequest>();
     app.decorateRequest('listingsUnchanged', function (this: FastifyRequest) {
       unchanged.add(this);
@@ -167,6 +178,18 @@ export const listingCachePlugin = fp(
       await notices?.started;
       serving = true;
       caches.map.current();
+      if (warm) return;
+      // Warmed after the index, whose build reads the same listings: the two would only slow
+      // each other down. Ready once warm, or once the limit is past, however far it got.
+      const warming = caches.map
+        .settled()
+        .then(() => warmListingCache(app, () => closing))
+        .catch((error: unknown) => {
+          if (!closing) app.log.warn({ err: error }, 'warming the listing cache failed');
+        });
+      void Promise.race([warming, delay(WARM_UP_LIMIT_MS, undefined, { ref: false })]).then(() => {
+        warm = true;
+      });
     });
 
     // Each request whose handler ran, with the one listing it may have changed, or 'any'.
