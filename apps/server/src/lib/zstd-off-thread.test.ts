@@ -42,6 +42,25 @@ describe('OffThreadZstd', () => {
     expect(zstd.pagesCompressed).toBe(74);
   });
 
+  it('compresses pages that come while its thread looks for them, and one that wakes it from its sleep', async () => {
+    zstd = new OffThreadZstd(ZSTD_FAST_LEVEL);
+    const compressed = async (seed: number) => {
+      const text = page(seed);
+      const result = await zstd.compress(text.length, writerOf(text));
+      expect(result, `page ${seed}`).not.toBeNull();
+      expect(zstdDecompressSync(result as Buffer).equals(text)).toBe(true);
+    };
+    // One at a time, a few milliseconds apart: the thread finds each of its own accord.
+    for (let seed = 0; seed < 5; seed++) {
+      await compressed(seed);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    // Long enough without a page that the thread sleeps until woken.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await compressed(5);
+    expect(zstd.pagesCompressed).toBe(6);
+  });
+
   it('leaves a page larger than a slot to the caller', () => {
     zstd = new OffThreadZstd(ZSTD_FAST_LEVEL);
     expect(zstd.compress(OFF_THREAD_MAX_BYTES + 1, () => {})).toBeNull();
