@@ -90,8 +90,14 @@ export class ShortLivedCache<T> {
     return this.lifetimeMs() > 0;
   }
 
-  private get maxEntries() {
+  /** The entries it may hold. */
+  get maxEntries() {
     return this.limits.maxEntries ?? MAX_ENTRIES;
+  }
+
+  /** The bytes it may hold (Infinity when only its entries bound it). */
+  get maxBytes() {
+    return this.limits.maxBytes ?? Number.POSITIVE_INFINITY;
   }
 
   /** The cached value for `key`, or `load()`'s; concurrent misses for one key share one load. */
@@ -149,8 +155,7 @@ export class ShortLivedCache<T> {
     if (!entry) return;
     entry.bytes += bytes;
     this.bytes += bytes;
-    const maxBytes = this.limits.maxBytes ?? Number.POSITIVE_INFINITY;
-    if (this.bytes > maxBytes) this.evict(this.maxEntries, maxBytes);
+    if (this.bytes > this.maxBytes) this.evict(this.maxEntries, this.maxBytes);
   }
 
   /**
@@ -177,19 +182,9 @@ export class ShortLivedCache<T> {
     return this.bytes;
   }
 
-  /** The bytes it may hold (Infinity when only its entries bound it). */
-  get budgetBytes() {
-    return this.limits.maxBytes ?? Number.POSITIVE_INFINITY;
-  }
-
-  /** The entries it may hold. */
-  get budgetEntries() {
-    return this.maxEntries;
-  }
-
   private keep(key: string, value: T) {
     const bytes = this.limits.weigh?.(value) ?? 0;
-    const maxBytes = this.limits.maxBytes ?? Number.POSITIVE_INFINITY;
+    const { maxBytes } = this;
     // An answer larger than the whole budget is served and not kept.
     if (bytes > maxBytes) return;
     this.drop(key);
@@ -241,7 +236,7 @@ export class ShortLivedCache<T> {
     this.dropExpired();
     // Room for a tenth more at once, so a full cache does not evict on every miss.
     const entriesGoal = Math.min(maxEntries, Math.floor(this.maxEntries * 0.9));
-    const bytesGoal = Math.min(maxBytes, (this.limits.maxBytes ?? Number.POSITIVE_INFINITY) * 0.9);
+    const bytesGoal = Math.min(maxBytes, this.maxBytes * 0.9);
     for (const key of this.entries.keys()) {
       if (this.entries.size <= entriesGoal && this.bytes <= bytesGoal) break;
       this.drop(key);

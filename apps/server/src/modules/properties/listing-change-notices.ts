@@ -110,7 +110,7 @@ export function listenForListingChanges(options: ListenOptions): ListingChangeNo
 }
 
 /** A listing change notice's writer, and the listings it names (none: it may have touched any). */
-export function parseListingChange(payload: string) {
+function parseListingChange(payload: string) {
   const lineBreak = payload.indexOf('\n');
   if (lineBreak < 0) return { writer: payload, listingIds: undefined };
   return {
