@@ -375,11 +375,10 @@ function facetsOf(counts: Int32Array): FacetCount[] {
 }
 
 /**
- * What a view found: its counts, and its listed listings, from which a page or pins are taken
- * before the index makes its next view.
+ * What a view found: its listed listings, from which a page or pins are taken before the index
+ * makes its next view.
  */
 export interface MapView {
-  facets: FacetCount[];
   total: number;
   /** The ids of one page of the list, in its order. */
   page(sort: MapSort, offset: number, limit: number): string[];
@@ -655,8 +654,37 @@ export class MapIndex {
    * (`location`) is not held here: such searches are the database's.
    */
   view(scope: 'open' | 'approved', filters: ListingFilters): MapView {
-    const test = this.testOf(scope, filters);
+    const listed = this.walk(this.testOf(scope, filters), undefined);
+    const made = ++this.views;
+    const found = () => {
+      // The view's listings are in the scratch space, which the next view writes over.
+      if (this.views !== made) throw new Error('A map view was read after the next was made');
+      return this.listed.subarray(0, listed);
+    };
+    return {
+      total: listed,
+      page: (sort, offset, limit) =>
+        this.pick(found(), sort, offset, limit).map((entry) => this.idOf(entry)),
+      pins: (max) => this.pinsOf(this.pick(found(), 'newest', 0, max), listed),
+    };
+  }
+
+  /**
+   * The counts of an area or outline with the search's filters (see view), by type and price
+   * bracket: every filter but the type and bracket applies, as the database's count gives them.
+   */
+  counts(scope: 'open' | 'approved', filters: ListingFilters): FacetCount[] {
     const counts = new Int32Array(PROPERTY_TYPES.length * FACET_STRIDE);
+    this.walk(this.testOf(scope, filters), counts);
+    return facetsOf(counts);
+  }
+
+  /**
+   * Visits the entries in the test's cells that meet it: with `counts`, counts each; without,
+   * lists those the list shows in the scratch space and says how many. A map page needs no
+   * counts, and counting was a tenth of a view's walk.
+   */
+  private walk(test: ViewTest, counts: Int32Array | undefined): number {
     let listed = 0;
     const { cellOf } = this;
     const firstRow = cellRow(test.south);
@@ -683,26 +711,14 @@ export class MapIndex {
         }
         if (against === CELL_OUTSIDE) continue;
         if (!this.meets(entry, test, against === CELL_CROSSED)) continue;
-        this.count(counts, entry);
-        if (this.isListed(entry, test)) {
+        if (counts) this.count(counts, entry);
+        else if (this.isListed(entry, test)) {
           this.listed = roomFor(this.listed, listed + 1);
           this.listed[listed++] = entry;
         }
       }
     }
-    const made = ++this.views;
-    const found = () => {
-      // The view's listings are in the scratch space, which the next view writes over.
-      if (this.views !== made) throw new Error('A map view was read after the next was made');
-      return this.listed.subarray(0, listed);
-    };
-    return {
-      facets: facetsOf(counts),
-      total: listed,
-      page: (sort, offset, limit) =>
-        this.pick(found(), sort, offset, limit).map((entry) => this.idOf(entry)),
-      pins: (max) => this.pinsOf(this.pick(found(), 'newest', 0, max), listed),
-    };
+    return listed;
   }
 
   private pinsOf(entries: number[], total: number) {
@@ -819,16 +835,23 @@ export class MapIndex {
 
   /**
    * The entries at places offset..offset+limit of `sort` among `found`, whichever way costs less:
-   * sorting the found entries by their places, or marking them and walking the order until the
-   * page is full (about `(offset + limit) / share` places, `share` being the found entries' share
-   * of all: a city of 50,000 among a million fills a page of 24 within 500 places).
+   * keeping the first places seen in a short sorted run (a page among a few hundred found: most
+   * entries are compared once and passed over), sorting the found entries by their places, or
+   * marking them and walking the order until the page is full (about `(offset + limit) / share`
+   * places, `share` being the found entries' share of all: a city of 50,000 among a million fills
+   * a page of 24 within 500 places).
    */
   private pick(found: Uint32Array, sort: MapSort, offset: number, limit: number): number[] {
     if (offset >= found.length || limit <= 0) return [];
     const order = this.order[sort];
+    const wanted = Math.min(found.length, offset + limit);
+    // A run of `wanted` takes in about wanted × ln(found / wanted) entries, each moving half of it.
+    const keeping = found.length + (wanted * wanted * Math.log(found.length / wanted + 1)) / 2;
     const sorting = found.length * Math.log2(found.length + 1);
     const walking =
       found.length + Math.min(order.length, ((offset + limit) * order.length) / found.length);
+    if (keeping < walking && keeping < sorting)
+      return this.firstPlaces(found, sort, offset, wanted);
     if (sorting < walking) {
       // Each entry sorted by its place, and carried with it: looking the page's entries up in the
       // order afterwards missed the processor's caches at nearly every one (a thousand pins).
@@ -854,6 +877,30 @@ export class MapIndex {
       else if (picked.push(entry) === limit) break;
     }
     return picked;
+  }
+
+  /** The entries at places offset..wanted of `sort` among `found`, kept in a sorted run. */
+  private firstPlaces(found: Uint32Array, sort: MapSort, offset: number, wanted: number) {
+    this.ranked = roomFor(this.ranked, wanted);
+    const run = this.ranked;
+    const rank = this.rank[sort];
+    const scale = this.placeScale;
+    let size = 0;
+    for (let i = 0; i < found.length; i++) {
+      const entry = found[i] as number;
+      const key = (rank[entry] as number) * scale + entry;
+      if (size === wanted) {
+        if (key >= (run[size - 1] as number)) continue;
+        size--;
+      }
+      let at = size++;
+      while (at > 0 && (run[at - 1] as number) > key) {
+        run[at] = run[at - 1] as number;
+        at--;
+      }
+      run[at] = key;
+    }
+    return Array.from(run.subarray(offset, wanted), (key) => key % scale);
   }
 }
 

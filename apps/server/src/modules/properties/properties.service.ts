@@ -87,10 +87,15 @@ export interface ListingSources {
   map?: MapIndex;
 }
 
-/** The map index's view of a search, when the index is there and the search is one it holds. */
-function mapView(sources: ListingSources, scope: Scope, filters: ListingFilters) {
+/** The map index, when it is there and the search is one it holds. */
+function mapIndexFor(sources: ListingSources, filters: ListingFilters) {
   if (!sources.map || filters.location || !(filters.bbox || filters.polygon)) return undefined;
-  return sources.map.view(scope, filters);
+  return sources.map;
+}
+
+/** The map index's view of a search (see mapIndexFor). */
+function mapView(sources: ListingSources, scope: Scope, filters: ListingFilters) {
+  return mapIndexFor(sources, filters)?.view(scope, filters);
 }
 
 /**
@@ -660,7 +665,7 @@ export async function searchFacets(
 ): Promise<SearchFacets> {
   const filters = asBracket(asked);
   const facetCounts =
-    mapView(sources, scope, filters)?.facets ??
+    mapIndexFor(sources, filters)?.counts(scope, filters) ??
     (await areaCounts(db, scope, filters, sources.counts ?? countEveryTime));
   const anyType = { ...filters, propertyType: undefined, types: undefined };
   const anyPrice = { ...filters, priceRange: undefined };
