@@ -197,6 +197,31 @@ async function expectSameAnswers(asked: ListingFilters, buyer: TestAccount) {
   return shared.total;
 }
 
+/** One approved, available house of the same price at each place, a minute newer each. */
+async function insertHomesAt(places: LngLat[], agentId: string) {
+  const rows = places.map((place, i) => ({
+    title: `Home ${i}`,
+    description: 'A home on the map',
+    location: 'Texas',
+    propertyType: 'House' as const,
+    minPriceCents: 30_000_000,
+    maxPriceCents: 30_000_000,
+    bedrooms: 3,
+    bathrooms: 2,
+    areaSize: 1500,
+    features: [],
+    lat: place.lat,
+    lng: place.lng,
+    availability: 'Available' as const,
+    approval: 'approved' as const,
+    agentId,
+    createdAt: new Date(Date.parse('2026-01-01T00:00:00Z') + i * 60_000),
+  }));
+  for (let i = 0; i < rows.length; i += 200) {
+    await ctx.app.db.insert(properties).values(rows.slice(i, i + 200));
+  }
+}
+
 /** Builds the map index over what the test inserted, as the first map view after a change does. */
 async function buildMapIndex() {
   forgetListings(ctx.app.listingCache);
@@ -278,27 +303,7 @@ describe('the map index', () => {
     for (const offset of [-2e-6, -5e-7, 5e-7, 2e-6]) {
       places.push({ lng: -97.35, lat: 30.35 + offset }, { lng: -97.6 + offset, lat: 30.5 });
     }
-    const rows = places.map((place, i) => ({
-      title: `Home ${i}`,
-      description: 'A home on the map',
-      location: 'Texas',
-      propertyType: 'House' as const,
-      minPriceCents: 30_000_000,
-      maxPriceCents: 30_000_000,
-      bedrooms: 3,
-      bathrooms: 2,
-      areaSize: 1500,
-      features: [],
-      lat: place.lat,
-      lng: place.lng,
-      availability: 'Available' as const,
-      approval: 'approved' as const,
-      agentId: agent.id,
-      createdAt: new Date(Date.parse('2026-01-01T00:00:00Z') + i * 60_000),
-    }));
-    for (let i = 0; i < rows.length; i += 200) {
-      await ctx.app.db.insert(properties).values(rows.slice(i, i + 200));
-    }
+    await insertHomesAt(places, agent.id);
     const buyer = await createAccount(ctx.app, 'user');
     await buildMapIndex();
     const total = await expectSameAnswers({ page: 3, limit: 40, polygon: outline }, buyer);
@@ -311,6 +316,41 @@ describe('the map index', () => {
     expect(cellAgainstOutline(...cellOf(-97.45, 30.25), outline)).toBe(CELL_INSIDE);
     expect(cellAgainstOutline(...cellOf(-97.55, 30.35), outline)).toBe(CELL_CROSSED);
     expect(cellAgainstOutline(...cellOf(-97.25, 30.45), outline)).toBe(CELL_OUTSIDE);
+  });
+
+  it('answers an outline with slanted edges over a dense lattice as the database does', async () => {
+    // A concave star over 0.4° of Texas, its edges slanted across the cells it crosses, over a
+    // lattice of 150 listings a cell, a few just beside an edge.
+    const centre = { lng: -97.3, lat: 30.3 };
+    const outline = Array.from({ length: 10 }, (_, corner) => {
+      const angle = (2 * Math.PI * corner) / 10 + 0.13;
+      const reach = corner % 2 === 0 ? 0.19 : 0.08;
+      // To the millionth of a degree, as an address carries it.
+      const round = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
+      return {
+        lng: round(centre.lng + reach * Math.cos(angle)),
+        lat: round(centre.lat + reach * Math.sin(angle)),
+      };
+    });
+    const agent = await createAccount(ctx.app, 'agent');
+    const places: LngLat[] = [];
+    for (let column = 0; column < 50; column++) {
+      for (let row = 0; row < 50; row++) {
+        places.push({ lng: -97.5 + column * 0.008 + 0.001, lat: 30.1 + row * 0.008 + 0.003 });
+      }
+    }
+    const [a, b] = outline as [LngLat, LngLat];
+    for (const offset of [-2e-6, -5e-7, 0, 5e-7, 2e-6]) {
+      places.push({ lng: (a.lng + b.lng) / 2 + offset, lat: (a.lat + b.lat) / 2 });
+    }
+    await insertHomesAt(places, agent.id);
+    const buyer = await createAccount(ctx.app, 'user');
+    await buildMapIndex();
+    // Under a thousand inside, so the pins compared are every listing the outline holds.
+    const total = await expectSameAnswers({ page: 2, limit: 50, polygon: outline }, buyer);
+    expect(total).toBeGreaterThan(300);
+    expect(total).toBeLessThan(1000);
+    expect(ctx.app.listingCache.map.current()).toBeDefined();
   });
 
   it("includes a point on an outline's edge or corner and leaves out one just beside it", () => {
