@@ -1,6 +1,6 @@
 import { hash, randomUUID } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
-import { cardOf, type ListingFields, type Property, ZProperty } from '@keyhaven/shared';
+import { cardOf, LIMITS, type ListingFields, type Property, ZProperty } from '@keyhaven/shared';
 import type { FastifyInstance } from 'fastify';
 import type { CachedListing } from './listing-cache.js';
 import { newestPublicListingIds, sharedListing, sharedListingsOf } from './properties.service.js';
@@ -20,8 +20,11 @@ const NO_SALES: SharedListings['sales'] = new Map();
 
 /** Where the encodings' numbers start in tagInput: after the process's name, in whole doubles. */
 const TAG_NUMBERS_AT = Math.ceil(Buffer.byteLength(processName) / 8);
-/** The bytes an ETag is hashed from, reused by every page (one page is tagged at a time). */
-let tagInput = new Float64Array(TAG_NUMBERS_AT + 1 + 64);
+/**
+ * The bytes an ETag is hashed from, reused by every page (one page is tagged at a time), with
+ * room for the largest page a list is asked for.
+ */
+const tagInput = new Float64Array(TAG_NUMBERS_AT + 1 + LIMITS.maxPageSize);
 Buffer.from(tagInput.buffer).write(processName);
 
 /**
@@ -32,11 +35,8 @@ Buffer.from(tagInput.buffer).write(processName);
  */
 export function encodingsTag(listings: CachedListing[], fields: ListingFields) {
   const size = TAG_NUMBERS_AT + 1 + listings.length;
-  if (tagInput.length < size) {
-    const larger = new Float64Array(size * 2);
-    larger.set(tagInput);
-    tagInput = larger;
-  }
+  if (size > tagInput.length)
+    throw new Error('A page holds more listings than a list is asked for');
   tagInput[TAG_NUMBERS_AT] = fields === 'card' ? 1 : 0;
   listings.forEach((listing, i) => {
     tagInput[TAG_NUMBERS_AT + 1 + i] = listing.encoding;
