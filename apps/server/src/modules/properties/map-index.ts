@@ -131,24 +131,35 @@ export function insideOutline(lng: number, lat: number, ring: readonly LngLat[])
   return total + cross !== 0;
 }
 
-/** Where a whole grid cell lies against an outline (see cellAgainstOutline). */
+/** Where a whole grid cell lies against an outline (see OutlineTest.cellAgainst). */
 export const CELL_CROSSED = 0;
 export const CELL_INSIDE = 1;
 export const CELL_OUTSIDE = 2;
 
-/** Whether the segment from a to b meets the box, edges included (Liang and Barsky's clipping). */
-function segmentMeetsBox(a: LngLat, b: LngLat, box: Bbox): boolean {
-  const dx = b.lng - a.lng;
-  const dy = b.lat - a.lat;
-  const sides: Array<[number, number]> = [
-    [-dx, a.lng - box.west],
-    [dx, box.east - a.lng],
-    [-dy, a.lat - box.south],
-    [dy, box.north - a.lat],
-  ];
+/**
+ * Whether the segment from (ax, ay) to (bx, by) meets the box, edges included (Liang and
+ * Barsky's clipping).
+ */
+function segmentMeetsBox(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  west: number,
+  south: number,
+  east: number,
+  north: number,
+): boolean {
+  const dx = bx - ax;
+  const dy = by - ay;
   let from = 0;
   let to = 1;
-  for (const [p, q] of sides) {
+  // Each side of the box in turn: the share of the segment's direction towards it (p) and the
+  // distance from the start to it (q).
+  for (let side = 0; side < 4; side++) {
+    const p = side === 0 ? -dx : side === 1 ? dx : side === 2 ? -dy : dy;
+    const q =
+      side === 0 ? ax - west : side === 1 ? east - ax : side === 2 ? ay - south : north - ay;
     if (p === 0) {
       if (q < 0) return false;
       continue;
@@ -161,33 +172,123 @@ function segmentMeetsBox(a: LngLat, b: LngLat, box: Bbox): boolean {
   return true;
 }
 
+/** Numbers held per edge: its start's and end's longitude and latitude. */
+const EDGE_NUMBERS = 4;
+
 /**
- * Where the grid cell at `row`, `column` lies against the outline: wholly inside or wholly
- * outside when every edge keeps clear of the cell by more than PostgreSQL's fuzzy margin for it,
- * so that each listing in the cell gets the answer its centre gets; else crossed, and its
- * listings are tested one by one. An edge's margin is twice EPSILON, or twice EPSILON over the
- * edge's length where that is more: the database's test of a point on an edge compares a cross
- * product, which grows with the edge's length.
+ * An outline made ready for testing many listings against it, answering exactly as
+ * insideOutline does. An edge whose two ends both lie more than EPSILON north of a listing, or
+ * both south, adds nothing to the listing's count of crossings (segmentCrossing), so the edges
+ * are grouped in bands of latitude and a listing is tested only against its band's: the parallel
+ * through a hand-drawn outline meets two to four of its sixteen edges.
  */
-export function cellAgainstOutline(row: number, column: number, ring: readonly LngLat[]) {
-  const west = column * CELL_DEGREES - 180;
-  const south = row * CELL_DEGREES - 90;
-  for (let i = 0; i < ring.length; i++) {
-    const a = ring[i] as LngLat;
-    const b = ring[(i + 1) % ring.length] as LngLat;
-    const length = Math.hypot(b.lng - a.lng, b.lat - a.lat);
-    // And a millionth of a cell for the rounding of a listing's cell from its position.
-    const margin = (length > 1 ? 2 * EPSILON : (2 * EPSILON) / Math.max(length, EPSILON)) + 1e-7;
-    const box = {
-      west: west - margin,
-      south: south - margin,
-      east: west + CELL_DEGREES + margin,
-      north: south + CELL_DEGREES + margin,
-    };
-    if (segmentMeetsBox(a, b, box)) return CELL_CROSSED;
+export class OutlineTest {
+  /** Where the bands begin and end, ascending: band i runs from bounds[i] to bounds[i + 1]. */
+  private readonly bounds: Float64Array;
+  /** Band i's edges in `bandEdges`, from bandStart[i] to bandStart[i + 1] (in numbers). */
+  private readonly bandStart: Uint32Array;
+  private readonly bandEdges: Float64Array;
+  /** Every edge, in the order of the ring. */
+  private readonly edges: Float64Array;
+
+  constructor(private readonly ring: readonly LngLat[]) {
+    this.edges = new Float64Array(ring.length * EDGE_NUMBERS);
+    ring.forEach((start, i) => {
+      const end = ring[(i + 1) % ring.length] as LngLat;
+      this.edges.set([start.lng, start.lat, end.lng, end.lat], i * EDGE_NUMBERS);
+    });
+    // An edge's band reaches EPSILON beyond its ends, and a billionth of a degree more for the
+    // rounding of the differences segmentCrossing is given.
+    const reach = EPSILON + 1e-9;
+    const spans = ring.map((start, i) => {
+      const end = ring[(i + 1) % ring.length] as LngLat;
+      return {
+        south: Math.min(start.lat, end.lat) - reach,
+        north: Math.max(start.lat, end.lat) + reach,
+        edge: i * EDGE_NUMBERS,
+      };
+    });
+    const bounds = [...new Set(spans.flatMap((span) => [span.south, span.north]))].sort(
+      (a, b) => a - b,
+    );
+    const bandEdges: number[] = [];
+    this.bandStart = new Uint32Array(bounds.length);
+    for (let band = 0; band + 1 < bounds.length; band++) {
+      for (const span of spans) {
+        if (span.south <= (bounds[band] as number) && span.north >= (bounds[band + 1] as number)) {
+          bandEdges.push(...this.edges.subarray(span.edge, span.edge + EDGE_NUMBERS));
+        }
+      }
+      this.bandStart[band + 1] = bandEdges.length;
+    }
+    this.bounds = Float64Array.from(bounds);
+    this.bandEdges = Float64Array.from(bandEdges);
   }
-  const inside = insideOutline(west + CELL_DEGREES / 2, south + CELL_DEGREES / 2, ring);
-  return inside ? CELL_INSIDE : CELL_OUTSIDE;
+
+  /** Inside the outline or on it, as insideOutline answers. */
+  contains(lng: number, lat: number): boolean {
+    const { bounds, bandEdges } = this;
+    // Beyond every band no edge counts: outside.
+    if (!(lat >= (bounds[0] as number) && lat < (bounds[bounds.length - 1] as number))) {
+      return false;
+    }
+    let band = 0;
+    let above = bounds.length - 1;
+    while (above - band > 1) {
+      const middle = (band + above) >>> 1;
+      if ((bounds[middle] as number) <= lat) band = middle;
+      else above = middle;
+    }
+    let total = 0;
+    const end = this.bandStart[band + 1] as number;
+    for (let at = this.bandStart[band] as number; at < end; at += EDGE_NUMBERS) {
+      const cross = segmentCrossing(
+        (bandEdges[at + 2] as number) - lng,
+        (bandEdges[at + 3] as number) - lat,
+        (bandEdges[at] as number) - lng,
+        (bandEdges[at + 1] as number) - lat,
+      );
+      if (cross === POINT_ON_POLYGON) return true;
+      total += cross;
+    }
+    return total !== 0;
+  }
+
+  /**
+   * Where the grid cell at `row`, `column` lies against the outline: wholly inside or wholly
+   * outside when every edge keeps clear of the cell by more than PostgreSQL's fuzzy margin for
+   * it, so that each listing in the cell gets the answer its centre gets; else crossed, and its
+   * listings are tested one by one. An edge's margin is twice EPSILON, or twice EPSILON over the
+   * edge's length where that is more: the database's test of a point on an edge compares a cross
+   * product, which grows with the edge's length.
+   */
+  cellAgainst(row: number, column: number) {
+    const west = column * CELL_DEGREES - 180;
+    const south = row * CELL_DEGREES - 90;
+    const { edges } = this;
+    for (let at = 0; at < edges.length; at += EDGE_NUMBERS) {
+      const ax = edges[at] as number;
+      const ay = edges[at + 1] as number;
+      const bx = edges[at + 2] as number;
+      const by = edges[at + 3] as number;
+      const length = Math.hypot(bx - ax, by - ay);
+      // And a millionth of a cell for the rounding of a listing's cell from its position.
+      const margin = (length > 1 ? 2 * EPSILON : (2 * EPSILON) / Math.max(length, EPSILON)) + 1e-7;
+      const meets = segmentMeetsBox(
+        ax,
+        ay,
+        bx,
+        by,
+        west - margin,
+        south - margin,
+        west + CELL_DEGREES + margin,
+        south + CELL_DEGREES + margin,
+      );
+      if (meets) return CELL_CROSSED;
+    }
+    const inside = insideOutline(west + CELL_DEGREES / 2, south + CELL_DEGREES / 2, this.ring);
+    return inside ? CELL_INSIDE : CELL_OUTSIDE;
+  }
 }
 
 /** What a view's listings must all meet, resolved once into the index's own terms. */
@@ -197,7 +298,7 @@ interface ViewTest {
   south: number;
   east: number;
   north: number;
-  outline: readonly LngLat[] | undefined;
+  outline: OutlineTest | undefined;
   features: number;
   minPriceCents: number;
   maxPriceCents: number;
@@ -707,7 +808,7 @@ export class MapIndex {
         if (entryCell > end) break;
         if (outline && entryCell !== cell) {
           cell = entryCell;
-          against = cellAgainstOutline(row, cell - row * CELL_COLUMNS, outline);
+          against = outline.cellAgainst(row, cell - row * CELL_COLUMNS);
         }
         if (against === CELL_OUTSIDE) continue;
         if (!this.meets(entry, test, against === CELL_CROSSED)) continue;
@@ -771,7 +872,7 @@ export class MapIndex {
       south: Math.max(area.south, outlineArea.south),
       east: Math.min(area.east, outlineArea.east),
       north: Math.min(area.north, outlineArea.north),
-      outline: filters.polygon,
+      outline: filters.polygon && new OutlineTest(filters.polygon),
       features,
       minPriceCents: filters.minPrice === undefined ? 0 : toCents(filters.minPrice),
       maxPriceCents:
@@ -806,7 +907,7 @@ export class MapIndex {
     if ((this.maxPrice[entry] as number) > test.maxPriceCents) return false;
     if ((this.beds[entry] as number) < test.minBeds) return false;
     if ((this.baths[entry] as number) < test.minBaths) return false;
-    return !testOutline || !test.outline || insideOutline(lng, lat, test.outline);
+    return !testOutline || !test.outline || test.outline.contains(lng, lat);
   }
 
   /** The list's own conditions beyond the area's: its types and price bracket. */
