@@ -57,6 +57,9 @@ const pick = <T>(random: Random, items: readonly T[]) =>
 /** Degrees on a 0.001° lattice, so that many listings fall exactly on the views' edges. */
 const onLattice = (degrees: number) => Math.round(degrees * 1000) / 1000;
 
+/** Degrees to the millionth, as an address carries them. */
+const toMillionths = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
+
 /**
  * Listings of every kind a map view must tell apart, inserted directly: approved, pending and
  * rejected; Available and Sold; with and without a pin; of agents in good standing and of a fraud
@@ -326,11 +329,9 @@ describe('the map index', () => {
     const outline = Array.from({ length: 10 }, (_, corner) => {
       const angle = (2 * Math.PI * corner) / 10 + 0.13;
       const reach = corner % 2 === 0 ? 0.19 : 0.08;
-      // To the millionth of a degree, as an address carries it.
-      const round = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
       return {
-        lng: round(centre.lng + reach * Math.cos(angle)),
-        lat: round(centre.lat + reach * Math.sin(angle)),
+        lng: toMillionths(centre.lng + reach * Math.cos(angle)),
+        lat: toMillionths(centre.lat + reach * Math.sin(angle)),
       };
     });
     const agent = await createAccount(ctx.app, 'agent');
@@ -374,7 +375,6 @@ describe('the map index', () => {
 describe("an outline's bands of latitude", () => {
   it('answer every point as the whole ring does: corners, edges, just beside them and beyond', () => {
     const random = seededRandom(29);
-    const round = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
     let inside = 0;
     let points = 0;
     for (let drawn = 0; drawn < 40; drawn++) {
@@ -386,7 +386,7 @@ describe("an outline's bands of latitude", () => {
         const reach = 0.02 + random() * 0.2;
         const lat =
           drawn % 4 === 0 && corner % 3 === 0 ? centre.lat : centre.lat + reach * Math.sin(angle);
-        return { lng: round(centre.lng + reach * Math.cos(angle)), lat: round(lat) };
+        return { lng: toMillionths(centre.lng + reach * Math.cos(angle)), lat: toMillionths(lat) };
       });
       const test = new OutlineTest(outline);
       const tried: LngLat[] = [];

@@ -839,7 +839,8 @@ export class MapIndex {
         }
       }
     }
-    this.runs = runs;
+    // Counting lists nothing: the last view's runs stay as its page and pins read them.
+    if (!counts) this.runs = runs;
     return listed;
   }
 
