@@ -1,4 +1,4 @@
-import autocannon from 'autocannon';
+import { loadGenerator } from './load-generator.mjs';
 import { mapViewSource } from './map-areas.mjs';
 import { importServer } from './paths.mjs';
 
@@ -116,11 +116,11 @@ export async function runScenario({
     timeout: 10,
   };
   if (warmup > 0) {
-    await autocannon({ ...options, duration: warmup, connections: Math.min(connections, 10) });
+    await loadGenerator({ ...options, duration: warmup, connections: Math.min(connections, 10) });
   }
   let times = new Float64Array(1 << 16);
   let recorded = 0;
-  const instance = autocannon({ ...options, duration });
+  const instance = loadGenerator({ ...options, duration });
   instance.on('response', (_client, _status, _bytes, responseTime) => {
     if (recorded === times.length) {
       const bigger = new Float64Array(times.length * 2);
