@@ -14,7 +14,7 @@ import { imagePipelineFor } from '../uploads/image-pipeline.js';
 import { createPictureCopier, type PictureCopier } from '../uploads/profile-picture.js';
 import { claimUpload } from '../uploads/upload-references.js';
 import type { AccountMailer, MailedAccount } from './account-mail.js';
-import { createPasswordHashing } from './password-hashing.js';
+import { createPasswordHashing, passwordHashesAtOnce } from './password-hashing.js';
 import { forgetResetLinks, RESET_LINK_PREFIX } from './reset-links.js';
 
 const SESSION_COOKIE_PREFIX = 'keyhaven';
@@ -197,7 +197,7 @@ export function createAuth(
       enabled: true,
       minPasswordLength: 6,
       autoSignIn: true,
-      password: createPasswordHashing(),
+      password: createPasswordHashing(passwordHashesAtOnce(config.database)),
       ...recovery?.emailAndPassword,
     },
     emailVerification: recovery?.emailVerification,

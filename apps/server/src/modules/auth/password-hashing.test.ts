@@ -1,9 +1,10 @@
+import { availableParallelism } from 'node:os';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { describe, expect, it } from 'vitest';
-import { createPasswordHashing } from './password-hashing.js';
+import { createPasswordHashing, passwordHashesAtOnce } from './password-hashing.js';
 
 describe('password hashing', () => {
-  it('runs one hash per core at a time and answers every one', async () => {
+  it('runs as many hashes at a time as it is given and answers every one', async () => {
     const hashing = createPasswordHashing(2);
     const stored = await hashPassword('Buyer123');
     const checks = ['Buyer123', 'wrong', 'Buyer123', 'Buyer12', 'Buyer123'].map((password) =>
@@ -37,5 +38,12 @@ describe('password hashing', () => {
     const theirs = await hashPassword('Agent123');
     expect(await hashing.verify({ hash: theirs, password: 'Agent123' })).toBe(true);
     expect(await hashing.verify({ hash: theirs, password: 'agent123' })).toBe(false);
+  });
+
+  it('hashes one password at a time on the embedded server, one a core on PostgreSQL', () => {
+    expect(passwordHashesAtOnce({ driver: 'pglite', dataDir: '/data/pglite' })).toBe(1);
+    expect(passwordHashesAtOnce({ driver: 'postgres', url: 'postgres://db/keyhaven' })).toBe(
+      availableParallelism(),
+    );
   });
 });
