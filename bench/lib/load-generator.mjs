@@ -11,6 +11,12 @@ import PipelinedRequestsQueue from 'autocannon/lib/pipelinedRequestsQueue.js';
  * shares the two cores with the server, and the load generator, not the server, set the pace.
  * Every byte is still read off the socket and through autocannon's HTTP parser, and counted.
  */
+if (typeof PipelinedRequestsQueue.prototype.addBody !== 'function') {
+  // A later autocannon keeps bodies some other way: the bench would measure it again unnoticed.
+  throw new Error(
+    'autocannon no longer keeps bodies through addBody: see bench/lib/load-generator.mjs',
+  );
+}
 PipelinedRequestsQueue.prototype.addBody = function addBody() {};
 
 /** autocannon's own call, refusing the options that would read the bodies it no longer keeps. */
