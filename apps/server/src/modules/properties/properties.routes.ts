@@ -30,7 +30,7 @@ import {
   sendListPage,
   withEtag,
 } from '../../lib/list-page.js';
-import { reportsClosed } from '../notifications/notification-events.js';
+import { listingEditedByAdmin, reportsClosed } from '../notifications/notification-events.js';
 import { announceListingDecision } from '../notifications/notifier.js';
 import { cachedPublicListing, cachedPublicListings, encodingsTag } from './cached-listing.js';
 import type { CachedListing } from './listing-cache.js';
@@ -392,7 +392,12 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await request.requireRole('agent', 'admin');
-      await updateListing(app.db, caller, request.params.id, request.body);
+      // An admin's edit of an agent's listing is live at once: its agent is told.
+      await app.notifications.changeAndTell(
+        (tx) => updateListing(tx, caller, request.params.id, request.body),
+        (tx, { editedByAdmin }) =>
+          editedByAdmin ? listingEditedByAdmin(tx, request.params.id, new Date()) : [],
+      );
       return { message: PROPERTY_MESSAGES.updated };
     },
   );
