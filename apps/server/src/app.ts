@@ -7,6 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import type { Config } from './config.js';
 import { type Database, type DatabaseHandle, openConfiguredDatabase } from './db/client.js';
@@ -18,6 +19,7 @@ import {
   createRedisClient,
   createRedisCounterStore,
 } from './lib/counter-store.js';
+import { requestLogSerializers } from './lib/request-log.js';
 import { keepHeapSmall, releaseStartupMemory } from './lib/small-process-memory.js';
 import { listingAnalyticsRoutes } from './modules/analytics/listing-analytics.routes.js';
 import { listingViewsPlugin } from './modules/analytics/listing-views.js';
@@ -84,6 +86,8 @@ export interface AppDependencies {
   accountLimits?: Partial<AccountLimits>;
   /** How a slowed sign-in waits; tests pass one that records the wait instead. */
   sleep?: (ms: number) => Promise<void>;
+  /** Where the log is written (standard output by default); tests read it. */
+  logStream?: DestinationStream;
 }
 
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -108,6 +112,9 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // Requested URLs are logged without the tokens and e-mail addresses they may carry.
+      serializers: requestLogSerializers,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -77,6 +77,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   payment_received: 'A payment for my listing is received',
   listing_approved: 'My listing is approved',
   listing_rejected: 'My listing is rejected',
+  listing_edited: 'An admin edits my listing',
   review_received: 'A new review of my listing',
   role_changed: 'My role changes',
   message_received: 'A new message',

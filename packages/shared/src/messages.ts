@@ -171,6 +171,13 @@ export const LISTING_UNDER_REVIEW = {
     'This listing is being checked by our team. Its details will show again once it is approved.',
 } as const;
 
+/** What a listing's agent is told when an admin has edited it: the edit is live at once. */
+export const ADMIN_EDIT_MESSAGES = {
+  noticeTitle: (title: string) => `An admin edited ${title}`,
+  noticeBody:
+    'An admin changed your listing, and buyers see the new version now. Open My Properties to read it.',
+} as const;
+
 export const REVIEW_MESSAGES = {
   submitted: 'Review submitted!',
   failedTitle: 'Error submitting review',

@@ -12,6 +12,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
+import { handleConfirmationMails } from './account-mail.js';
 
 /** The queue that looks an address up and mails its reset link, away from the request. */
 export const PASSWORD_RESET_QUEUE = 'password-reset-request';
@@ -38,10 +39,12 @@ async function refusedToken<T>(attempt: Promise<T>, message: string): Promise<T>
 /** Forgot password, reset password and e-mail confirmation, on better-auth's own flows. */
 export const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.handle<{ email: string }>(PASSWORD_RESET_QUEUE, async ({ email }) => {
-    // better-auth finds the account and, when there is one, stores the token and calls the
-    // mailer; for an unknown address it does nothing.
+    // better-auth finds the account and, when there is one, stores the token's digest and calls
+    // the mailer, which sends the link from this job: the job holds the address, never the link.
+    // For an unknown address it does nothing.
     await app.auth.api.requestPasswordReset({ body: { email } });
   });
+  handleConfirmationMails(app);
 
   app.post(
     '/auth/forgot-password',

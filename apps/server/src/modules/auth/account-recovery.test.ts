@@ -1,6 +1,6 @@
 import { ACCOUNT_RECOVERY_MESSAGES, AUTH_MESSAGES } from '@keyhaven/shared';
 import { ENGAGEMENT_LIMITS } from '@keyhaven/shared/constants';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +13,7 @@ import { createListing } from '../../../test/helpers/listings.js';
 import { accept, offer } from '../../../test/helpers/offers.js';
 import { startTestSmtpServer } from '../../../test/helpers/smtp-server.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
+import { queryRows } from '../../db/client.js';
 import { users, verifications } from '../../db/schema.js';
 import { RESET_MAILS_PER_ADDRESS } from './account-recovery.routes.js';
 
@@ -112,6 +113,51 @@ describe('POST /auth/forgot-password', () => {
     const eleventh = await ask(10);
     expect(eleventh.statusCode).toBe(429);
     expect(eleventh.json().code).toBe('RATE_LIMITED');
+  });
+});
+
+/**
+ * Every table of the database (the job queue's included) whose rows hold `secret` anywhere: what
+ * someone who reads the database, or a copy of it, would find.
+ */
+async function tablesHolding(secret: string) {
+  const tables = await queryRows<{ name: string }>(
+    ctx.app.db,
+    sql`select format('%I.%I', schemaname, tablename) as name from pg_tables
+        where schemaname in ('public', 'pgboss')`,
+  );
+  const holding: string[] = [];
+  for (const { name } of tables) {
+    const [found] = await queryRows<{ count: number }>(
+      ctx.app.db,
+      sql`select count(*)::int as count from ${sql.raw(name)} as row
+          where strpos(row::text, ${secret}) > 0`,
+    );
+    if (found?.count) holding.push(name);
+  }
+  return holding;
+}
+
+describe('links at rest', () => {
+  it('keeps no reset link in the database, jobs included, and the mailed one still works', async () => {
+    const account = await createAccount(ctx.app);
+    await forgot(account.email);
+    const token = await resetLinkFor(account.email);
+    expect(await tablesHolding(token)).toEqual([]);
+    expect((await reset(token, 'Brand9New')).statusCode).toBe(200);
+    expect((await login(account.email, 'Brand9New')).statusCode).toBe(200);
+  });
+
+  it('keeps no confirmation link in the database, jobs included, and the mailed one still works', async () => {
+    const body = registrationBody();
+    const registered = await post('/auth/register', body);
+    expect(registered.statusCode).toBe(200);
+    const [token] = await linksTo(body.email, '/verify-email');
+    expect(token).toBeTruthy();
+    expect(await tablesHolding(token as string)).toEqual([]);
+    expect((await post('/auth/verify-email', { token })).statusCode).toBe(200);
+    const [stored] = await ctx.app.db.select().from(users).where(eq(users.email, body.email));
+    expect(stored?.emailVerified).toBe(true);
   });
 });
 

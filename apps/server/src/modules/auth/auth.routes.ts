@@ -100,11 +100,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       // not signed in to it lately, waits here, before the password is checked, so the wait is
       // the same whether the password is right or wrong.
       await throttle.begin(email, request.ip);
-      const response = await app.auth.api.signInEmail({
-        body: { email, password },
-        headers: fromNodeHeaders(request.headers),
-        asResponse: true,
-      });
+      const response = await app.auth.api
+        .signInEmail({
+          body: { email, password },
+          headers: fromNodeHeaders(request.headers),
+          asResponse: true,
+        })
+        .catch(async (error: unknown) => {
+          await throttle.unchecked(email, request.ip);
+          throw error;
+        });
+      if (response.status >= 500) {
+        await throttle.unchecked(email, request.ip);
+        throw new AppError('INTERNAL', AUTH_MESSAGES.loginFailed);
+      }
       if (!response.ok) {
         // The attempt stays counted as a failure. Unknown e-mail and wrong password read the
         // same, and better-auth hashes either way; but an existing account costs it one more

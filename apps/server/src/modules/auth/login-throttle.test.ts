@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AUTH_MESSAGES } from '@keyhaven/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -256,6 +256,50 @@ describe('one address guessing', () => {
   });
 });
 
+describe('a database outage', () => {
+  /** Every sign-in fails in the database until `restore` is called: its accounts are out of reach. */
+  async function takeAccountsOffline() {
+    await app.db.execute(sql`alter table users rename to users_offline`);
+    return () => app.db.execute(sql`alter table users_offline rename to users`);
+  }
+
+  it('counts no failure for sign-ins the database could not check, so the owner gets in once it is back', async () => {
+    const owner = await createAccount(app);
+    const usual = newAddress();
+    const restore = await takeAccountsOffline();
+    try {
+      for (let attempt = 1; attempt <= MAX_PAIR_FAILURES * 2; attempt++) {
+        const failed = await login(owner.email, owner.password, usual);
+        expect(failed.statusCode, `attempt ${attempt}`).toBe(500);
+        expect(failed.json().code).toBe('INTERNAL');
+      }
+    } finally {
+      await restore();
+    }
+    const back = await login(owner.email, owner.password, usual);
+    expect(back.statusCode).toBe(200);
+    expect(back.json().user._id).toBe(owner.id);
+    expect(waits).toEqual([]);
+  });
+
+  it('still refuses an address after five real wrong passwords once the database is back', async () => {
+    const owner = await createAccount(app);
+    const guesser = newAddress();
+    const restore = await takeAccountsOffline();
+    try {
+      expect((await login(owner.email, WRONG, guesser)).statusCode).toBe(500);
+    } finally {
+      await restore();
+    }
+    for (let attempt = 1; attempt <= MAX_PAIR_FAILURES; attempt++) {
+      expect((await login(owner.email, WRONG, guesser)).statusCode, `guess ${attempt}`).toBe(401);
+    }
+    const refused = await login(owner.email, owner.password, guesser);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(REFUSED);
+  });
+});
+
 describe('client addresses', () => {
   it('are counted per IPv4 address, and per /64 for IPv6', () => {
     expect(throttleAddress('203.0.113.9')).toBe('203.0.113.9');
@@ -327,6 +371,22 @@ describe.each(['memory', 'redis'] as const)('the throttle on the %s store', (kin
     });
     expect(await store.count('login-failures:account:fresh@example.test')).toBe(0);
     expect(throttleWaits).toEqual([]);
+  });
+
+  it('gives back whole an attempt that ended before its password was checked', async () => {
+    const t = throttle();
+    for (let i = 0; i < MAX_PAIR_FAILURES * 4; i++) {
+      await t.begin('owner@example.test', '203.0.113.60');
+      await t.unchecked('owner@example.test', '203.0.113.60');
+    }
+    for (const key of [
+      'login-failures:address:203.0.113.60',
+      'login-failures:pair:203.0.113.60:owner@example.test',
+      'login-failures:account:owner@example.test',
+    ]) {
+      expect(await store.count(key), key).toBe(0);
+    }
+    await expect(t.begin('owner@example.test', '203.0.113.60')).resolves.toBeUndefined();
   });
 
   it('slows unknown addresses at an account under attack, and never its known ones', async () => {

@@ -63,7 +63,9 @@ export function throttleAddress(ip: string): string {
  * through. A right password is never refused because of someone else's failures.
  *
  * An attempt is counted before its password is checked, and given back when it succeeds: a
- * check-then-count throttle lets every guess sent at the same moment through. The address is
+ * check-then-count throttle lets every guess sent at the same moment through. One that ended
+ * before any password was checked (the database was down) is given back too: an outage must not
+ * leave its owner refused once the site is back. The address is
  * counted first, and a refused address leaves no counter for the account it named, so a
  * refused client cannot fill the store with e-mail addresses.
  */
@@ -103,6 +105,18 @@ export function createLoginThrottle(store: CounterStore, options: LoginThrottleO
       if (accountFailures > ACCOUNT_ATTACK_FAILURES && (await store.count(key.known)) === 0) {
         await sleep(options.slowdownMs);
       }
+    },
+    /**
+     * The attempt ended in a server error with no password checked: it is given back whole, as
+     * if it had never been made. Only the attempts that really said "wrong" stay counted.
+     */
+    async unchecked(email: string, ip: string) {
+      const key = keys(email, ip);
+      await Promise.all([
+        store.decrement(key.address),
+        store.decrement(key.pair),
+        store.decrement(key.account),
+      ]);
     },
     /**
      * A right password: the attempt is given back, the pair's failures are forgiven, and the

@@ -29,6 +29,13 @@ export interface Mail {
     message: MailMessage<T>,
     options?: { tx?: Executor },
   ): Promise<void>;
+  /**
+   * Sends one e-mail at once, from a job already running, instead of queueing it: for a mail
+   * whose link opens or confirms an account, which must never be stored (the job table keeps
+   * payloads for days, and a failed job's for admins). A failure fails the running job, whose
+   * next try makes a new link.
+   */
+  sendNow<T extends TemplateName>(message: MailMessage<T>): Promise<void>;
 }
 
 export const EMAIL_QUEUE = 'email';
@@ -111,5 +118,6 @@ export function createMail(settings: MailSettings): Mail {
         key: message.key,
         ...(options?.tx ? { tx: options.tx } : {}),
       }),
+    sendNow: (message) => deliverEmail(settings, message as MailMessage),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  ADMIN_EDIT_MESSAGES,
   formatDollars,
   REPORT_OUTCOME_MESSAGES,
   type ReportDecision,
@@ -267,6 +268,32 @@ export async function listingDecided(
           body: 'An admin rejected your listing, so buyers cannot see it. Edit it to send it for review again.',
           link: DASHBOARD.myProperties,
         },
+  ];
+}
+
+/**
+ * An admin edited an agent's listing, which is live at once. The time of the edit is part of its
+ * key: every edit is news.
+ */
+export async function listingEditedByAdmin(
+  db: Executor,
+  propertyId: string,
+  editedAt: Date,
+): Promise<NotificationEvent[]> {
+  const [listing] = await db
+    .select({ agentId: properties.agentId, title: properties.title })
+    .from(properties)
+    .where(eq(properties.id, propertyId));
+  if (!listing) return [];
+  return [
+    {
+      kind: 'listing_edited',
+      key: `listing_edited:${propertyId}:${editedAt.getTime()}`,
+      recipients: [listing.agentId],
+      title: ADMIN_EDIT_MESSAGES.noticeTitle(listing.title),
+      body: ADMIN_EDIT_MESSAGES.noticeBody,
+      link: DASHBOARD.myProperties,
+    },
   ];
 }
 

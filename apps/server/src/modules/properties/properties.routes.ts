@@ -30,7 +30,7 @@ import {
   sendListPage,
   withEtag,
 } from '../../lib/list-page.js';
-import { reportsClosed } from '../notifications/notification-events.js';
+import { listingEditedByAdmin, reportsClosed } from '../notifications/notification-events.js';
 import { announceListingDecision } from '../notifications/notifier.js';
 import { cachedPublicListing, cachedPublicListings, encodingsTag } from './cached-listing.js';
 import type { CachedListing } from './listing-cache.js';
@@ -383,7 +383,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['properties'],
         summary:
-          "Edit a listing (its agent or an admin; checked before the body); an agent's change to anything but availability sends an approved or rejected listing back for review, and buyers see the last approved version meanwhile",
+          "Edit a listing (its agent or an admin; checked before the body); an agent's change to anything but availability sends an approved or rejected listing back for review, and buyers see the last approved version meanwhile; an admin's edit of an agent's listing is live at once, audited with what it changed, and its agent is notified",
         description: `Without \`photos\` the listing keeps its photos; \`image\` alone makes that upload the cover (moved first if the listing shows it, else in place of the cover), and \`image\` null or empty on a listing with photos answers 400 \`image\` (a listing needs at least one photo). \`photos\` replaces them all. Any change of the photos (which, their order, descriptions, captions) is a change of content: an agent's approved listing goes back to review and buyers keep its approved photos meanwhile. ${PHOTO_RULES}`,
         params: ZPropertyIdParams,
         body: ZPropertyEditRequest,
@@ -392,7 +392,12 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await request.requireRole('agent', 'admin');
-      await updateListing(app.db, caller, request.params.id, request.body);
+      // An admin's edit of an agent's listing is live at once: its agent is told.
+      await app.notifications.changeAndTell(
+        (tx) => updateListing(tx, caller, request.params.id, request.body),
+        (tx, { editedByAdmin }) =>
+          editedByAdmin ? listingEditedByAdmin(tx, request.params.id, new Date()) : [],
+      );
       return { message: PROPERTY_MESSAGES.updated };
     },
   );

@@ -44,6 +44,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.js'
 import type { JoinedPage } from '../../lib/list-page.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
+import { auditAdminEdit } from './admin-edits.js';
 import type { AreaFilters, FacetCount, ListingFilters } from './listing-filters.js';
 import { photosAfterEdit, photosToAdd, samePhotos } from './listing-photos.js';
 import type { MapIndex } from './map-index.js';
@@ -975,7 +976,7 @@ export async function updateListing(
   id: string,
   input: EditInput,
 ) {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const current = await lockOwnedListing(tx, id, caller);
     const photos = await photosAfterEdit(tx, caller, current, input);
     // An edit that does not mention the pin keeps it; null removes it.
@@ -1012,6 +1013,14 @@ export async function updateListing(
       .update(properties)
       .set({ ...next, approval, published, ...answered })
       .where(eq(properties.id, id));
+    const editedByAdmin = await auditAdminEdit(
+      tx,
+      caller,
+      current,
+      { ...current, ...next },
+      sameContent,
+    );
+    return { editedByAdmin };
   });
 }
 

@@ -70,9 +70,12 @@ describe('the notification settings page', () => {
     renderPage(agent);
 
     const group = await emailGroup();
-    expect(within(group).getAllByRole('checkbox')).toHaveLength(11);
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(12);
     expect(
       within(group).getByRole('checkbox', { name: 'A new offer on my listing' }),
+    ).toBeChecked();
+    expect(
+      within(group).getByRole('checkbox', { name: 'An admin edits my listing' }),
     ).toBeChecked();
     expect(within(group).queryByRole('checkbox', { name: 'My offer is accepted' })).toBeNull();
     expect(screen.queryByRole('group', { name: 'Saved-search alerts by e-mail' })).toBeNull();
