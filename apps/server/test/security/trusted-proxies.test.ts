@@ -3,10 +3,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../src/db/schema.js';
 import { MAX_ADDRESS_FAILURES } from '../../src/modules/auth/login-throttle.js';
+import { registrationBody } from '../helpers/accounts.js';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/postgres-server.js';
 import { type ServerProcess, startServer } from '../helpers/server-process.js';
+import { useTestApp } from '../helpers/test-app.js';
 import { testDatabaseUrl } from '../helpers/test-database.js';
 
 /*
@@ -111,31 +115,31 @@ async function incomingRequestLine(requestId: string): Promise<RequestLogLine | 
   return find();
 }
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'keyhaven-proxies-'));
-  database = testDatabaseUrl
-    ? await createScratchDatabase('keyhaven_proxies', testDatabaseUrl)
-    : undefined;
-  server = await startServer({
-    DATA_DIR: dataDir,
-    ...(database ? { DATABASE_URL: database.url } : {}),
-    TRUST_PROXY: PROXY_ADDRESS,
-    // Every request is logged with its client address at info.
-    LOG_LEVEL: 'info',
-    LOGIN_SLOWDOWN_MS: '0',
-  });
-  proxy = await startProxy(server.port);
-  proxyPort = (proxy.address() as AddressInfo).port;
-}, 150_000);
-
-afterAll(async () => {
-  await new Promise((resolve) => proxy?.close(resolve));
-  await server?.stop();
-  await database?.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
 describe('behind a trusted reverse proxy', { timeout: 60_000 }, () => {
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'keyhaven-proxies-'));
+    database = testDatabaseUrl
+      ? await createScratchDatabase('keyhaven_proxies', testDatabaseUrl)
+      : undefined;
+    server = await startServer({
+      DATA_DIR: dataDir,
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      TRUST_PROXY: PROXY_ADDRESS,
+      // Every request is logged with its client address at info.
+      LOG_LEVEL: 'info',
+      LOGIN_SLOWDOWN_MS: '0',
+    });
+    proxy = await startProxy(server.port);
+    proxyPort = (proxy.address() as AddressInfo).port;
+  }, 150_000);
+
+  afterAll(async () => {
+    await new Promise((resolve) => proxy?.close(resolve));
+    await server?.stop();
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
   it('logs the address the proxy saw, not the X-Forwarded-For the client sent', async () => {
     const answer = await callFrom(CLIENT_ADDRESS, proxyPort, {
       method: 'GET',
@@ -174,5 +178,33 @@ describe('behind a trusted reverse proxy', { timeout: 60_000 }, () => {
     expect(JSON.parse(refused.body)).toMatchObject({ code: 'RATE_LIMITED' });
     // Another client behind the same proxy is counted on its own, not as the proxy.
     expect((await signIn(OTHER_CLIENT_ADDRESS, MAX_ADDRESS_FAILURES + 2)).status).toBe(401);
+  });
+});
+
+describe('the address kept with a new session', () => {
+  const ctx = useTestApp();
+
+  it('is the client address the server settled on, never the X-Forwarded-For the client wrote', async () => {
+    const body = registrationBody();
+    const fromClient = (url: string, payload: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        remoteAddress: '192.0.2.44',
+        headers: { 'x-forwarded-for': FORGED_ADDRESS },
+      });
+    const registered = await fromClient('/auth/register', body);
+    expect(registered.statusCode).toBe(200);
+    const signedIn = await fromClient('/auth/login', {
+      email: body.email,
+      password: body.password,
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const kept = await ctx.database.db
+      .select({ ipAddress: sessions.ipAddress })
+      .from(sessions)
+      .where(eq(sessions.userId, registered.json().user._id));
+    expect(kept.map((session) => session.ipAddress)).toEqual(['192.0.2.44', '192.0.2.44']);
   });
 });
