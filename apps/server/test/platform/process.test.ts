@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productionEnv } from '../helpers/production-env.js';
 import { call, spawnServer, startServer } from '../helpers/server-process.js';
@@ -116,6 +118,35 @@ describe('the server process', { timeout: 150_000 }, () => {
       expect(listings.body).toEqual([]);
     } finally {
       await server.stop();
+      await stripeApi.close();
+    }
+  });
+
+  it('npm run seed refuses to add the demo marketplace in production', async () => {
+    const stripeApi = await startStripeApi();
+    try {
+      const outcome = await new Promise<{ code: number | null; output: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', '--conditions=source', 'src/cli/seed.ts'],
+          {
+            cwd: fileURLToPath(new URL('../..', import.meta.url)),
+            env: {
+              PATH: process.env.PATH,
+              ...productionEnv(stripeApi),
+              DATA_DIR: path.join(dataDir, 'seeded-in-production'),
+            },
+          },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? (error.code as number) : 0, output: stdout + stderr }),
+        );
+      });
+      expect(outcome.code).toBe(1);
+      expect(outcome.output).toContain(
+        'NODE_ENV: production never seeds the demo marketplace: its accounts would sign in with published passwords',
+      );
+      expect(existsSync(path.join(dataDir, 'seeded-in-production'))).toBe(false);
+    } finally {
       await stripeApi.close();
     }
   });
