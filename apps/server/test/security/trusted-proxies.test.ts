@@ -19,6 +19,7 @@ import { testDatabaseUrl } from '../helpers/test-database.js';
  * sees to whatever X-Forwarded-For the client sent. The server trusts that proxy's address only,
  * so a client's own X-Forwarded-For never decides its address: not in the log, not in the
  * sign-in throttle. Loopback is all of 127.0.0.0/8, so each party has an address of its own.
+ * The address kept with each new session is the same one, whatever the client wrote.
  */
 
 const PROXY_ADDRESS = '127.0.0.1';
