@@ -55,6 +55,8 @@ try {
   server = await startServer({
     env: { DATA_DIR: dataDir, DATABASE_URL: '' },
     logFile: path.join(resultsDir, 'server-memory.log'),
+    // As `npm start` runs it (NODE_ENV unset); production never seeds the demo marketplace.
+    nodeEnv: 'development',
     seedDemo: true,
   });
   const startSeconds = (performance.now() - since) / 1000;

@@ -58,6 +58,17 @@ export function memoryOf(pid) {
 }
 
 /**
+ * What production cannot start without. The benchmarks never open a checkout: Stripe's address
+ * is a closed local port, so a payment would fail here rather than reach Stripe.
+ */
+const PRODUCTION_SETTINGS = {
+  STRIPE_SECRET_KEY: 'sk_test_keyhaven_bench',
+  STRIPE_WEBHOOK_SECRET: 'whsec_keyhaven_bench',
+  STRIPE_API_BASE: 'http://127.0.0.1:9',
+  MAIL_TRANSPORT: 'outbox',
+};
+
+/**
  * Starts the built server (`apps/server/dist/main.js`) on a free port and waits until
  * `/readyz` answers (with WEB_CONCURRENCY in `env`, one of its processes). Its log goes to `logFile`. RSS is sampled every 200 ms.
  */
@@ -77,6 +88,7 @@ export async function startServer({
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
+      ...(nodeEnv === 'production' ? PRODUCTION_SETTINGS : {}),
       ...env,
       NODE_ENV: nodeEnv,
       SESSION_SECRET: sessionSecret,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_BRAND_NAME } from '@keyhaven/shared';
 import { z } from 'zod';
@@ -8,11 +9,102 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** The ranges proxy-addr (Fastify's trustProxy) knows by name. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address (`10.0.0.5`, `::1`), a CIDR range (`10.0.0.0/8`, `fd00::/8`), or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which reverse proxies may tell us a client's address: `false` (none, the default), or the
+ * proxies' own addresses and ranges, comma-separated. `true` stands for a proxy on this machine
+ * (loopback); production refuses it, so an operator names the proxies (decision 040).
+ */
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const lower = value.toLowerCase();
+    if (['', 'false', '0', 'no'].includes(lower)) return false as const;
+    if (['true', '1', 'yes'].includes(lower)) return true as const;
+    const entries = value.split(',').map((entry) => entry.trim());
+    const invalid = entries.filter((entry) => !isProxyAddress(entry));
+    if (invalid.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false or the reverse proxies' addresses or CIDR ranges, comma-separated (e.g. 127.0.0.1,10.0.0.0/8); not ${invalid.map((entry) => JSON.stringify(entry)).join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/** `true` asks for a proxy on this machine: whoever connects from another is not one. */
+const LOOPBACK_PROXIES = ['127.0.0.0/8', '::1'];
+
 const optionalText = z
   .string()
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .optional();
+
+/** The settings production cannot leave to a default, as the schema below reads them. */
+interface ProductionSettings {
+  SESSION_SECRET?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  SEED_DEMO?: boolean;
+  SMTP_URL?: string;
+  MAIL_TRANSPORT?: 'smtp' | 'outbox';
+  TRUST_PROXY: boolean | string[];
+}
+
+/**
+ * What a production site must not leave to a default, as [setting, problem] pairs. Each default
+ * is meant for trying the product on one machine, and would take buyers' money with test cards,
+ * sign strangers in with the demo passwords, keep their e-mails on disk or let them choose their
+ * own address if it reached real users.
+ */
+function productionProblems(env: ProductionSettings): Array<[string, string]> {
+  const problems: Array<[string, string]> = [];
+  if (!env.SESSION_SECRET) problems.push(['SESSION_SECRET', 'is required in production']);
+  if (!env.STRIPE_SECRET_KEY) {
+    problems.push([
+      'STRIPE_SECRET_KEY',
+      'is required in production: without it buyers would pay at the demo checkout, which takes test cards and moves no money',
+    ]);
+  }
+  // With the key set and the secret missing, the rule for every environment says so.
+  if (!env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    problems.push(['STRIPE_WEBHOOK_SECRET', 'is required in production']);
+  }
+  if (env.SEED_DEMO) {
+    problems.push([
+      'SEED_DEMO',
+      'must not be true in production: the demo accounts would sign in with their published passwords',
+    ]);
+  }
+  if (!env.SMTP_URL && env.MAIL_TRANSPORT !== 'outbox') {
+    problems.push([
+      'SMTP_URL',
+      'is required in production to send e-mail (address confirmations, password resets); to keep every message in DATA_DIR/outbox instead, set MAIL_TRANSPORT=outbox',
+    ]);
+  }
+  if (env.TRUST_PROXY === true) {
+    problems.push([
+      'TRUST_PROXY',
+      "true is refused in production: list the reverse proxies' addresses or ranges instead (e.g. TRUST_PROXY=127.0.0.1,10.0.0.0/8), so that a client cannot choose its own address",
+    ]);
+  }
+  return problems;
+}
 
 const ZEnvironment = z
   .object({
@@ -49,7 +141,7 @@ const ZEnvironment = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
-    TRUST_PROXY: booleanFromEnv.default(false),
+    TRUST_PROXY: trustProxyFromEnv.default(false),
     SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
     SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).optional(),
     LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
@@ -66,24 +158,40 @@ const ZEnvironment = z
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+    MAIL_TRANSPORT: optionalText.pipe(
+      z.enum(['smtp', 'outbox'], { message: 'must be smtp or outbox' }).optional(),
+    ),
     MAIL_FROM: optionalText,
     JOB_WORKERS: booleanFromEnv.optional(),
     COUNT_LISTING_VIEWS: booleanFromEnv.default(true),
     LISTING_VIEWS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SESSION_SECRET'],
-        message: 'is required in production',
-      });
+    if (env.NODE_ENV === 'production') {
+      for (const [name, message] of productionProblems(env)) {
+        ctx.addIssue({ code: 'custom', path: [name], message });
+      }
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({
         code: 'custom',
         path: ['GOOGLE_CLIENT_SECRET'],
         message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+      });
+    }
+    if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required when MAIL_TRANSPORT is smtp',
+      });
+    }
+    if (env.MAIL_TRANSPORT === 'outbox' && env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_TRANSPORT'],
+        message:
+          'outbox keeps every e-mail in DATA_DIR/outbox and never sends it: unset SMTP_URL, or set MAIL_TRANSPORT=smtp',
       });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
@@ -179,7 +287,8 @@ function toConfig(env: z.infer<typeof ZEnvironment>) {
       ? ({ driver: 'pglite', dataDir: path.join(dataDir, 'pglite') } as const)
       : ({ driver: 'postgres', url: env.DATABASE_URL as string } as const),
     sessionSecret: env.SESSION_SECRET,
-    seedDemo: env.SEED_DEMO ?? embedded,
+    // Never in production: the demo accounts' passwords are published in the README.
+    seedDemo: env.NODE_ENV !== 'production' && (env.SEED_DEMO ?? embedded),
     stripe: env.STRIPE_SECRET_KEY
       ? {
           secretKey: env.STRIPE_SECRET_KEY,
@@ -202,7 +311,9 @@ function toConfig(env: z.infer<typeof ZEnvironment>) {
     // A hosted MapLibre style for every map instead of the offline basemap this server builds.
     mapStyleUrl: env.MAP_STYLE_URL,
     logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY,
+    // The reverse proxies whose X-Forwarded-For is believed, right to left, up to the first
+    // address that is not one of them: that is the client (false: the connection's own address).
+    trustProxy: env.TRUST_PROXY === true ? LOOPBACK_PROXIES : env.TRUST_PROXY,
     // Public search pages are cached this long in each process (0: off; off by default in tests).
     searchCacheSeconds: env.SEARCH_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 10),
     // A session's user is kept this long in each process (0: off; off by default in tests, and
@@ -231,7 +342,8 @@ function toConfig(env: z.infer<typeof ZEnvironment>) {
       work: env.JOB_WORKERS ?? env.NODE_ENV !== 'test',
     },
     mail: {
-      // Without an SMTP server every message is written to the outbox folder instead.
+      // Without an SMTP server every message is written to the outbox folder instead: the
+      // default outside production, and in production only when chosen (MAIL_TRANSPORT=outbox).
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? defaultSender(env),
       outboxDir: path.join(dataDir, 'outbox'),

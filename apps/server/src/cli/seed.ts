@@ -55,6 +55,12 @@ async function run(argv: string[]): Promise<void> {
   const photoCount = wholeNumber('photos', values.photos, MAX_PHOTOS);
 
   const config = loadConfig();
+  if (config.isProduction) {
+    // The demo accounts' passwords are published in the README: they never reach real users.
+    throw new ConfigError([
+      'NODE_ENV: production never seeds the demo marketplace: its accounts would sign in with published passwords',
+    ]);
+  }
   const lock = config.database.driver === 'pglite' ? lockDataDir(config.dataDir) : undefined;
   try {
     const database = await openDatabase(config.database);

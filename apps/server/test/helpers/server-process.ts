@@ -47,24 +47,26 @@ function entry(): string[] {
 
 /**
  * Starts a server process on a free port (or the one given) without waiting for it: for tests
- * of what a process does when it cannot start. Settings in `env` win over the defaults.
+ * of what a process does when it cannot start. Settings in `env` win over the defaults; one
+ * given as undefined is left unset.
  */
 export async function spawnServer(
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   port?: number,
 ): Promise<ServerProcess> {
   const chosen = port ?? (await freePort());
+  const settings = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    HOST: '127.0.0.1',
+    PORT: String(chosen),
+    ...env,
+  };
   const child = spawn(process.execPath, entry(), {
     cwd: serverRoot,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      HOST: '127.0.0.1',
-      PORT: String(chosen),
-      ...env,
-    },
+    env: Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -94,7 +96,7 @@ export async function spawnServer(
 
 /** Starts a server process and waits until it answers /readyz. */
 export async function startServer(
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   port?: number,
 ): Promise<ServerProcess> {
   const server = await spawnServer(env, port);

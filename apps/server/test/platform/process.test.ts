@@ -1,10 +1,14 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnServer, startServer } from '../helpers/server-process.js';
+import { productionEnv } from '../helpers/production-env.js';
+import { call, spawnServer, startServer } from '../helpers/server-process.js';
+import { startStripeApi } from '../helpers/stripe-api.js';
 
 /* These start the real server process, as `npm start` does, to test what only a process shows. */
 
@@ -69,5 +73,81 @@ describe('the server process', { timeout: 150_000 }, () => {
     expect(server.output()).toContain('Invalid configuration');
     expect(server.output()).toContain('PORT');
     expect(server.output()).toContain('SEED_DEMO');
+  });
+
+  it('refuses to start in production on any demo default, naming every setting to give', async () => {
+    const server = await spawnServer({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      SEED_DEMO: 'true',
+      TRUST_PROXY: 'true',
+    });
+    expect(await server.exited).toBe(1);
+    const output = server.output();
+    expect(output).toContain('Invalid configuration');
+    for (const setting of [
+      'SESSION_SECRET: is required in production',
+      'STRIPE_SECRET_KEY: is required in production',
+      'STRIPE_WEBHOOK_SECRET: is required in production',
+      'SEED_DEMO: must not be true in production',
+      'SMTP_URL: is required in production',
+      'MAIL_TRANSPORT=outbox',
+      'TRUST_PROXY: true is refused in production',
+    ]) {
+      expect(output).toContain(setting);
+    }
+    // A readable list, not a stack trace.
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+
+  it('in production on a new embedded database, the demo accounts do not exist', async () => {
+    const stripeApi = await startStripeApi();
+    // SEED_DEMO unset: the embedded database's own default.
+    const server = await startServer({
+      ...productionEnv(stripeApi),
+      DATA_DIR: path.join(dataDir, 'production'),
+      SEED_DEMO: undefined,
+    });
+    try {
+      const signIn = await call(server, 'POST', '/auth/login', {
+        body: { email: 'admin@keyhaven.test', password: 'Admin123' },
+      });
+      expect(signIn.status).toBe(401);
+      const listings = await call(server, 'GET', '/properties/search');
+      expect(listings.status).toBe(200);
+      expect(listings.body).toEqual([]);
+    } finally {
+      await server.stop();
+      await stripeApi.close();
+    }
+  });
+
+  it('npm run seed refuses to add the demo marketplace in production', async () => {
+    const stripeApi = await startStripeApi();
+    try {
+      const outcome = await new Promise<{ code: number | null; output: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', '--conditions=source', 'src/cli/seed.ts'],
+          {
+            cwd: fileURLToPath(new URL('../..', import.meta.url)),
+            env: {
+              PATH: process.env.PATH,
+              ...productionEnv(stripeApi),
+              DATA_DIR: path.join(dataDir, 'seeded-in-production'),
+            },
+          },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? (error.code as number) : 0, output: stdout + stderr }),
+        );
+      });
+      expect(outcome.code).toBe(1);
+      expect(outcome.output).toContain(
+        'NODE_ENV: production never seeds the demo marketplace: its accounts would sign in with published passwords',
+      );
+      expect(existsSync(path.join(dataDir, 'seeded-in-production'))).toBe(false);
+    } finally {
+      await stripeApi.close();
+    }
   });
 });

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { configFrom } from '../../src/config.js';
 import { MATRIX } from '../authz/matrix.js';
+import { productionEnv } from '../helpers/production-env.js';
+import { type StripeApi, startStripeApi } from '../helpers/stripe-api.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { type Actor, buildWorld, callAs, type World } from './support/world.js';
 
@@ -18,6 +20,7 @@ let app: FastifyInstance;
 let production: FastifyInstance;
 let database: TestDatabase;
 let productionDatabase: TestDatabase;
+let stripeApi: StripeApi;
 let dataDir: string;
 let world: World;
 
@@ -32,16 +35,18 @@ async function webDist(dir: string) {
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'keyhaven-headers-'));
   const dist = await webDist(dataDir);
-  [database, productionDatabase] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+  [database, productionDatabase, stripeApi] = await Promise.all([
+    createTestDatabase(),
+    createTestDatabase(),
+    startStripeApi(),
+  ]);
   app = await buildApp(configFrom({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), {
     database,
     webDistDir: dist,
   });
   production = await buildApp(
     configFrom({
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'a-production-secret-that-is-long-enough-0123456789',
-      PUBLIC_URL: 'https://keyhaven.example',
+      ...productionEnv(stripeApi),
       DATA_DIR: path.join(dataDir, 'production'),
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
@@ -57,6 +62,7 @@ afterAll(async () => {
   await production?.close();
   await database?.destroy();
   await productionDatabase?.destroy();
+  await stripeApi?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 

@@ -12,6 +12,8 @@ import { configFrom } from '../../src/config.js';
 import { properties, reviews, sessions, users } from '../../src/db/schema.js';
 import { createAccount, type TestAccount } from '../helpers/accounts.js';
 import { insertTestListingPhoto, listingBody } from '../helpers/listings.js';
+import { productionEnv } from '../helpers/production-env.js';
+import { type StripeApi, startStripeApi } from '../helpers/stripe-api.js';
 import { useTestApp } from '../helpers/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { changedTables, fingerprint } from './support/db-state.js';
@@ -377,15 +379,15 @@ describe('cookies', () => {
     let app: FastifyInstance;
     let database: TestDatabase;
     let dataDir: string;
+    let stripeApi: StripeApi;
 
     beforeAll(async () => {
       dataDir = await mkdtemp(path.join(os.tmpdir(), 'keyhaven-prod-cookies-'));
       database = await createTestDatabase();
+      stripeApi = await startStripeApi();
       app = await buildApp(
         configFrom({
-          NODE_ENV: 'production',
-          SESSION_SECRET: 'a-production-secret-that-is-long-enough-0123456789',
-          PUBLIC_URL: 'https://keyhaven.example',
+          ...productionEnv(stripeApi),
           DATA_DIR: dataDir,
           LOG_LEVEL: 'silent',
           SEED_DEMO: 'false',
@@ -398,6 +400,7 @@ describe('cookies', () => {
     afterAll(async () => {
       await app?.close();
       await database?.destroy();
+      await stripeApi?.close();
       await rm(dataDir, { recursive: true, force: true });
     });
 

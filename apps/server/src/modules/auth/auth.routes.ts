@@ -16,6 +16,7 @@ import { errorResponses } from '../../lib/error-responses.js';
 import { requireStoredUploads } from '../uploads/upload-references.js';
 import { accountRecoveryRoutes } from './account-recovery.routes.js';
 import { assertEmailFree, findUserByEmail } from './auth.service.js';
+import { clientHeaders } from './client-headers.js';
 import { createLoginThrottle, type Sleep } from './login-throttle.js';
 import { toUserView } from './user-view.js';
 
@@ -66,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       // Only profile fields pass through: the role is better-auth's default, `user`.
       const response = await app.auth.api.signUpEmail({
         body: { ...profile, password, image: photo ?? undefined },
-        headers: fromNodeHeaders(request.headers),
+        headers: clientHeaders(request),
         asResponse: true,
       });
       const body = await relay(response, reply);
@@ -103,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const response = await app.auth.api
         .signInEmail({
           body: { email, password },
-          headers: fromNodeHeaders(request.headers),
+          headers: clientHeaders(request),
           asResponse: true,
         })
         .catch(async (error: unknown) => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { GOOGLE_PROVIDER_ID } from './auth.js';
+import { clientHeaders } from './client-headers.js';
 
 /** Only paths of this site: an absolute or protocol-relative address would be an open redirect. */
 const ZReturnTo = z
@@ -71,7 +72,7 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!app.config.google) throw notFound('Google sign-in is not enabled');
       const url = new URL(request.url, app.config.publicUrl);
-      const headers = new Headers();
+      const headers = clientHeaders(request, new Headers());
       if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
       const response = await app.auth.handler(new Request(url, { headers }));
       for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);

@@ -46,8 +46,17 @@ export interface PaymentProvider {
 
 export const randomId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
 
-/** The offline test provider: its checkout page is served by Keyhaven itself. */
-function createDemoProvider(): PaymentProvider {
+/**
+ * The offline test provider: its checkout page is served by Keyhaven itself and takes the public
+ * test cards, so it never runs in production, whatever the configuration says: there it would
+ * mark homes Sold and tell agents they were paid while no money moved.
+ */
+function createDemoProvider({ isProduction }: Pick<Config, 'isProduction'>): PaymentProvider {
+  if (isProduction) {
+    throw new Error(
+      'The demo checkout never runs in production: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
   const urlOf = (sessionId: string) => `/demo-checkout/${sessionId}`;
   return {
     name: 'demo',
@@ -159,7 +168,7 @@ export const paymentProviderPlugin = fp(
     app.decorate('stripe', stripe);
     app.decorate(
       'paymentProvider',
-      stripe ? createStripeProvider(stripe, app.config.publicUrl) : createDemoProvider(),
+      stripe ? createStripeProvider(stripe, app.config.publicUrl) : createDemoProvider(app.config),
     );
   },
   { name: 'payment-provider' },

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '../../../test/helpers/accounts.js';
 import { createListing } from '../../../test/helpers/listings.js';
 import { accept, offer, openCheckout, payDemo } from '../../../test/helpers/offers.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
+import { configFrom } from '../../config.js';
 import { offers, payments, properties } from '../../db/schema.js';
+import { paymentProviderPlugin } from './payment-provider.js';
 
 const ctx = useTestApp();
 
@@ -25,6 +28,28 @@ const verify = (buyer: { bearer: Record<string, string> }, sessionId: string) =>
   });
 
 describe('demo checkout', () => {
+  it('is never built in production, even when the configuration would allow it', async () => {
+    // A configuration that slipped past loadConfig's checks: production without Stripe keys.
+    const slipped = { ...configFrom({ LOG_LEVEL: 'silent' }), isProduction: true };
+    expect(slipped.stripe).toBeUndefined();
+    const app = Fastify();
+    app.decorate('config', slipped);
+    try {
+      const outcome = await app
+        .register(paymentProviderPlugin)
+        .ready()
+        .then(
+          () => `built the ${app.paymentProvider.name} provider`,
+          (error: Error) => error.message,
+        );
+      expect(outcome).toBe(
+        'The demo checkout never runs in production: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+      );
+    } finally {
+      await app.close();
+    }
+  });
+
   it('charges the stored offer amount whatever the request says, and sells the home on 4242', async () => {
     const { buyer, propertyId } = await acceptedOffer(262_500.5);
     const { url, sessionId } = await openCheckout(ctx.app, buyer, propertyId);
