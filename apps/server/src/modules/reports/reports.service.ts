@@ -10,7 +10,21 @@ import {
   type ReportReason,
   type ReportStatus,
 } from '@keyhaven/shared';
-import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  lte,
+  notExists,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.js';
 import { listingReports, properties, users } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/app-error.js';
@@ -39,6 +53,41 @@ const listingNotFound = () => notFound(REPORT_MESSAGES.notFound);
 
 const isOpen = eq(listingReports.status, 'open');
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether an open report's reporter (joined as `users`) counts toward hiding the listing: a
+ * confirmed buyer or admin in good standing. Everyone else's report reaches the admins' queue
+ * all the same, but throwaway accounts, competing agents and people whose reports admins have
+ * dismissed cannot take a home off the market on their own:
+ * - the e-mail address is confirmed and the account is at least `reporterMinAccountDays` old;
+ * - the account is a buyer's or an admin's, never an agent's (a competitor) nor one marked as fraud;
+ * - an admin has not dismissed their report of this listing (once dismissed, the same people
+ *   cannot hide it again) nor of `reporterDismissalsToDistrust` other listings.
+ */
+function mayHide(tx: Executor, propertyId: string, now: Date) {
+  const joinedBy = new Date(now.getTime() - BUSINESS_LIMITS.reporterMinAccountDays * DAY_MS);
+  const dismissed = alias(listingReports, 'dismissed_reports');
+  const dismissedOf = (where: SQL | undefined) =>
+    tx
+      .select({ propertyId: dismissed.propertyId })
+      .from(dismissed)
+      .where(
+        and(
+          eq(dismissed.reporterId, listingReports.reporterId),
+          eq(dismissed.status, 'dismissed'),
+          where,
+        ),
+      );
+  return and(
+    eq(users.emailVerified, true),
+    inArray(users.role, ['user', 'admin']),
+    lte(users.createdAt, joinedBy),
+    notExists(dismissedOf(eq(dismissed.propertyId, propertyId))),
+    sql`(select count(distinct listings.property_id) from ${dismissedOf(undefined)} as listings) < ${BUSINESS_LIMITS.reporterDismissalsToDistrust}`,
+  );
+}
+
 export interface FiledReport {
   /** Whether this report was the one that took the listing out of search. */
   hidden: boolean;
@@ -47,9 +96,10 @@ export interface FiledReport {
 /**
  * A buyer's report of a listing they can see. Distrusted accounts cannot report (they must not
  * be able to bury honest listings), nor can an agent report their own. A listing reported by
- * `reportsToHide` different people leaves every search at once, held for an admin's review:
- * a scam must not keep collecting offers while the admins are away. The listing's row is locked
- * while the report is filed, so two reports at once count each other.
+ * `reportsToHide` different people who may hide it (see mayHide) leaves every search at once,
+ * held for an admin's review: a scam must not keep collecting offers while the admins are away.
+ * A buyer's accepted offer on it keeps its time to pay meanwhile (its deadline pauses). The
+ * listing's row is locked while the report is filed, so two reports at once count each other.
  */
 export async function reportListing(
   db: Database,
@@ -88,7 +138,14 @@ export async function reportListing(
       const [open] = await tx
         .select({ reporters: countDistinct(listingReports.reporterId) })
         .from(listingReports)
-        .where(and(eq(listingReports.propertyId, propertyId), isOpen));
+        .innerJoin(users, eq(users.id, listingReports.reporterId))
+        .where(
+          and(
+            eq(listingReports.propertyId, propertyId),
+            isOpen,
+            mayHide(tx, propertyId, new Date()),
+          ),
+        );
       if ((open?.reporters ?? 0) < BUSINESS_LIMITS.reportsToHide) return { hidden: false };
       await tx
         .update(properties)
