@@ -30,7 +30,7 @@ import {
   sendListPage,
   withEtag,
 } from '../../lib/list-page.js';
-import { reportsClosed } from '../notifications/notification-events.js';
+import { paymentDeadlineChanged, reportsClosed } from '../notifications/notification-events.js';
 import { announceListingDecision } from '../notifications/notifier.js';
 import { cachedPublicListing, cachedPublicListings, encodingsTag } from './cached-listing.js';
 import type { CachedListing } from './listing-cache.js';
@@ -439,8 +439,10 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       const approve = request.params.decision === 'true';
       await app.notifications.changeAndTell(
         (tx) => setApproval(tx, admin, request.params.id, approve),
-        (tx, changed) =>
-          changed ? announceListingDecision(app, tx, request.params.id, approve) : [],
+        async (tx, { changed, deadline }) => [
+          ...(changed ? await announceListingDecision(app, tx, request.params.id, approve) : []),
+          ...(await paymentDeadlineChanged(tx, deadline)),
+        ],
       );
       return { message: approve ? 'Property approved.' : 'Property rejected.' };
     },

@@ -31,6 +31,7 @@ import { conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
+import { type DeadlineChange, followListingReview } from '../offers/payment-deadline.js';
 import { deleteListing } from '../properties/properties.service.js';
 import { agents, publishedContent } from '../properties/property-view.js';
 import { changeRole } from '../users/users.service.js';
@@ -91,6 +92,8 @@ function mayHide(tx: Executor, propertyId: string, now: Date) {
 export interface FiledReport {
   /** Whether this report was the one that took the listing out of search. */
   hidden: boolean;
+  /** The accepted offer's payment deadline, paused by the hold. */
+  deadline: DeadlineChange | null;
 }
 
 /**
@@ -146,12 +149,14 @@ export async function reportListing(
             mayHide(tx, propertyId, new Date()),
           ),
         );
-      if ((open?.reporters ?? 0) < BUSINESS_LIMITS.reportsToHide) return { hidden: false };
+      if ((open?.reporters ?? 0) < BUSINESS_LIMITS.reportsToHide) {
+        return { hidden: false, deadline: null };
+      }
       await tx
         .update(properties)
         .set({ approval: 'pending', heldByReports: true })
         .where(eq(properties.id, propertyId));
-      return { hidden: true };
+      return { hidden: true, deadline: await followListingReview(tx, propertyId) };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(REPORT_MESSAGES.alreadyReported);
@@ -308,6 +313,8 @@ export interface Decided {
   /** What the admin wrote (what to correct, for a correction). */
   note: string;
   reports: Array<{ id: string; reporterId: string; propertyTitle: string }>;
+  /** The accepted offer's payment deadline, paused or resumed as the listing's review goes. */
+  deadline: DeadlineChange | null;
 }
 
 type ListingState = Pick<
@@ -401,6 +408,7 @@ export async function decideReports(
         break;
       }
     }
+    const deadline = after === null ? null : await followListingReview(tx, propertyId);
     await recordAudit(tx, {
       actor: admin,
       action: 'report.decided',
@@ -417,6 +425,7 @@ export async function decideReports(
       title: current.title,
       note,
       reports: open,
+      deadline,
     };
   });
 }
