@@ -47,6 +47,7 @@ describe('the notification settings page', () => {
       'offer_accepted',
       'offer_rejected',
       'offer_ended_unpaid',
+      'payment_deadline_changed',
       'payment_confirmed',
       'role_changed',
       'message_received',
@@ -70,7 +71,7 @@ describe('the notification settings page', () => {
     renderPage(agent);
 
     const group = await emailGroup();
-    expect(within(group).getAllByRole('checkbox')).toHaveLength(11);
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(12);
     expect(
       within(group).getByRole('checkbox', { name: 'A new offer on my listing' }),
     ).toBeChecked();
@@ -110,6 +111,7 @@ describe('the notification settings page', () => {
         offer_accepted: true,
         offer_rejected: true,
         offer_ended_unpaid: true,
+        payment_deadline_changed: true,
         payment_confirmed: true,
         role_changed: true,
         message_received: false,
