@@ -60,7 +60,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reports'],
         summary:
-          'Report a listing to the admins (anyone signed in but its agent and fraud accounts; listings buyers can see only); one open report per person and listing; enough different reporters hide it until an admin decides',
+          'Report a listing to the admins (anyone signed in but its agent and fraud accounts; listings buyers can see only); one open report per person and listing; three confirmed buyers in good standing (not agents, not new accounts, not people whose reports were dismissed) hide it until an admin decides, pausing the payment deadline of its accepted offer',
         params: ZPropertyIdParams,
         body: ZReportListingRequest,
         response: {
