@@ -205,11 +205,11 @@ export async function paymentDeadlineChanged(
 ): Promise<NotificationEvent[]> {
   if (!deadline) return [];
   const [row] = await offerRows(db).where(eq(offers.id, deadline.offerId));
-  const { payBy, paymentPausedAt } = row?.offer ?? {};
-  if (!row || !payBy) return [];
-  const paused = deadline.change === 'paused' && paymentPausedAt;
-  if (deadline.change === 'paused' && !paused) return [];
-  const at = (paused || payBy).getTime();
+  const payBy = row?.offer.payBy;
+  // Read on the transaction that paused it: a paused offer carries the moment it stood still.
+  const paused = deadline.change === 'paused' ? row?.offer.paymentPausedAt : null;
+  if (!row || !payBy || (deadline.change === 'paused' && !paused)) return [];
+  const at = (paused ?? payBy).getTime();
   const left = paused ? timeToPayLeft((payBy.getTime() - paused.getTime()) / 1000) : '';
   const amount = money(row.offer.amountCents);
   const event = (side: 'buyer' | 'agent', title: string, body: string): NotificationEvent => ({
