@@ -266,6 +266,9 @@ test.describe('money follows trust', () => {
     const buyer = await register(page.request, 'Held Buyer');
     await offer(page.request, home);
     await accept(agentApi, home, buyer);
+    // Under an accepted offer its agent may edit the listing only once it is out of review.
+    const rejected = await adminApi.patch(`/api/properties/admin-approval/${home.id}/false`);
+    expect(rejected.status(), await rejected.text()).toBe(200);
     const newTitle = `Swapped Title ${unique()}`;
     await retitle(agentApi, home, newTitle, 'Pending');
 
@@ -274,6 +277,9 @@ test.describe('money follows trust', () => {
     await expect(card).toContainText('Accepted');
     await expect(card).toContainText('Under review');
     await expect(card.getByRole('status')).toContainText(TEXTS.underReview);
+    // The buyer keeps their time to pay while the review lasts.
+    await expect(card).toContainText('Payment deadline: paused, 6 days and 23 hours left');
+    await expect(card.getByRole('status')).toContainText('Your payment deadline is paused');
     await expect(card.getByRole('button', { name: /Complete Payment/ })).toHaveCount(0);
     await expect(
       card.getByRole('button', { name: named('Withdraw Offer', home.title) }),

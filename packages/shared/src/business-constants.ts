@@ -75,6 +75,10 @@ export const REPORT_DECISION_LABELS: Record<ReportDecision, string> = {
 export const BUSINESS_LIMITS = {
   /** Open reports from this many different people hide a listing from search until an admin decides. */
   reportsToHide: 3,
+  /** Only accounts at least this many days old count toward hiding a listing. */
+  reporterMinAccountDays: 7,
+  /** An account whose reports of this many listings were dismissed no longer counts toward hiding. */
+  reporterDismissalsToDistrust: 2,
   reportNoteMaxLength: 1000,
   correctionNoteMaxLength: 1000,
   /** Reports one account may file in an hour. */

@@ -73,6 +73,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   offer_accepted: 'My offer is accepted',
   offer_rejected: 'My offer is rejected',
   offer_ended_unpaid: 'An accepted offer ends unpaid (its deadline passed, or it was released)',
+  payment_deadline_changed:
+    'The payment deadline of an accepted offer pauses while the listing is reviewed, or resumes',
   payment_confirmed: 'My payment is confirmed',
   payment_received: 'A payment for my listing is received',
   listing_approved: 'My listing is approved',

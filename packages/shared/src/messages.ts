@@ -107,6 +107,9 @@ export const PROPERTY_MESSAGES = {
   addFailed: 'Failed to add property. Please try again.',
   updated: 'Property updated successfully!',
   updateFailed: 'Failed to update property',
+  /** An agent's edit that would send a listing with an accepted offer back to review. */
+  editWhileOfferAccepted:
+    'This property has an accepted offer: its details are what the buyer agreed to buy and cannot change while the buyer pays. You can edit it again once the sale completes or the offer ends.',
   deletedTitle: MESSAGES.deletedTitle,
   deleted: 'Property has been deleted.',
   deleteFailed: 'Failed to delete',
@@ -153,6 +156,8 @@ export const OFFER_MESSAGES = {
   releaseBeforeDeadline:
     'The buyer still has time to pay. You can release the offer once the payment deadline passes, or ask an admin.',
   noAcceptedOffer: 'There is no unpaid accepted offer on this property.',
+  releaseWhileDeadlinePaused:
+    "The buyer's payment deadline is paused while this property is under review. You can release the offer once it resumes and passes, or ask an admin.",
 } as const;
 
 /** Why an accepted offer cannot be paid right now; shown to the buyer on their dashboard. */
@@ -163,6 +168,29 @@ export const PAYMENT_HOLD_MESSAGES = {
     "Payment is on hold: this property's agent is under investigation. You will not be charged.",
 } as const;
 export type PaymentHold = keyof typeof PAYMENT_HOLD_MESSAGES;
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+
+/**
+ * `2 days and 5 hours`: the time to pay a paused payment deadline keeps for the buyer (days and
+ * hours, or hours and minutes under a day).
+ */
+export function timeToPayLeft(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 1) return 'less than a minute';
+  const [big, bigUnit, small, smallUnit] =
+    minutes >= 24 * 60
+      ? [Math.floor(minutes / (24 * 60)), 'day', Math.floor(minutes / 60) % 24, 'hour']
+      : [Math.floor(minutes / 60), 'hour', minutes % 60, 'minute'];
+  if (big === 0) return plural(small, smallUnit);
+  return small === 0
+    ? plural(big, bigUnit)
+    : `${plural(big, bigUnit)} and ${plural(small, smallUnit)}`;
+}
+
+/** What a paused payment deadline means, for the buyer who cannot pay meanwhile. */
+export const pausedDeadlineMessage = (secondsLeft: number) =>
+  `Your payment deadline is paused while our team reviews this property. You will still have ${timeToPayLeft(secondsLeft)} to pay once it is approved.`;
 
 /** What buyers see of a listing that has never been approved, in their saved and offered lists. */
 export const LISTING_UNDER_REVIEW = {

@@ -5,6 +5,7 @@ export const NOTIFICATION_KINDS = [
   'offer_accepted',
   'offer_rejected',
   'offer_ended_unpaid',
+  'payment_deadline_changed',
   'payment_confirmed',
   'payment_received',
   'listing_approved',
@@ -31,6 +32,8 @@ export const NOTIFICATION_AUDIENCE: Record<NotificationKind, 'buyer' | 'agent' |
   offer_rejected: 'buyer',
   // The buyer whose offer lapsed or was released, and the listing's agent.
   offer_ended_unpaid: 'everyone',
+  // The buyer of an accepted offer and the listing's agent, when a review pauses or resumes it.
+  payment_deadline_changed: 'everyone',
   payment_confirmed: 'buyer',
   payment_received: 'agent',
   listing_approved: 'agent',

@@ -61,6 +61,14 @@ export const ZBuyerEmailQuery = z.object({
   email: z.string().trim().toLowerCase().max(254).optional(),
 });
 
+/**
+ * An accepted offer's payment deadline standing still while its listing is reviewed (the buyer
+ * cannot pay meanwhile): since when, and the time to pay it keeps for when the review ends.
+ */
+export const ZPaymentPause = z
+  .object({ since: z.string(), secondsLeft: z.number().int().nonnegative() })
+  .nullable();
+
 /** An offer as the agent sees it on Requested Properties: one row per offer. */
 export const ZRequestedProperty = ZProperty.extend({
   offerId: z.string(),
@@ -73,8 +81,9 @@ export const ZRequestedProperty = ZProperty.extend({
   buyerEmail: z.string(),
   buyerPhone: z.string().nullable(),
   transactionId: z.string().nullable(),
-  /** When an accepted offer lapses unless paid (ISO time); null for other states. */
+  /** When an accepted offer lapses unless paid (ISO time); null for other states and while paused. */
   payBy: z.string().nullable(),
+  paymentPause: ZPaymentPause,
 }).meta({ id: 'RequestedProperty' });
 export type RequestedProperty = z.infer<typeof ZRequestedProperty>;
 
@@ -90,8 +99,9 @@ export const ZUserRequest = ZProperty.extend({
     selectedDate: z.string(),
   }),
   transactionId: z.string().nullable(),
-  /** When an accepted offer lapses unless paid (ISO time); null for other states. */
+  /** When an accepted offer lapses unless paid (ISO time); null for other states and while paused. */
   payBy: z.string().nullable(),
+  paymentPause: ZPaymentPause,
   /** Why an accepted offer cannot be paid now (the listing is under review, its agent suspended). */
   paymentHold: z
     .enum(Object.keys(PAYMENT_HOLD_MESSAGES) as [PaymentHold, ...PaymentHold[]])

@@ -332,6 +332,12 @@ export const offers = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     /** An accepted offer not paid by then lapses and the home is offered again. */
     payBy: timestamp('pay_by', { withTimezone: true }),
+    /**
+     * Since when the payment deadline stands still because the listing waits for an admin's
+     * review (the buyer cannot pay meanwhile); null while it runs. It resumes with the time that
+     * was left then (`pay_by` minus this).
+     */
+    paymentPausedAt: timestamp('payment_paused_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -450,6 +450,15 @@ export const MATRIX: MatrixRow[] = [
         request: (w) => ({ url: `/api/properties/${w.openListing}`, payload: editBody() }),
         expect: [401, 403, 403, 200, 403, 200, 403],
       },
+      {
+        input: 'an edit that would send the listing reserved by an accepted offer back to review',
+        request: (w) => ({
+          url: `/api/properties/${w.reservedListing}`,
+          payload: { ...editBody(), title: 'Reserved house', availability: 'Pending' },
+        }),
+        // Its agent cannot stall the buyer's payment; an admin's edit stands as reviewed.
+        expect: [401, 403, 403, 409, 403, 200, 403],
+      },
     ],
   },
   {
@@ -634,6 +643,11 @@ export const MATRIX: MatrixRow[] = [
       {
         input: "release the user's accepted offer before its deadline",
         request: (w) => ({ url: `/api/properties/release-offer/${w.reservedListing}` }),
+        expect: [401, 403, 403, 409, 403, 200, 403],
+      },
+      {
+        input: "release the user's accepted offer whose deadline the rejection paused",
+        request: (w) => ({ url: `/api/properties/release-offer/${w.rejectedListing}` }),
         expect: [401, 403, 403, 409, 403, 200, 403],
       },
       {

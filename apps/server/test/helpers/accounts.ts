@@ -15,6 +15,7 @@ export interface TestAccount {
 }
 
 let counter = 0;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A distinct client address per call, so per-address rate limits do not trip across tests. */
 export function nextAddress() {
@@ -38,6 +39,8 @@ export function registrationBody(overrides: Record<string, unknown> = {}) {
 export interface AccountOptions {
   /** Whether the e-mail address counts as confirmed (true unless a test needs it not to be). */
   verified?: boolean;
+  /** How many days ago the account was made (today unless a test needs an established one). */
+  joinedDaysAgo?: number;
 }
 
 /**
@@ -48,7 +51,7 @@ export async function createAccount(
   app: FastifyInstance,
   role: Role = 'user',
   overrides: Record<string, unknown> = {},
-  { verified = true }: AccountOptions = {},
+  { verified = true, joinedDaysAgo = 0 }: AccountOptions = {},
 ): Promise<TestAccount> {
   const body = registrationBody(overrides);
   const response = await app.inject({
@@ -61,8 +64,13 @@ export async function createAccount(
     throw new Error(`registration failed: ${response.statusCode} ${response.body}`);
   }
   const { user, token } = response.json();
-  if (role !== 'user' || verified) {
-    await app.db.update(users).set({ role, emailVerified: verified }).where(eq(users.id, user._id));
+  if (role !== 'user' || verified || joinedDaysAgo > 0) {
+    const joined =
+      joinedDaysAgo > 0 ? { createdAt: new Date(Date.now() - joinedDaysAgo * DAY_MS) } : {};
+    await app.db
+      .update(users)
+      .set({ role, emailVerified: verified, ...joined })
+      .where(eq(users.id, user._id));
   }
   const setCookie = [response.headers['set-cookie']]
     .flat()

@@ -392,6 +392,14 @@ async function checkMarket() {
         group by offer_id having count(*) > 1) d`,
   );
   expect((doubleOpen as { n: number }).n).toBe(0);
+  // A buyer's deadline stands still exactly while the listing waits for review.
+  const [misPaused] = await queryRows(
+    ctx.app.db,
+    sql`select count(*)::int as n from offers o join properties p on p.id = o.property_id
+        where o.status = 'accepted'
+          and (p.approval = 'approved') = (o.payment_paused_at is not null)`,
+  );
+  expect((misPaused as { n: number }).n).toBe(0);
 }
 
 /** Buyers read only titles an admin approved, or the placeholder. */

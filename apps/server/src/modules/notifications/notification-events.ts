@@ -4,12 +4,14 @@ import {
   REPORT_OUTCOME_MESSAGES,
   type ReportDecision,
   type Role,
+  timeToPayLeft,
   toDollars,
 } from '@keyhaven/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { offers, payments, properties, reviews, users } from '../../db/schema.js';
+import type { DeadlineChange } from '../offers/payment-deadline.js';
 import type { Decided } from '../reports/reports.service.js';
 import type { NotificationEvent } from './notifications.service.js';
 
@@ -191,6 +193,59 @@ export async function offersEndedUnpaid(
     }
     return events;
   });
+}
+
+/**
+ * A review paused or resumed the payment deadline of an accepted offer: the buyer hears that
+ * they cannot pay for now and keep their time, or until when they can pay again; the agent hears
+ * it too. Keyed by the moment the deadline stood still, or by the new deadline.
+ */
+export async function paymentDeadlineChanged(
+  db: Executor,
+  deadline: DeadlineChange | null,
+): Promise<NotificationEvent[]> {
+  if (!deadline) return [];
+  const [row] = await offerRows(db).where(eq(offers.id, deadline.offerId));
+  const payBy = row?.offer.payBy;
+  // Read on the transaction that paused it: a paused offer carries the moment it stood still.
+  const paused = deadline.change === 'paused' ? row?.offer.paymentPausedAt : null;
+  if (!row || !payBy || (deadline.change === 'paused' && !paused)) return [];
+  const at = (paused ?? payBy).getTime();
+  const left = paused ? timeToPayLeft((payBy.getTime() - paused.getTime()) / 1000) : '';
+  const amount = money(row.offer.amountCents);
+  const event = (side: 'buyer' | 'agent', title: string, body: string): NotificationEvent => ({
+    kind: 'payment_deadline_changed',
+    key: `payment_deadline_changed:${row.offer.id}:${deadline.change}:${at}:${side}`,
+    recipients: [side === 'buyer' ? row.offer.buyerId : row.agentId],
+    title,
+    body,
+    link: side === 'buyer' ? DASHBOARD.bought : DASHBOARD.requests,
+  });
+  return paused
+    ? [
+        event(
+          'buyer',
+          `Your payment for ${row.buyerTitle} is paused`,
+          `Our team is reviewing this home, so it cannot be paid for now. Your deadline is paused: you will still have ${left} to pay ${amount} once it is approved.`,
+        ),
+        event(
+          'agent',
+          `Payment deadline paused on ${row.agentTitle}`,
+          `${row.buyerName} cannot pay while the listing is under review, so their deadline is paused with ${left} left.`,
+        ),
+      ]
+    : [
+        event(
+          'buyer',
+          `You can pay for ${row.buyerTitle} again`,
+          `The review is over. Pay ${amount} by ${longDate(payBy)} to buy this home.`,
+        ),
+        event(
+          'agent',
+          `Payment deadline resumed on ${row.agentTitle}`,
+          `${row.buyerName} can pay again, until ${longDate(payBy)}.`,
+        ),
+      ];
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   toDollars,
   todayIso,
 } from '@keyhaven/shared';
-import { and, desc, eq, inArray, lte, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { offers, payments, properties, users } from '../../db/schema.js';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/app-error.js';
@@ -295,6 +295,9 @@ export async function releaseOffer(
       .where(and(eq(offers.propertyId, propertyId), eq(offers.status, 'accepted')))
       .for('update');
     if (!offer) throw conflict(OFFER_MESSAGES.noAcceptedOffer);
+    if (caller.role !== 'admin' && offer.paymentPausedAt) {
+      throw conflict(OFFER_MESSAGES.releaseWhileDeadlinePaused);
+    }
     if (caller.role !== 'admin' && offer.payBy && offer.payBy > now) {
       throw conflict(OFFER_MESSAGES.releaseBeforeDeadline);
     }
@@ -315,10 +318,15 @@ export async function releaseOffer(
   });
 }
 
+/** An accepted offer whose payment deadline runs (not paused by a review) and has passed. */
+const overdueBy = (now: Date) =>
+  and(eq(offers.status, 'accepted'), lte(offers.payBy, now), isNull(offers.paymentPausedAt));
+
 /**
- * Accepted offers whose payment deadline has passed lapse, and their homes are offered again.
- * Run periodically, and before any decision that depends on a deadline. Returns the offers that
- * lapsed, the listings they were on, and the checkout sessions that closed with them.
+ * Accepted offers whose payment deadline has passed lapse, and their homes are offered again;
+ * a deadline paused while the listing is reviewed never passes. Run periodically, and before
+ * any decision that depends on a deadline. Returns the offers that lapsed, the listings they
+ * were on, and the checkout sessions that closed with them.
  */
 export async function lapseOverdueOffers(
   db: Database,
@@ -329,13 +337,7 @@ export async function lapseOverdueOffers(
   const overdue = await db
     .select({ id: offers.id, propertyId: offers.propertyId })
     .from(offers)
-    .where(
-      and(
-        eq(offers.status, 'accepted'),
-        lte(offers.payBy, now),
-        propertyId ? eq(offers.propertyId, propertyId) : undefined,
-      ),
-    );
+    .where(and(overdueBy(now), propertyId ? eq(offers.propertyId, propertyId) : undefined));
   const closedSessions: string[] = [];
   const lapsedOfferIds: string[] = [];
   const reofferedListingIds = new Set<string>();
@@ -344,7 +346,7 @@ export async function lapseOverdueOffers(
       const offer = await lockListingThenOffer(
         tx,
         candidate.propertyId,
-        and(eq(offers.id, candidate.id), eq(offers.status, 'accepted'), lte(offers.payBy, now)),
+        and(eq(offers.id, candidate.id), overdueBy(now)),
       );
       if (!offer) return;
       const closed = await endAcceptedOffer(tx, offer, 'lapsed');
@@ -418,12 +420,26 @@ async function offersForAgent(
     buyerEmail: row.buyerEmail,
     buyerPhone: row.buyerPhone,
     transactionId: row.transactionId,
-    payBy: payByOf(row.offer),
+    ...deadlineOf(row.offer),
   }));
 }
 
-const payByOf = (offer: typeof offers.$inferSelect) =>
-  offer.status === 'accepted' && offer.payBy ? offer.payBy.toISOString() : null;
+/**
+ * An accepted offer's payment deadline, or, while a review pauses it, since when and how much
+ * time to pay it keeps (no deadline then: it moves when the review ends).
+ */
+function deadlineOf(offer: typeof offers.$inferSelect) {
+  const { payBy, paymentPausedAt } = offer;
+  if (offer.status !== 'accepted' || !payBy) return { payBy: null, paymentPause: null };
+  if (!paymentPausedAt) return { payBy: payBy.toISOString(), paymentPause: null };
+  return {
+    payBy: null,
+    paymentPause: {
+      since: paymentPausedAt.toISOString(),
+      secondsLeft: Math.max(0, Math.floor((payBy.getTime() - paymentPausedAt.getTime()) / 1000)),
+    },
+  };
+}
 
 const REQUEST_STATUS = {
   pending: 'pending',
@@ -453,7 +469,7 @@ export async function offersOfBuyer(db: Database, buyerId: string) {
       selectedDate: row.offer.buyingDate,
     },
     transactionId: row.transactionId,
-    payBy: payByOf(row.offer),
+    ...deadlineOf(row.offer),
     paymentHold:
       row.offer.status === 'accepted'
         ? paymentHoldOf({ approval: row.property.approval, agentRole: row.agentRole })

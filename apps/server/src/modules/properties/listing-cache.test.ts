@@ -575,7 +575,8 @@ describe('routes that change listings', () => {
       .set({ title: 'Renamed behind the API' })
       .where(eq(properties.title, 'Quiet home'));
     const report = async () => {
-      const reporter = await createAccount(ctx.app);
+      // Established buyers, whose reports count toward hiding a listing.
+      const reporter = await createAccount(ctx.app, 'user', {}, { joinedDaysAgo: 30 });
       const filed = await ctx.app.inject({
         method: 'POST',
         url: `/api/properties/${reported}/reports`,

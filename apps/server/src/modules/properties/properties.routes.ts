@@ -30,7 +30,11 @@ import {
   sendListPage,
   withEtag,
 } from '../../lib/list-page.js';
-import { listingEditedByAdmin, reportsClosed } from '../notifications/notification-events.js';
+import {
+  listingEditedByAdmin,
+  paymentDeadlineChanged,
+  reportsClosed,
+} from '../notifications/notification-events.js';
 import { announceListingDecision } from '../notifications/notifier.js';
 import { cachedPublicListing, cachedPublicListings, encodingsTag } from './cached-listing.js';
 import type { CachedListing } from './listing-cache.js';
@@ -383,7 +387,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['properties'],
         summary:
-          "Edit a listing (its agent or an admin; checked before the body); an agent's change to anything but availability sends an approved or rejected listing back for review, and buyers see the last approved version meanwhile; an admin's edit of an agent's listing is live at once, audited with what it changed, and its agent is notified",
+          "Edit a listing (its agent or an admin; checked before the body); an agent's change to anything but availability sends an approved or rejected listing back for review, and buyers see the last approved version meanwhile (refused with 409 while an offer on it is accepted, so a sale in progress is never stalled); an admin's edit of an agent's listing is live at once, audited with what it changed, and its agent is notified",
         description: `Without \`photos\` the listing keeps its photos; \`image\` alone makes that upload the cover (moved first if the listing shows it, else in place of the cover), and \`image\` null or empty on a listing with photos answers 400 \`image\` (a listing needs at least one photo). \`photos\` replaces them all. Any change of the photos (which, their order, descriptions, captions) is a change of content: an agent's approved listing goes back to review and buyers keep its approved photos meanwhile. ${PHOTO_RULES}`,
         params: ZPropertyIdParams,
         body: ZPropertyEditRequest,
@@ -444,8 +448,10 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       const approve = request.params.decision === 'true';
       await app.notifications.changeAndTell(
         (tx) => setApproval(tx, admin, request.params.id, approve),
-        (tx, changed) =>
-          changed ? announceListingDecision(app, tx, request.params.id, approve) : [],
+        async (tx, { changed, deadline }) => [
+          ...(changed ? await announceListingDecision(app, tx, request.params.id, approve) : []),
+          ...(await paymentDeadlineChanged(tx, deadline)),
+        ],
       );
       return { message: approve ? 'Property approved.' : 'Property rejected.' };
     },

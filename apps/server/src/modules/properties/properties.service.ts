@@ -3,7 +3,9 @@ import {
   type LngLat,
   MAP_PINS_MAX,
   type MapPins,
+  type OfferStatus,
   PRICE_RANGES,
+  PROPERTY_MESSAGES,
   PROPERTY_TYPES,
   type SearchFacets,
   type SearchSort,
@@ -44,6 +46,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.js'
 import type { JoinedPage } from '../../lib/list-page.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
+import { followListingReview } from '../offers/payment-deadline.js';
 import { auditAdminEdit } from './admin-edits.js';
 import type { AreaFilters, FacetCount, ListingFilters } from './listing-filters.js';
 import { photosAfterEdit, photosToAdd, samePhotos } from './listing-photos.js';
@@ -951,17 +954,22 @@ async function lockOwnedListing(tx: Executor, id: string, caller: SessionUser) {
   return row;
 }
 
+/** Whether the listing has an offer in one of these states. */
+async function hasOfferIn(tx: Executor, propertyId: string, statuses: OfferStatus[]) {
+  const [found] = await tx
+    .select({ id: offers.id })
+    .from(offers)
+    .where(and(eq(offers.propertyId, propertyId), inArray(offers.status, statuses)))
+    .limit(1);
+  return Boolean(found);
+}
+
 /**
  * Whether the listing is reserved or sold: an accepted or paid offer, or a paid payment (which
  * outlives the offer when the buyer's account is deleted, and still means the home is sold).
  */
 async function hasCommittedOffer(tx: Executor, propertyId: string) {
-  const [committed] = await tx
-    .select({ id: offers.id })
-    .from(offers)
-    .where(and(eq(offers.propertyId, propertyId), inArray(offers.status, ['accepted', 'paid'])))
-    .limit(1);
-  if (committed) return true;
+  if (await hasOfferIn(tx, propertyId, ['accepted', 'paid'])) return true;
   const [sale] = await tx
     .select({ id: payments.id })
     .from(payments)
@@ -990,6 +998,16 @@ export async function updateListing(
     // follows offers and sales, is the agent's alone. A rejected listing that its agent edits
     // asks for review again. An admin's own edit stands as reviewed.
     const changedContent = contentChanged(current, next);
+    // A buyer whose offer is accepted is paying for the listing as it was approved: its agent
+    // cannot send it back to review (stalling the payment) until the sale completes or ends.
+    if (
+      caller.role !== 'admin' &&
+      changedContent &&
+      current.approval === 'approved' &&
+      (await hasOfferIn(tx, id, ['accepted']))
+    ) {
+      throw conflict(PROPERTY_MESSAGES.editWhileOfferAccepted);
+    }
     const approval =
       caller.role === 'admin'
         ? current.approval
@@ -1097,7 +1115,10 @@ export async function deleteListing(db: Database, caller: SessionUser, id: strin
   });
 }
 
-/** Answers whether the listing's approval changed (deciding again as before changes nothing). */
+/**
+ * Answers whether the listing's approval changed (deciding again as before changes nothing), and
+ * what that did to the payment deadline of its accepted offer.
+ */
 export async function setApproval(db: Database, admin: SessionUser, id: string, approve: boolean) {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(properties).where(eq(properties.id, id)).for('update');
@@ -1139,6 +1160,9 @@ export async function setApproval(db: Database, admin: SessionUser, id: string, 
           rejected: sql`${listingDecisionDays.rejected} + excluded.rejected`,
         },
       });
-    return current.approval !== approval;
+    return {
+      changed: current.approval !== approval,
+      deadline: await followListingReview(tx, id),
+    };
   });
 }

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, forbidden } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { reportsDecided } from '../notifications/notification-events.js';
+import { paymentDeadlineChanged, reportsDecided } from '../notifications/notification-events.js';
 import { decideReports, myReport, reportListing, reportQueue } from './reports.service.js';
 
 /** What the admin is told a decision did. */
@@ -60,7 +60,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reports'],
         summary:
-          'Report a listing to the admins (anyone signed in but its agent and fraud accounts; listings buyers can see only); one open report per person and listing; enough different reporters hide it until an admin decides',
+          'Report a listing to the admins (anyone signed in but its agent and fraud accounts; listings buyers can see only); one open report per person and listing; three confirmed buyers in good standing (not agents, not new accounts, not people whose reports were dismissed) hide it until an admin decides, pausing the payment deadline of its accepted offer',
         params: ZPropertyIdParams,
         body: ZReportListingRequest,
         response: {
@@ -71,7 +71,10 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const reporter = await request.requireUser();
-      const filed = await reportListing(app.db, reporter, request.params.id, request.body);
+      const filed = await app.notifications.changeAndTell(
+        (tx) => reportListing(tx, reporter, request.params.id, request.body),
+        (tx, { deadline }) => paymentDeadlineChanged(tx, deadline),
+      );
       // Only the report that hides the listing changes what listing pages show.
       if (!filed.hidden) request.listingsUnchanged();
       return reply.status(201).send({ message: REPORT_MESSAGES.reported });
@@ -125,7 +128,10 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { decision, note } = request.body;
       await app.notifications.changeAndTell(
         (tx) => decideReports(tx, admin, request.params.propertyId, decision, note),
-        (_tx, decided) => reportsDecided(decided, new Date()),
+        async (tx, decided) => [
+          ...reportsDecided(decided, new Date()),
+          ...(await paymentDeadlineChanged(tx, decided.deadline)),
+        ],
       );
       return { message: DECIDED_MESSAGES[decision] };
     },

@@ -10,13 +10,28 @@ import {
   type ReportReason,
   type ReportStatus,
 } from '@keyhaven/shared';
-import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  lte,
+  notExists,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.js';
 import { listingReports, properties, users } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
+import { type DeadlineChange, followListingReview } from '../offers/payment-deadline.js';
 import { deleteListing } from '../properties/properties.service.js';
 import { agents, publishedContent } from '../properties/property-view.js';
 import { changeRole } from '../users/users.service.js';
@@ -39,17 +54,55 @@ const listingNotFound = () => notFound(REPORT_MESSAGES.notFound);
 
 const isOpen = eq(listingReports.status, 'open');
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether an open report's reporter (joined as `users`) counts toward hiding the listing: a
+ * confirmed buyer or admin in good standing. Everyone else's report reaches the admins' queue
+ * all the same, but throwaway accounts, competing agents and people whose reports admins have
+ * dismissed cannot take a home off the market on their own:
+ * - the e-mail address is confirmed and the account is at least `reporterMinAccountDays` old;
+ * - the account is a buyer's or an admin's, never an agent's (a competitor) nor one marked as fraud;
+ * - an admin has not dismissed their report of this listing (once dismissed, the same people
+ *   cannot hide it again) nor of `reporterDismissalsToDistrust` other listings.
+ */
+function mayHide(tx: Executor, propertyId: string, now: Date) {
+  const joinedBy = new Date(now.getTime() - BUSINESS_LIMITS.reporterMinAccountDays * DAY_MS);
+  const dismissed = alias(listingReports, 'dismissed_reports');
+  const dismissedOf = (where: SQL | undefined) =>
+    tx
+      .select({ propertyId: dismissed.propertyId })
+      .from(dismissed)
+      .where(
+        and(
+          eq(dismissed.reporterId, listingReports.reporterId),
+          eq(dismissed.status, 'dismissed'),
+          where,
+        ),
+      );
+  return and(
+    eq(users.emailVerified, true),
+    inArray(users.role, ['user', 'admin']),
+    lte(users.createdAt, joinedBy),
+    notExists(dismissedOf(eq(dismissed.propertyId, propertyId))),
+    sql`(select count(distinct listings.property_id) from ${dismissedOf(undefined)} as listings) < ${BUSINESS_LIMITS.reporterDismissalsToDistrust}`,
+  );
+}
+
 export interface FiledReport {
   /** Whether this report was the one that took the listing out of search. */
   hidden: boolean;
+  /** The accepted offer's payment deadline, paused by the hold. */
+  deadline: DeadlineChange | null;
 }
 
 /**
  * A buyer's report of a listing they can see. Distrusted accounts cannot report (they must not
  * be able to bury honest listings), nor can an agent report their own. A listing reported by
- * `reportsToHide` different people leaves every search at once, held for an admin's review:
- * a scam must not keep collecting offers while the admins are away. The listing's row is locked
- * while the report is filed, so two reports at once count each other.
+ * `reportsToHide` different people who may hide it (see mayHide) leaves every search at once,
+ * held for an admin's review: a scam must not keep collecting offers while the admins are away.
+ * A buyer's accepted offer on it keeps its time to pay meanwhile (its deadline pauses). The
+ * listing's row is locked while the report is filed, so two reports at once count each other.
  */
 export async function reportListing(
   db: Database,
@@ -88,13 +141,22 @@ export async function reportListing(
       const [open] = await tx
         .select({ reporters: countDistinct(listingReports.reporterId) })
         .from(listingReports)
-        .where(and(eq(listingReports.propertyId, propertyId), isOpen));
-      if ((open?.reporters ?? 0) < BUSINESS_LIMITS.reportsToHide) return { hidden: false };
+        .innerJoin(users, eq(users.id, listingReports.reporterId))
+        .where(
+          and(
+            eq(listingReports.propertyId, propertyId),
+            isOpen,
+            mayHide(tx, propertyId, new Date()),
+          ),
+        );
+      if ((open?.reporters ?? 0) < BUSINESS_LIMITS.reportsToHide) {
+        return { hidden: false, deadline: null };
+      }
       await tx
         .update(properties)
         .set({ approval: 'pending', heldByReports: true })
         .where(eq(properties.id, propertyId));
-      return { hidden: true };
+      return { hidden: true, deadline: await followListingReview(tx, propertyId) };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(REPORT_MESSAGES.alreadyReported);
@@ -251,6 +313,8 @@ export interface Decided {
   /** What the admin wrote (what to correct, for a correction). */
   note: string;
   reports: Array<{ id: string; reporterId: string; propertyTitle: string }>;
+  /** The accepted offer's payment deadline, paused or resumed as the listing's review goes. */
+  deadline: DeadlineChange | null;
 }
 
 type ListingState = Pick<
@@ -344,6 +408,7 @@ export async function decideReports(
         break;
       }
     }
+    const deadline = after === null ? null : await followListingReview(tx, propertyId);
     await recordAudit(tx, {
       actor: admin,
       action: 'report.decided',
@@ -360,6 +425,7 @@ export async function decideReports(
       title: current.title,
       note,
       reports: open,
+      deadline,
     };
   });
 }

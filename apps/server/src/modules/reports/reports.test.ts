@@ -65,14 +65,17 @@ async function searchIds(viewer: TestAccount) {
   };
 }
 
-/** An agent's approved listing and three buyers, with an admin to decide. */
+/** Buyers whose reports count toward hiding a listing: confirmed, and not new. */
+const ESTABLISHED = { verified: true, joinedDaysAgo: 30 };
+
+/** An agent's approved listing and three established buyers, with an admin to decide. */
 async function scene() {
   const agent = await createAccount(ctx.app, 'agent', { name: 'Al Agent' });
   const admin = await createAccount(ctx.app, 'admin', { name: 'Ada Admin' });
   const buyers = [
-    await createAccount(ctx.app, 'user', { name: 'Bea Buyer' }),
-    await createAccount(ctx.app, 'user', { name: 'Cal Buyer' }),
-    await createAccount(ctx.app, 'user', { name: 'Dee Buyer' }),
+    await createAccount(ctx.app, 'user', { name: 'Bea Buyer' }, ESTABLISHED),
+    await createAccount(ctx.app, 'user', { name: 'Cal Buyer' }, ESTABLISHED),
+    await createAccount(ctx.app, 'user', { name: 'Dee Buyer' }, ESTABLISHED),
   ] as const;
   const listing = await createListing(ctx.app, agent, { title: 'Lake house' });
   return { agent, admin, buyers, listing };

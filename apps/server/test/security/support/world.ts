@@ -45,8 +45,8 @@ export interface World {
   unapprovedListing: string;
   /**
    * Listings the user's accepted offer (with an open demo checkout) stands on, after trust was
-   * lost: edited by the agent and waiting for review again; rejected by an admin; listed by an
-   * agent (not an actor) an admin has since marked as fraud.
+   * lost: rejected, then edited by the agent and waiting for review again; rejected by an admin;
+   * listed by an agent (not an actor) an admin has since marked as fraud.
    */
   reviewListing: string;
   rejectedListing: string;
@@ -183,6 +183,16 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     await must('accept before trust is lost', accept(app, owner, listing, user.email));
     sessionsOf.push((await openCheckout(app, user, listing)).sessionId);
   }
+  // An agent cannot send a listing back to review under an accepted offer: it gets there once an
+  // admin has rejected it and its agent edits it to ask for review again.
+  await must(
+    'reject before the agent edits',
+    app.inject({
+      method: 'PATCH',
+      url: `/api/properties/admin-approval/${reviewListing}/false`,
+      headers: admin.bearer,
+    }),
+  );
   await must(
     'agent edit sends it back to review',
     app.inject({

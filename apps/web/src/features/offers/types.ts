@@ -18,6 +18,10 @@ export type { Property, RequestedProperty, RequestStatus, UserRequest };
  * on the listing page should not pull zod, and valibot keeps the first download small. Their
  * types turn any drift from the contract, in either direction, into a compile error.
  */
+const paymentPause = v.nullable(
+  v.object({ since: v.string(), secondsLeft: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+);
+
 const requestedTwin = v.intersect([
   ZProperty,
   v.object({
@@ -32,6 +36,7 @@ const requestedTwin = v.intersect([
     buyerPhone: v.nullable(v.string()),
     transactionId: v.nullable(v.string()),
     payBy: v.nullable(v.string()),
+    paymentPause,
   }),
 ]);
 const ZRequestedProperty: ContractTwin<typeof requestedTwin, RequestedProperty> = requestedTwin;
@@ -53,6 +58,7 @@ const userRequestTwin = v.intersect([
     }),
     transactionId: v.nullable(v.string()),
     payBy: v.nullable(v.string()),
+    paymentPause,
     paymentHold: v.nullable(v.picklist(PAYMENT_HOLDS)),
   }),
 ]);

@@ -1,5 +1,10 @@
 import { formatDollars } from '@keyhaven/shared/constants';
-import { OFFER_MESSAGES, PAYMENT_HOLD_MESSAGES } from '@keyhaven/shared/texts';
+import {
+  OFFER_MESSAGES,
+  PAYMENT_HOLD_MESSAGES,
+  pausedDeadlineMessage,
+  timeToPayLeft,
+} from '@keyhaven/shared/texts';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
@@ -66,6 +71,7 @@ function PaymentBlocked({ offer, now }: { offer: UserRequest; now: number }) {
     return (
       <Notice role="status" tone="warning" title="Payment on hold">
         {PAYMENT_HOLD_MESSAGES[offer.paymentHold]}
+        {offer.paymentPause && ` ${pausedDeadlineMessage(offer.paymentPause.secondsLeft)}`}
       </Notice>
     );
   }
@@ -117,6 +123,14 @@ function OfferCard({ offer, payButton, canPay, now, onWithdraw }: OfferCardProps
             <dt className="inline text-stone-600">Buying date: </dt>
             <dd className="inline font-medium text-stone-900">{formatDate(selectedDate)}</dd>
           </div>
+          {accepted && offer.paymentPause && (
+            <div className="sm:col-span-2">
+              <dt className="inline text-stone-600">Payment deadline: </dt>
+              <dd className="inline font-semibold text-stone-900">
+                paused, {timeToPayLeft(offer.paymentPause.secondsLeft)} left
+              </dd>
+            </div>
+          )}
           {accepted && offer.payBy && (
             <div className="sm:col-span-2">
               <dt className="inline text-stone-600">Pay by </dt>

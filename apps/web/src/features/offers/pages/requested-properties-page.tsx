@@ -1,5 +1,5 @@
 import { formatDollars } from '@keyhaven/shared/constants';
-import { OFFER_MESSAGES } from '@keyhaven/shared/texts';
+import { OFFER_MESSAGES, timeToPayLeft } from '@keyhaven/shared/texts';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
@@ -60,10 +60,27 @@ function PaymentDeadline({ payBy, passed, id }: { payBy: string; passed: boolean
   );
 }
 
+/** An accepted offer's deadline, paused while the listing is under review. */
+function PausedDeadline({ secondsLeft, id }: { secondsLeft: number; id: string }) {
+  return (
+    <p id={id} className="mt-1.5 text-stone-700">
+      Deadline paused while the listing is under review:{' '}
+      <span className="font-medium text-stone-900">{timeToPayLeft(secondsLeft)} left</span>
+      <span className="sr-only">
+        . You can release the offer once the deadline resumes and passes.
+      </span>
+    </p>
+  );
+}
+
+/** Whether an accepted offer waits for its buyer's payment (its deadline running or paused). */
+const awaitsPayment = (offer: RequestedProperty) =>
+  offer.offerStatus === 'accepted' && (offer.payBy !== null || offer.paymentPause !== null);
+
 /** What the agent can do with an offer: answer it, release it, write to the buyer, see the home. */
 function OfferActions({ offer, busy, now, onDecide, deadlineId, className }: ActionsProps) {
   const who = `${offer.buyerName}'s offer on ${offer.title}`;
-  const awaitingPayment = offer.offerStatus === 'accepted' && offer.payBy !== null;
+  const awaitingPayment = awaitsPayment(offer);
   const passed = deadlinePassed(offer.payBy, now);
   const subject = encodeURIComponent(`Your offer on ${offer.title}`);
   return (
@@ -93,7 +110,7 @@ function OfferActions({ offer, busy, now, onDecide, deadlineId, className }: Act
         <Button
           size="sm"
           variant="dangerOutline"
-          // Until the deadline the buyer may still pay; the page says when it opens.
+          // Until the deadline (paused or running) the buyer may still pay; the page says when it opens.
           disabled={busy || !passed}
           aria-describedby={deadlineId}
           aria-label={`Release ${who}`}
@@ -123,12 +140,14 @@ type ActionsProps = RowProps & { deadlineId: string; className?: string };
 
 /** The offer's state, with its payment deadline or how it ended. */
 function OfferState({ offer, now, deadlineId }: Omit<ActionsProps, 'busy' | 'onDecide'>) {
-  const awaitingPayment = offer.offerStatus === 'accepted' && offer.payBy !== null;
   const endedNote = ENDED_NOTES[offer.offerStatus];
   return (
     <>
       <OfferStatusBadge status={offer.offerStatus} />
-      {awaitingPayment && offer.payBy && (
+      {awaitsPayment(offer) && offer.paymentPause && (
+        <PausedDeadline secondsLeft={offer.paymentPause.secondsLeft} id={deadlineId} />
+      )}
+      {awaitsPayment(offer) && offer.payBy && (
         <PaymentDeadline
           payBy={offer.payBy}
           passed={deadlinePassed(offer.payBy, now)}

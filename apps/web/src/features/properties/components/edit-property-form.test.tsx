@@ -186,6 +186,15 @@ describe('EditPropertyForm', () => {
     expect(screen.queryByText(/^Now at/)).toBeNull();
   });
 
+  it('says why an accepted offer keeps the listing as it is', async () => {
+    fakeApi({
+      [saveRoute]: refusal(409, PROPERTY_MESSAGES.editWhileOfferAccepted, 'CONFLICT'),
+    });
+    const { submit } = renderEditProperty();
+    await submit();
+    expect(await screen.findByText(PROPERTY_MESSAGES.editWhileOfferAccepted)).toBeInTheDocument();
+  });
+
   it('says the update failed when the server gives no reason', async () => {
     fakeApi({ [saveRoute]: new Response(null, { status: 502 }) });
     const { submit } = renderEditProperty();
