@@ -7,7 +7,14 @@ import { ANALYTICS_ROWS } from './matrix-analytics.js';
 import { AUDIT_LOG_ROWS } from './matrix-audit-log.js';
 import { MARKETPLACE_ROWS } from './matrix-marketplace.js';
 import { REPORTS_ROWS } from './matrix-reports.js';
-import { all, type MatrixCase, type MatrixRow, type Statuses, signedIn } from './matrix-shape.js';
+import {
+  all,
+  asUnconfirmed,
+  type MatrixCase,
+  type MatrixRow,
+  type Statuses,
+  signedIn,
+} from './matrix-shape.js';
 
 /*
  * The authorization matrix: one row per route (method + path as Fastify registered it), one
@@ -825,6 +832,16 @@ export const MATRIX: MatrixRow[] = [
         }),
         expect: [401, 200, 200, 403, 403, 403, 403],
       },
+      asUnconfirmed('a one-star review of the open listing', (w) => ({
+        url: '/api/reviews',
+        payload: {
+          reviewFor: 'property',
+          propertyId: w.openListing,
+          rating: 1,
+          title: 'Awful',
+          text: 'Do not buy here',
+        },
+      })),
     ],
   },
   {
@@ -887,6 +904,20 @@ export const MATRIX: MatrixRow[] = [
           payload: { email: `news-${randomBytes(4).toString('hex')}@example.test` },
         }),
         expect: all(200),
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/api/subscribe/confirm',
+    cases: [
+      {
+        input: 'a confirmation token never sent',
+        request: () => ({
+          url: '/api/subscribe/confirm',
+          payload: { token: randomBytes(32).toString('base64url') },
+        }),
+        expect: all(400),
       },
     ],
   },
@@ -969,6 +1000,18 @@ export const MATRIX: MatrixRow[] = [
         }),
         expect: signedIn(400),
       },
+      asUnconfirmed('save a search with instant alerts', () => ({
+        url: '/api/saved-searches',
+        payload: { name: 'URGENT: verify your bank', filters: {}, alert: 'instant' },
+      })),
+      asUnconfirmed(
+        'save a search with alerts off',
+        () => ({
+          url: '/api/saved-searches',
+          payload: { name: 'Quiet homes', filters: {}, alert: 'off' },
+        }),
+        all(201),
+      ),
     ],
   },
   {
@@ -983,6 +1026,10 @@ export const MATRIX: MatrixRow[] = [
         }),
         expect: [401, 200, 404, 404, 404, 404, 404],
       },
+      asUnconfirmed('turn on the alerts of a saved search', (w) => ({
+        url: `/api/saved-searches/${w.savedSearchId}`,
+        payload: { alert: 'instant' },
+      })),
     ],
   },
   {
@@ -1021,6 +1068,10 @@ export const MATRIX: MatrixRow[] = [
         }),
         expect: [401, 201, 201, 403, 201, 201, 403],
       },
+      asUnconfirmed('a question about the open listing', (w) => ({
+        url: `/api/properties/${w.openListing}/messages`,
+        payload: { body: 'URGENT: verify your bank details' },
+      })),
       {
         input: 'a question about the listing waiting for approval',
         request: (w) => ({
@@ -1101,6 +1152,10 @@ export const MATRIX: MatrixRow[] = [
         }),
         expect: [401, 201, 404, 201, 404, 403, 403],
       },
+      asUnconfirmed('a reply in the conversation of the user and the agent', (w) => ({
+        url: `/api/conversations/${w.conversationId}/messages`,
+        payload: { body: 'URGENT: verify your bank details' },
+      })),
     ],
   },
   {

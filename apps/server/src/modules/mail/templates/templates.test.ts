@@ -38,6 +38,7 @@ const SAMPLES: TemplateProps = {
       },
     ],
   },
+  'newsletter-confirm': { confirmUrl: 'https://homes.example.test/newsletter/confirm?token=t' },
   'newsletter-welcome': {},
 };
 
