@@ -269,8 +269,9 @@ export const PHOTO_MESSAGES = {
 } as const;
 
 export const IMAGE_MESSAGES = {
-  /** A profile photo that is not one of our uploads (or no longer exists). */
-  photoNotUploaded: 'Please upload your photo here: only photos uploaded to our site can be used.',
+  /** A profile photo that is not one of the person's own uploads here (or no longer exists). */
+  photoNotUploaded:
+    'Please upload your photo here: only photos you uploaded to our site can be used.',
   /** The edit form's Image URL field, given any address but one of our uploads. */
   imageUrlNotOurs:
     'Image URL must be the address of a photo uploaded here. Please upload the photo instead.',

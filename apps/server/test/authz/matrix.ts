@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { registrationBody } from '../helpers/accounts.js';
-import { listingBody } from '../helpers/listings.js';
+import { listingBody, TEST_LISTING_PHOTO } from '../helpers/listings.js';
 import { daysFromNow } from '../helpers/offers.js';
 import { ACTORS, type Actor, type World } from '../security/support/world.js';
 import { ANALYTICS_ROWS } from './matrix-analytics.js';
@@ -153,6 +153,14 @@ export const MATRIX: MatrixRow[] = [
         }),
         expect: all(200),
       },
+      {
+        input: "a new account with a listing's photo, an upload not the registering client's",
+        request: () => ({
+          url: '/auth/register',
+          payload: registrationBody({ photo: TEST_LISTING_PHOTO }),
+        }),
+        expect: all(400),
+      },
     ],
   },
   {
@@ -265,6 +273,11 @@ export const MATRIX: MatrixRow[] = [
         input: "remove one's own photo (identity from the session only)",
         request: () => ({ url: '/api/profile/photo', payload: { photo: null } }),
         expect: signedIn(200),
+      },
+      {
+        input: "a listing's photo, an upload that is nobody's own profile photo",
+        request: () => ({ url: '/api/profile/photo', payload: { photo: TEST_LISTING_PHOTO } }),
+        expect: [401, 400, 400, 400, 400, 400, 400],
       },
     ],
   },
