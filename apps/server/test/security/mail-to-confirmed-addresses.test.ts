@@ -14,6 +14,7 @@ import { messagesTo, useMailingTestApp } from '../helpers/smtp-server.js';
 
 const PUBLIC_URL = 'https://homes.example.test';
 const BAIT = 'URGENT: verify your bank at bank.example';
+const CONFIRMATION = 'Confirm your e-mail address for Keyhaven';
 
 const { ctx, mail } = useMailingTestApp({ PUBLIC_URL });
 const mailsTo = (account: TestAccount) => messagesTo(mail.smtp, account.email);
@@ -51,7 +52,7 @@ describe('mail', () => {
   it('sends an address nobody confirmed its confirmation and nothing else, however many searches match', async () => {
     const agent = await createAccount(ctx.app, 'agent');
     const admin = await createAccount(ctx.app, 'admin');
-    const victim = await createAccount(ctx.app, 'user', {}, { verified: false });
+    const victim = await createAccount(ctx.app, 'user', { name: BAIT }, { verified: false });
     const buyer = await createAccount(ctx.app);
     await saveSearches(victim, 25, 'instant');
     await saveSearches(victim, 25, 'daily');
@@ -65,10 +66,11 @@ describe('mail', () => {
     );
     await ctx.app.jobs.drain();
 
-    const confirmation = 'Confirm your e-mail address for Keyhaven';
     // The same approval mailed the confirmed buyer: the alerts did go out.
-    expect(mailsTo(buyer).filter((message) => message.subject !== confirmation)).toHaveLength(1);
-    expect(mailsTo(victim).map((message) => message.subject)).toEqual([confirmation]);
+    expect(mailsTo(buyer).filter((message) => message.subject !== CONFIRMATION)).toHaveLength(1);
+    expect(mailsTo(victim).map((message) => message.subject)).toEqual([CONFIRMATION]);
+    // Even the confirmation carries no word of whoever typed the address in.
+    expect(mailsTo(victim)[0]?.text).not.toMatch(/URGENT|bank/i);
   });
 
   it('never puts what people typed into a subject line, only into the body', async () => {
@@ -95,7 +97,9 @@ describe('mail', () => {
     expect(reviewed.statusCode, reviewed.body).toBe(200);
     await ctx.app.jobs.drain();
 
-    const told = [...mailsTo(agent), ...mailsTo(buyer)];
+    const told = [...mailsTo(agent), ...mailsTo(buyer)].filter(
+      (message) => message.subject !== CONFIRMATION,
+    );
     // Approved, asked, reviewed (the agent); the alert (the buyer).
     expect(told.length).toBeGreaterThanOrEqual(4);
     for (const message of told) {

@@ -51,7 +51,7 @@ export function accountMailer(app: FastifyInstance): AccountMailer {
         to: account.email,
         userId: account.id,
         template: 'verify-email',
-        props: { name: account.name, verifyUrl: link(paths.verifyEmail, token) },
+        props: { verifyUrl: link(paths.verifyEmail, token) },
       }),
     passwordChanged: async (account) =>
       app.mail.enqueue({

@@ -281,7 +281,7 @@ describe('e-mail without an SMTP server', () => {
       to: buyer.email,
       userId: buyer.id,
       template: 'verify-email',
-      props: { name: 'Ada', verifyUrl: 'http://localhost:3000/verify-email?token=abc' },
+      props: { verifyUrl: 'http://localhost:3000/verify-email?token=abc' },
     });
     await context.app.jobs.drain();
 

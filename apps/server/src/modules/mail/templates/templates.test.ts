@@ -13,7 +13,7 @@ const listing = {
 /** Props for each kind, as the modules that send them pass them. */
 const SAMPLES: TemplateProps = {
   'password-reset': { name: 'Ada', resetUrl: 'https://homes.example.test/reset-password?token=t' },
-  'verify-email': { name: 'Ada', verifyUrl: 'https://homes.example.test/verify-email?token=t' },
+  'verify-email': { verifyUrl: 'https://homes.example.test/verify-email?token=t' },
   'password-changed': { name: 'Ada', forgotUrl: 'https://homes.example.test/forgot-password' },
   notification: {
     name: 'Ada',
