@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { brandOf, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import { linkIn, mailsTo, waitForMail } from './mailbox';
 
 /*
  * Reviews, moderation, the newsletter and the home sections below the search. The e2e server
@@ -277,7 +278,9 @@ test('an admin deletes another user’s review from Manage User Reviews, 10 per 
   await expect(main.getByRole('navigation', { name: 'Review pages' })).toContainText('Page 2 of');
 });
 
-test('the home newsletter form checks the address and says Subscribed!', async ({ page }) => {
+test('the home newsletter form checks the address, says Subscribed!, and the mailed link confirms it', async ({
+  page,
+}) => {
   await openHome(page);
   const section = page.getByRole('region', { name: 'Subscribe to Our Newsletter' });
   const email = section.getByLabel('Email address');
@@ -291,11 +294,23 @@ test('the home newsletter form checks the address and says Subscribed!', async (
   await section.getByRole('button', { name: 'Subscribe' }).click();
   await expect(section.getByRole('alert')).toHaveText(/Please enter a valid email address/);
 
-  await email.fill(`reader-${Date.now()}@example.com`);
+  const reader = `reader-${Date.now()}@example.com`;
+  await email.fill(reader);
   await section.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByText('Subscribed!')).toBeVisible();
   await expect(page.getByText('You have successfully subscribed')).toBeVisible();
   await expect(email).toHaveValue('');
+
+  // Nothing but the confirmation goes out until the reader follows its link and confirms.
+  const confirmation = await waitForMail(
+    reader,
+    /^Confirm your subscription to the .+ newsletter$/,
+  );
+  await page.goto(linkIn(confirmation, 'Confirm my subscription'));
+  await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your subscription is confirmed. Welcome!');
+  await waitForMail(reader, /^Welcome to the .+ newsletter$/);
+  expect((await mailsTo(reader)).map((mail) => mail.subject)).toHaveLength(2);
 });
 
 test('the footer Stay Updated field posts to the same endpoint', async ({ page }) => {

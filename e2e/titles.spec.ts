@@ -31,6 +31,11 @@ const ROUTES: Record<RouteKey, Visit> = {
   resetPassword: { title: 'Reset Password', as: null, url: at(paths.resetPassword) },
   verifyEmail: { title: 'Confirm E-mail', as: null, url: at(paths.verifyEmail) },
   unsubscribe: { title: 'Unsubscribe', as: null, url: at(paths.unsubscribe) },
+  newsletterConfirm: {
+    title: 'Confirm Subscription',
+    as: null,
+    url: at(paths.newsletterConfirm),
+  },
   about: { title: 'About', as: null, url: at(paths.about) },
   forbidden: { title: 'Forbidden', as: null, url: at(paths.forbidden) },
   allProperties: { title: 'All Properties', as: 'buyer', url: at(paths.allProperties) },

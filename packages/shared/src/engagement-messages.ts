@@ -28,6 +28,11 @@ export const ACCOUNT_RECOVERY_MESSAGES = {
   verifyInvalid: 'This confirmation link is invalid or has expired.',
   verifyBeforeOffer: 'Please confirm your e-mail address before making an offer.',
   verifyBeforePayment: 'Please confirm your e-mail address before paying.',
+  verifyBeforeReview: 'Please confirm your e-mail address before writing a review.',
+  verifyBeforeReport: 'Please confirm your e-mail address before reporting a listing.',
+  verifyBeforeMessage: 'Please confirm your e-mail address before sending a message.',
+  verifyBeforeAlerts:
+    'Please confirm your e-mail address before turning on e-mail alerts. You can save this search with alerts off.',
   newPasswordLabel: 'New password',
   confirmPasswordLabel: 'Confirm new password',
   confirmPasswordRequired: 'Please type the new password again',

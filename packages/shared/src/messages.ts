@@ -22,8 +22,18 @@ export const atMostMessage = (label: string, max: number) => `${label} must be a
 
 export const NEWSLETTER_MESSAGES = {
   subscribed: 'You have successfully subscribed',
+  /** The answer to every subscription, whether the address is new, waiting or confirmed. */
+  confirmSent:
+    'You have successfully subscribed. Please confirm with the link we sent to your inbox.',
   emailRequired: 'Email is required',
   invalidEmail: 'Please enter a valid email address',
+  confirmTitle: 'Confirm your subscription',
+  confirmPrompt: 'Receive the newsletter at the address this link was sent to?',
+  confirmAction: 'Confirm my subscription',
+  confirming: 'Confirming...',
+  confirmed: 'Your subscription is confirmed. Welcome!',
+  confirmInvalid: 'This confirmation link is invalid or has expired. Please subscribe again.',
+  confirmFailed: 'We could not confirm your subscription just now. Please try again.',
 } as const;
 
 export const MESSAGES = {
@@ -294,8 +304,9 @@ export const PHOTO_MESSAGES = {
 } as const;
 
 export const IMAGE_MESSAGES = {
-  /** A profile photo that is not one of our uploads (or no longer exists). */
-  photoNotUploaded: 'Please upload your photo here: only photos uploaded to our site can be used.',
+  /** A profile photo that is not one of the person's own uploads here (or no longer exists). */
+  photoNotUploaded:
+    'Please upload your photo here: only photos you uploaded to our site can be used.',
   /** The edit form's Image URL field, given any address but one of our uploads. */
   imageUrlNotOurs:
     'Image URL must be the address of a photo uploaded here. Please upload the photo instead.',

@@ -98,3 +98,8 @@ export const ZSubscribeRequest = z
       .pipe(z.email({ error: NEWSLETTER_MESSAGES.invalidEmail })),
   })
   .meta({ id: 'SubscribeRequest' });
+
+/** The token of a newsletter confirmation link. */
+export const ZSubscriptionConfirmRequest = z
+  .object({ token: z.string().trim().min(1).max(200) })
+  .meta({ id: 'SubscriptionConfirmRequest' });

@@ -441,10 +441,18 @@ export const reviews = pgTable(
   ],
 );
 
+/**
+ * Newsletter subscriptions, confirmed from the mailbox before anything but the confirmation is
+ * sent (double opt-in). The link's token is kept only as its digest, until it is used.
+ */
 export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   id: uuid('id').primaryKey().defaultRandom(),
   email: text('email').notNull().unique(),
   createdAt: createdAt(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  confirmTokenHash: text('confirm_token_hash').unique(),
+  /** When the last confirmation link went out: a link works for a while after it. */
+  confirmSentAt: timestamp('confirm_sent_at', { withTimezone: true }),
 });
 
 export const uploads = pgTable(

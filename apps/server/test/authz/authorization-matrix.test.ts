@@ -238,7 +238,7 @@ describe('every cell, on the Stripe app', () => {
   const ctx = {} as CellContext;
   beforeAll(async () => {
     ctx.running = stripe;
-    const [user, otherUser, agent, otherAgent, admin, fraud, spare] = [
+    const [user, otherUser, agent, otherAgent, admin, fraud, spare, unconfirmed] = [
       await createAccount(stripe.app),
       await createAccount(stripe.app),
       await createAccount(stripe.app, 'agent'),
@@ -246,9 +246,10 @@ describe('every cell, on the Stripe app', () => {
       await createAccount(stripe.app, 'admin'),
       await createAccount(stripe.app, 'fraud'),
       await createAccount(stripe.app),
+      await createAccount(stripe.app, 'user', {}, { verified: false }),
     ];
     ctx.world = {
-      accounts: { user, otherUser, agent, otherAgent, admin, fraud, spare },
+      accounts: { user, otherUser, agent, otherAgent, admin, fraud, spare, unconfirmed },
       openListing: '',
       reservedListing: '',
       soldListing: '',

@@ -1,4 +1,4 @@
-import { type MatrixRow, signedIn } from './matrix-shape.js';
+import { asUnconfirmed, type MatrixRow, signedIn } from './matrix-shape.js';
 
 /*
  * Reported listings (module reports). The user has an open report of the open listing; the
@@ -20,6 +20,10 @@ export const REPORTS_ROWS: MatrixRow[] = [
         // Fraud accounts cannot report: they must not be able to bury honest listings.
         expect: [401, 409, 201, 409, 201, 201, 403],
       },
+      asUnconfirmed('a report of the open listing', (w) => ({
+        url: `/api/properties/${w.openListing}/reports`,
+        payload: { reason: 'suspected_fraud', note: 'Asks for a deposit by wire' },
+      })),
       {
         input: 'a report of the listing waiting for approval',
         request: (w) => ({

@@ -41,3 +41,23 @@ export const signedIn = (status: number): Statuses => [
   status,
   status,
 ];
+
+/**
+ * A case every actor sends with the session of the buyer whose e-mail address nobody confirmed
+ * (`accounts.unconfirmed`): what needs a confirmed address is refused whoever holds that session.
+ */
+export const asUnconfirmed = (
+  input: string,
+  request: MatrixCase['request'],
+  expect: Statuses = all(403),
+): MatrixCase => ({
+  input: `${input}, as the account whose address is not confirmed`,
+  request: (world) => {
+    const options = request(world);
+    return {
+      ...options,
+      headers: { ...(options.headers ?? {}), ...world.accounts.unconfirmed.bearer },
+    };
+  },
+  expect,
+});

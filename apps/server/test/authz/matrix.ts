@@ -1,13 +1,20 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { registrationBody } from '../helpers/accounts.js';
-import { listingBody } from '../helpers/listings.js';
+import { listingBody, TEST_LISTING_PHOTO } from '../helpers/listings.js';
 import { daysFromNow } from '../helpers/offers.js';
 import { ACTORS, type Actor, type World } from '../security/support/world.js';
 import { ANALYTICS_ROWS } from './matrix-analytics.js';
 import { AUDIT_LOG_ROWS } from './matrix-audit-log.js';
 import { MARKETPLACE_ROWS } from './matrix-marketplace.js';
 import { REPORTS_ROWS } from './matrix-reports.js';
-import { all, type MatrixCase, type MatrixRow, type Statuses, signedIn } from './matrix-shape.js';
+import {
+  all,
+  asUnconfirmed,
+  type MatrixCase,
+  type MatrixRow,
+  type Statuses,
+  signedIn,
+} from './matrix-shape.js';
 
 /*
  * The authorization matrix: one row per route (method + path as Fastify registered it), one
@@ -146,6 +153,14 @@ export const MATRIX: MatrixRow[] = [
         }),
         expect: all(200),
       },
+      {
+        input: "a new account with a listing's photo, an upload not the registering client's",
+        request: () => ({
+          url: '/auth/register',
+          payload: registrationBody({ photo: TEST_LISTING_PHOTO }),
+        }),
+        expect: all(400),
+      },
     ],
   },
   {
@@ -258,6 +273,11 @@ export const MATRIX: MatrixRow[] = [
         input: "remove one's own photo (identity from the session only)",
         request: () => ({ url: '/api/profile/photo', payload: { photo: null } }),
         expect: signedIn(200),
+      },
+      {
+        input: "a listing's photo, an upload that is nobody's own profile photo",
+        request: () => ({ url: '/api/profile/photo', payload: { photo: TEST_LISTING_PHOTO } }),
+        expect: [401, 400, 400, 400, 400, 400, 400],
       },
     ],
   },
@@ -839,6 +859,16 @@ export const MATRIX: MatrixRow[] = [
         }),
         expect: [401, 200, 200, 403, 403, 403, 403],
       },
+      asUnconfirmed('a one-star review of the open listing', (w) => ({
+        url: '/api/reviews',
+        payload: {
+          reviewFor: 'property',
+          propertyId: w.openListing,
+          rating: 1,
+          title: 'Awful',
+          text: 'Do not buy here',
+        },
+      })),
     ],
   },
   {
@@ -901,6 +931,20 @@ export const MATRIX: MatrixRow[] = [
           payload: { email: `news-${randomBytes(4).toString('hex')}@example.test` },
         }),
         expect: all(200),
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/api/subscribe/confirm',
+    cases: [
+      {
+        input: 'a confirmation token never sent',
+        request: () => ({
+          url: '/api/subscribe/confirm',
+          payload: { token: randomBytes(32).toString('base64url') },
+        }),
+        expect: all(400),
       },
     ],
   },
@@ -983,6 +1027,18 @@ export const MATRIX: MatrixRow[] = [
         }),
         expect: signedIn(400),
       },
+      asUnconfirmed('save a search with instant alerts', () => ({
+        url: '/api/saved-searches',
+        payload: { name: 'URGENT: verify your bank', filters: {}, alert: 'instant' },
+      })),
+      asUnconfirmed(
+        'save a search with alerts off',
+        () => ({
+          url: '/api/saved-searches',
+          payload: { name: 'Quiet homes', filters: {}, alert: 'off' },
+        }),
+        all(201),
+      ),
     ],
   },
   {
@@ -997,6 +1053,10 @@ export const MATRIX: MatrixRow[] = [
         }),
         expect: [401, 200, 404, 404, 404, 404, 404],
       },
+      asUnconfirmed('turn on the alerts of a saved search', (w) => ({
+        url: `/api/saved-searches/${w.savedSearchId}`,
+        payload: { alert: 'instant' },
+      })),
     ],
   },
   {
@@ -1035,6 +1095,10 @@ export const MATRIX: MatrixRow[] = [
         }),
         expect: [401, 201, 201, 403, 201, 201, 403],
       },
+      asUnconfirmed('a question about the open listing', (w) => ({
+        url: `/api/properties/${w.openListing}/messages`,
+        payload: { body: 'URGENT: verify your bank details' },
+      })),
       {
         input: 'a question about the listing waiting for approval',
         request: (w) => ({
@@ -1115,6 +1179,10 @@ export const MATRIX: MatrixRow[] = [
         }),
         expect: [401, 201, 404, 201, 404, 403, 403],
       },
+      asUnconfirmed('a reply in the conversation of the user and the agent', (w) => ({
+        url: `/api/conversations/${w.conversationId}/messages`,
+        payload: { body: 'URGENT: verify your bank details' },
+      })),
     ],
   },
   {

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { useTestApp } from './test-app.js';
 
 export interface TestSmtpServer {
   /** `smtp://127.0.0.1:<port>`: pass it to the app as SMTP_URL. */
@@ -59,3 +61,26 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * The real app on its own database, mailing through a real SMTP server of its own whose messages
+ * are forgotten before each test. Read `mail.smtp` inside tests.
+ */
+export function useMailingTestApp(env: Record<string, string> = {}) {
+  const mail = {} as { smtp: TestSmtpServer };
+  beforeAll(async () => {
+    mail.smtp = await startTestSmtpServer();
+  });
+  afterAll(async () => mail.smtp?.close());
+  const ctx = useTestApp(() => ({ SMTP_URL: mail.smtp.url, ...env }));
+  beforeEach(() => {
+    mail.smtp.messages.length = 0;
+  });
+  return { ctx, mail };
+}
+
+/** The messages received for one address. */
+export const messagesTo = (smtp: TestSmtpServer, email: string) =>
+  smtp.messages.filter((message) =>
+    [message.to].flat().some((to) => to?.value.some((address) => address.address === email)),
+  );

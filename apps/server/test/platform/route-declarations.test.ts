@@ -93,6 +93,7 @@ const KEEPS_LISTINGS: Record<string, string> = {
   'POST /api/uploads': 'an image shows only once a listing edit refers to it',
   'POST /api/admin/refunds/:paymentId': 'a refund returns money that never became a sale',
   'POST /api/subscribe': 'the newsletter list is not a listing',
+  'POST /api/subscribe/confirm': 'the newsletter list is not a listing',
   'POST /api/properties/:id/messages': 'a question to the agent changes nothing buyers see',
   'POST /api/conversations/:id/messages': "a conversation is its two sides' own",
   'DELETE /api/messages/:id': 'listing pages show no messages',

@@ -3,7 +3,7 @@ import { eq, isNotNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { properties, users } from '../../src/db/schema.js';
 import { MATRIX } from '../authz/matrix.js';
-import { createAccount, nextAddress } from '../helpers/accounts.js';
+import { createAccount, nextAddress, registrationBody } from '../helpers/accounts.js';
 import { createListing, listingBody, TEST_LISTING_PHOTO } from '../helpers/listings.js';
 import { useTestApp } from '../helpers/test-app.js';
 import { uploadAs } from '../helpers/uploads.js';
@@ -97,6 +97,38 @@ describe('image addresses on the way in', () => {
     expect(removed.json().photo).toBeNull();
     const [row] = await ctx.app.db.select().from(users).where(eq(users.id, person.id));
     expect(row?.image).toBeNull();
+  });
+
+  it("refuse someone else's upload as a profile photo, on the profile and at registration", async () => {
+    const admin = await createAccount(ctx.app, 'admin');
+    const { url: adminFace } = await uploadAs(ctx.app, admin, { purpose: 'avatar' });
+    const throwaway = await createAccount(ctx.app);
+    const notYours = { photo: IMAGE_MESSAGES.photoNotUploaded };
+
+    const onProfile = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/profile/photo',
+      headers: throwaway.bearer,
+      payload: { photo: adminFace },
+      remoteAddress: nextAddress(),
+    });
+    expect(onProfile.statusCode).toBe(400);
+    expect(onProfile.json().fields).toEqual(notYours);
+
+    // Registering, anonymously or signed in as someone else, cannot borrow the admin's face either.
+    for (const headers of [{}, throwaway.bearer]) {
+      const registering = await ctx.app.inject({
+        method: 'POST',
+        url: '/auth/register',
+        headers,
+        payload: registrationBody({ photo: adminFace }),
+        remoteAddress: nextAddress(),
+      });
+      expect(registering.statusCode).toBe(400);
+      expect(registering.json().fields).toEqual(notYours);
+    }
+    const showing = await ctx.app.db.select().from(users).where(eq(users.image, adminFace));
+    expect(showing).toEqual([]);
   });
 });
 

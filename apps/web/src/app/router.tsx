@@ -113,6 +113,11 @@ const VerifyEmailPage = lazyPage('verify-email-page', () =>
 const UnsubscribePage = lazyPage('unsubscribe-page', () =>
   import('@/features/notifications/pages/unsubscribe-page').then((m) => m.UnsubscribePage),
 );
+const NewsletterConfirmPage = lazyPage('newsletter-confirm-page', () =>
+  import('@/features/newsletter/pages/newsletter-confirm-page').then(
+    (m) => m.NewsletterConfirmPage,
+  ),
+);
 const NotificationsPage = lazyPage('notifications-page', () =>
   import('@/features/notifications/pages/notifications-page').then((m) => m.NotificationsPage),
 );
@@ -196,6 +201,11 @@ const routes: RouteObject[] = [
       },
       { path: paths.verifyEmail, element: <VerifyEmailPage />, handle: titled('Confirm E-mail') },
       { path: paths.unsubscribe, element: <UnsubscribePage />, handle: titled('Unsubscribe') },
+      {
+        path: paths.newsletterConfirm,
+        element: <NewsletterConfirmPage />,
+        handle: titled('Confirm Subscription'),
+      },
       { path: paths.about, element: <AboutPage />, handle: titled('About') },
       { path: paths.forbidden, element: <ForbiddenPage />, handle: titled('Forbidden') },
       {

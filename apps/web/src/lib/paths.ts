@@ -12,6 +12,7 @@ export const paths = {
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
   unsubscribe: '/unsubscribe',
+  newsletterConfirm: '/newsletter/confirm',
   about: '/about',
   forbidden: '/forbidden-page',
   allProperties: '/all-properties',
@@ -53,6 +54,7 @@ export const apiPaths = {
   session: '/auth/session',
   logout: '/auth/logout',
   subscribe: '/api/subscribe',
+  confirmSubscription: '/api/subscribe/confirm',
 } as const;
 
 /** Navigation state the login page reads to send the visitor back where they were going. */

@@ -58,7 +58,7 @@ export function accountMailer(app: FastifyInstance): AccountMailer {
         to: account.email,
         userId: account.id,
         template: 'password-reset',
-        props: { name: account.name, resetUrl: linkTo(app, paths.resetPassword, token) },
+        props: { resetUrl: linkTo(app, paths.resetPassword, token) },
       }),
     verifyEmail: async (account) =>
       // Each request is a mail of its own: one asked for again must still go out.
@@ -84,7 +84,7 @@ export function handleConfirmationMails(app: FastifyInstance) {
   const secret = resolveSessionSecret(app.config);
   app.jobs.handle<{ userId: string }>(CONFIRMATION_MAIL_QUEUE, async ({ userId }, job) => {
     const [account] = await app.db
-      .select({ email: users.email, name: users.name, emailVerified: users.emailVerified })
+      .select({ email: users.email, emailVerified: users.emailVerified })
       .from(users)
       .where(eq(users.id, userId));
     if (!account || account.emailVerified) return;
@@ -100,7 +100,7 @@ export function handleConfirmationMails(app: FastifyInstance) {
       to: account.email,
       userId,
       template: 'verify-email',
-      props: { name: account.name, verifyUrl: linkTo(app, paths.verifyEmail, token) },
+      props: { verifyUrl: linkTo(app, paths.verifyEmail, token) },
     });
   });
 }

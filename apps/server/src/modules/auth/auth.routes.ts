@@ -1,6 +1,5 @@
 import {
   AUTH_MESSAGES,
-  IMAGE_MESSAGES,
   ZAuthProvidersResponse,
   ZAuthResponse,
   ZLoginRequest,
@@ -13,7 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, conflict, unauthenticated } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { requireStoredUploads } from '../uploads/upload-references.js';
+import { requireOwnPhoto } from '../uploads/upload-references.js';
 import { accountRecoveryRoutes } from './account-recovery.routes.js';
 import { assertEmailFree, findUserByEmail } from './auth.service.js';
 import { clientHeaders } from './client-headers.js';
@@ -60,9 +59,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const { password, photo, ...profile } = request.body;
       await assertEmailFree(app.db, profile.email);
-      await requireStoredUploads(app.db, {
-        photo: { url: photo, message: IMAGE_MESSAGES.photoNotUploaded },
-      });
+      // Uploading needs an account, so a photo sent here must be one the client registering
+      // uploaded while signed in; the web app registers first and sends the photo afterwards.
+      const registering = await request.currentUser();
+      await requireOwnPhoto(app.db, { url: photo, ownerId: registering?.id });
 
       // Only profile fields pass through: the role is better-auth's default, `user`.
       const response = await app.auth.api.signUpEmail({

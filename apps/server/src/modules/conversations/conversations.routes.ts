@@ -92,7 +92,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['messages'],
         summary:
-          "Ask a listing's agent a question (anyone signed in but its agent and fraud accounts; approved listings only): opens the one conversation of the caller and the listing, or adds to it",
+          "Ask a listing's agent a question (anyone signed in with a confirmed e-mail address but its agent and fraud accounts; approved listings only): opens the one conversation of the caller and the listing, or adds to it",
         params: ZPropertyIdParams,
         body: ZSendMessageRequest,
         response: {

@@ -1,4 +1,9 @@
-import { CONVERSATION_MESSAGES, type Conversation, type Message } from '@keyhaven/shared';
+import {
+  ACCOUNT_RECOVERY_MESSAGES,
+  CONVERSATION_MESSAGES,
+  type Conversation,
+  type Message,
+} from '@keyhaven/shared';
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.js';
@@ -6,6 +11,7 @@ import { conversations, messages, properties, users } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
+import { requireVerifiedEmail } from '../auth/verified-email.js';
 import { agents, buyerVisibleImage, buyerVisibleTitle } from '../properties/property-view.js';
 
 const buyers = alias(users, 'buyers');
@@ -27,9 +33,13 @@ export interface SentMessage {
 const listingNotFound = () => notFound('Property not found');
 const conversationNotFound = () => notFound(CONVERSATION_MESSAGES.notFound);
 
-/** An account marked as fraud may read its conversations, never add to them. */
+/**
+ * An account marked as fraud may read its conversations, never add to them; one whose address
+ * nobody confirmed may read them, and writes once it is confirmed.
+ */
 function assertMaySend(sender: SessionUser) {
   if (sender.role === 'fraud') throw forbidden(CONVERSATION_MESSAGES.fraudCannotSend);
+  requireVerifiedEmail(sender, ACCOUNT_RECOVERY_MESSAGES.verifyBeforeMessage);
 }
 
 /**

@@ -49,6 +49,46 @@ interface MailSettings {
   secret: string;
 }
 
+/**
+ * Whose confirmation a message needs before it may go out. Only the mails that ask a person to
+ * prove the address is theirs go to any address: the account's and the newsletter's
+ * confirmations, and the password reset (using its link confirms the address, and an owner who never confirmed has no other way
+ * back in). Everything else goes only to an account's own confirmed address, or to a newsletter
+ * subscription confirmed from its mailbox. A new template must choose here.
+ */
+const RECIPIENT_RULE: Record<
+  TemplateName,
+  'any address' | 'confirmed account' | 'confirmed subscriber'
+> = {
+  'verify-email': 'any address',
+  'password-reset': 'any address',
+  'newsletter-confirm': 'any address',
+  'password-changed': 'confirmed account',
+  notification: 'confirmed account',
+  'search-alert': 'confirmed account',
+  'search-digest': 'confirmed account',
+  'newsletter-welcome': 'confirmed subscriber',
+};
+
+/**
+ * Whether a message may go to its address, read when it is about to be sent: someone who
+ * registered with another person's address, or typed it into the newsletter form, gets that
+ * person nothing but the mail asking them to confirm.
+ */
+async function mayReceive(db: Database, message: MailMessage): Promise<boolean> {
+  const rule = RECIPIENT_RULE[message.template];
+  if (rule === 'any address') return true;
+  const [row] = await queryRows<{ confirmed: boolean }>(
+    db,
+    rule === 'confirmed account'
+      ? sql`select exists (select 1 from users where id = ${message.userId ?? null}
+              and lower(email) = lower(${message.to}) and email_verified) as confirmed`
+      : sql`select exists (select 1 from newsletter_subscribers where email = ${message.to}
+              and confirmed_at is not null) as confirmed`,
+  );
+  return row?.confirmed === true;
+}
+
 /** The site's host, for Message-IDs: `<digest@host>`. */
 const messageIdHost = (publicUrl: string) => new URL(publicUrl).hostname;
 
@@ -74,6 +114,7 @@ async function claim(db: Database, message: MailMessage, subject: string): Promi
 
 /** Renders, sends and records one message: the handler of the 'email' queue. */
 export async function deliverEmail(settings: MailSettings, message: MailMessage): Promise<void> {
+  if (!(await mayReceive(settings.db, message))) return;
   const { config } = settings;
   const token = message.unsubscribe
     ? createUnsubscribeToken(settings.secret, message.unsubscribe)

@@ -1,9 +1,22 @@
-import { NEWSLETTER_MESSAGES, ZMessageResponse, ZSubscribeRequest } from '@keyhaven/shared';
+import {
+  NEWSLETTER_MESSAGES,
+  ZMessageResponse,
+  ZSubscribeRequest,
+  ZSubscriptionConfirmRequest,
+} from '@keyhaven/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { subscribe } from './newsletter.service.js';
+import {
+  confirmSubscription,
+  NEWSLETTER_QUEUE,
+  requestSubscription,
+  subscribe,
+} from './newsletter.service.js';
 
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.jobs.handle<{ email: string }>(NEWSLETTER_QUEUE, ({ email }) => subscribe(app, email));
+
   app.post(
     '/api/subscribe',
     {
@@ -13,15 +26,35 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['newsletter'],
         summary:
-          'Subscribe an e-mail to the newsletter (5 an hour per address); subscribing twice is fine',
+          'Subscribe an e-mail to the newsletter (5 an hour per address): mails a link that confirms it (3 an hour per e-mail); nothing else is sent until it is confirmed; subscribing twice is fine',
         body: ZSubscribeRequest,
         response: { 200: ZMessageResponse, ...errorResponses(400, 429) },
       },
     },
     async (request) => {
-      await subscribe(app, request.body.email);
+      await requestSubscription(app, request.body.email);
       // The same answer either way, so the form does not reveal who is subscribed.
-      return { message: NEWSLETTER_MESSAGES.subscribed };
+      return { message: NEWSLETTER_MESSAGES.confirmSent };
+    },
+  );
+
+  app.post(
+    '/api/subscribe/confirm',
+    {
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 hour' } },
+      schema: {
+        tags: ['newsletter'],
+        summary:
+          'Confirm a newsletter subscription with the token from the mailed link (works once, for a week); the welcome follows',
+        body: ZSubscriptionConfirmRequest,
+        response: { 200: ZMessageResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      if (!(await confirmSubscription(app, request.body.token))) {
+        throw new AppError('VALIDATION_FAILED', NEWSLETTER_MESSAGES.confirmInvalid);
+      }
+      return { message: NEWSLETTER_MESSAGES.confirmed };
     },
   );
 };

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_RECOVERY_MESSAGES,
   REPORT_MESSAGES,
   type ReportDecision,
   ZMessageResponse,
@@ -14,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, forbidden } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
+import { requireVerifiedEmail } from '../auth/verified-email.js';
 import { paymentDeadlineChanged, reportsDecided } from '../notifications/notification-events.js';
 import { decideReports, myReport, reportListing, reportQueue } from './reports.service.js';
 
@@ -71,6 +73,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const reporter = await request.requireUser();
+      // Reports hide listings: only an address someone confirmed counts as a person.
+      requireVerifiedEmail(reporter, ACCOUNT_RECOVERY_MESSAGES.verifyBeforeReport);
       const filed = await app.notifications.changeAndTell(
         (tx) => reportListing(tx, reporter, request.params.id, request.body),
         (tx, { deadline }) => paymentDeadlineChanged(tx, deadline),

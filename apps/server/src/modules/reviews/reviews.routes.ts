@@ -34,7 +34,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary:
-          'Review the website or a listing (buyers, 10 an hour); a second review of the website or of one listing replaces the first',
+          'Review the website or a listing (buyers with a confirmed e-mail address, 10 an hour); a second review of the website or of one listing replaces the first',
         body: ZReviewRequest,
         response: { 200: ZReviewSaved, ...errorResponses(400, 401, 403, 404, 429) },
       },

@@ -1,4 +1,9 @@
-import type { PublicReview, Review, ZReviewRequest } from '@keyhaven/shared';
+import {
+  ACCOUNT_RECOVERY_MESSAGES,
+  type PublicReview,
+  type Review,
+  type ZReviewRequest,
+} from '@keyhaven/shared';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
@@ -7,6 +12,7 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
+import { requireVerifiedEmail } from '../auth/verified-email.js';
 import { agents, buyerVisibleImage, buyerVisibleTitle } from '../properties/property-view.js';
 
 type ReviewInput = z.output<typeof ZReviewRequest>;
@@ -97,8 +103,10 @@ async function saveWebsiteReview(db: Database, values: ReviewValues) {
 /**
  * Posts a review as the caller. A buyer has one review per listing and one of the website:
  * posting again replaces it (with a new date), so an opinion can change without piling up.
+ * Only an account whose address is confirmed reviews: throwaway accounts cannot bury a listing.
  */
 export async function saveReview(db: Database, reviewer: SessionUser, input: ReviewInput) {
+  requireVerifiedEmail(reviewer, ACCOUNT_RECOVERY_MESSAGES.verifyBeforeReview);
   const propertyId = input.reviewFor === 'property' ? (input.propertyId ?? null) : null;
   if (propertyId) {
     const [listing] = await db

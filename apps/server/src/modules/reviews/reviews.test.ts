@@ -1,3 +1,4 @@
+import { NEWSLETTER_MESSAGES } from '@keyhaven/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAccount, nextAddress, type TestAccount } from '../../../test/helpers/accounts.js';
@@ -355,9 +356,10 @@ describe('POST /api/subscribe', () => {
 
   it('stores an e-mail once; subscribing twice is not an error', async () => {
     expect((await subscribe('Reader@Example.test')).json()).toEqual({
-      message: 'You have successfully subscribed',
+      message: NEWSLETTER_MESSAGES.confirmSent,
     });
     expect((await subscribe('reader@example.test')).statusCode).toBe(200);
+    await ctx.app.jobs.drain();
     expect(await ctx.app.db.select().from(newsletterSubscribers)).toHaveLength(1);
   });
 
@@ -385,6 +387,7 @@ describe('POST /api/subscribe', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: expect.any(String), code: 'RATE_LIMITED' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    await ctx.app.jobs.drain();
     expect(await ctx.app.db.select().from(newsletterSubscribers)).toHaveLength(5);
     expect((await subscribe('elsewhere@example.test')).statusCode).toBe(200);
   });

@@ -1,4 +1,6 @@
 import {
+  ACCOUNT_RECOVERY_MESSAGES,
+  type AlertFrequency,
   SAVED_SEARCH_MESSAGES,
   ZMessageResponse,
   ZSavedSearch,
@@ -9,6 +11,8 @@ import {
 } from '@keyhaven/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/error-responses.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { requireVerifiedEmail } from '../auth/verified-email.js';
 import {
   alertMatches,
   DIGEST_CRON,
@@ -23,6 +27,13 @@ import {
   saveSearch,
   updateSearch,
 } from './saved-searches.service.js';
+
+/** Alerts are e-mails: only an address its owner confirmed may ask for them. */
+function requireConfirmedForAlerts(caller: SessionUser, alert: AlertFrequency | undefined) {
+  if (alert !== undefined && alert !== 'off') {
+    requireVerifiedEmail(caller, ACCOUNT_RECOVERY_MESSAGES.verifyBeforeAlerts);
+  }
+}
 
 const FILTERS_RULES =
   '`filters` are the search page’s address parameters (`location`, `types`, `minPrice`, `bbox`, `polygon`...), checked with the search’s own rules; a refused value answers 400 naming `filters.<parameter>`. `page`, `limit`, `sort` and values the search ignores are dropped.';
@@ -60,13 +71,14 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['saved-searches'],
         summary: 'Save the current search with a name and how often new matches are e-mailed',
-        description: `${FILTERS_RULES} At most 50 saved searches per account (409 beyond).`,
+        description: `${FILTERS_RULES} At most 50 saved searches per account (409 beyond). Alerts other than \`off\` need a confirmed e-mail address (403 EMAIL_NOT_VERIFIED).`,
         body: ZSavedSearchRequest,
         response: { 201: ZSavedSearch, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
       const caller = await request.requireUser();
+      requireConfirmedForAlerts(caller, request.body.alert);
       const saved = await saveSearch(app.db, caller.id, request.body);
       return reply.status(201).send(saved);
     },
@@ -78,7 +90,8 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signed-in', leavesAccounts: true },
       schema: {
         tags: ['saved-searches'],
-        summary: 'Rename one of the caller’s saved searches or change how often it e-mails',
+        summary:
+          'Rename one of the caller’s saved searches or change how often it e-mails (alerts need a confirmed e-mail address)',
         params: ZSavedSearchIdParams,
         body: ZSavedSearchUpdateRequest,
         response: { 200: ZSavedSearch, ...errorResponses(400, 401, 403, 404) },
@@ -86,6 +99,7 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await request.requireUser();
+      requireConfirmedForAlerts(caller, request.body.alert);
       return updateSearch(app.db, caller.id, request.params.id, request.body);
     },
   );

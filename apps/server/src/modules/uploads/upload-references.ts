@@ -1,8 +1,8 @@
-import { OWN_IMAGE_URL, PHOTO_WIDTHS } from '@keyhaven/shared';
+import { IMAGE_MESSAGES, OWN_IMAGE_URL, PHOTO_WIDTHS } from '@keyhaven/shared';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.js';
 import { properties, uploads, users } from '../../db/schema.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, invalidField } from '../../lib/app-error.js';
 import type { ImageStorage } from './image-storage.js';
 import { allVariantKeys } from './uploads.service.js';
 
@@ -42,6 +42,31 @@ export async function requireStoredUploads(
   }
   const [first] = Object.values(fields);
   if (first !== undefined) throw new AppError('VALIDATION_FAILED', first, fields);
+}
+
+/**
+ * Refuses (400 on `photo`) a profile photo that is not one of `ownerId`'s own uploads: an upload
+ * belongs to whoever made it, so nobody shows another person's face as theirs. The photo the
+ * person already shows may be sent again; null and absent values pass. Without an owner (a
+ * visitor registering signed out, who can have uploaded nothing) every photo is refused.
+ */
+export async function requireOwnPhoto(
+  db: Database,
+  photo: { url: string | null | undefined; ownerId: string | undefined; current?: string | null },
+): Promise<void> {
+  const { url, ownerId, current } = photo;
+  if (url === null || url === undefined) return;
+  await requireStoredUploads(db, { photo: { url, message: IMAGE_MESSAGES.photoNotUploaded } });
+  const key = storageKeyOf(url);
+  if (key && current && storageKeyOf(current) === key) return;
+  const [own] =
+    key && ownerId
+      ? await db
+          .select({ id: uploads.id })
+          .from(uploads)
+          .where(and(eq(uploads.storageKey, key), eq(uploads.ownerId, ownerId)))
+      : [];
+  if (!own) throw invalidField('photo', IMAGE_MESSAGES.photoNotUploaded);
 }
 
 /** Records who an upload belongs to, unless it already belongs to someone. */

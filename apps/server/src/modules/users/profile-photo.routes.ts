@@ -1,8 +1,8 @@
-import { IMAGE_MESSAGES, ZProfilePhotoRequest, ZUser } from '@keyhaven/shared';
+import { ZProfilePhotoRequest, ZUser } from '@keyhaven/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/error-responses.js';
 import { toUserView } from '../auth/user-view.js';
-import { requireStoredUploads } from '../uploads/upload-references.js';
+import { requireOwnPhoto } from '../uploads/upload-references.js';
 import { setOwnPhoto } from './profile-photo.service.js';
 
 export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,7 +14,8 @@ export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: "Set or remove the caller's own profile photo",
         description: [
-          'The photo is the `url` of an upload (`POST /api/uploads?purpose=avatar`); `null` or an',
+          'The photo is the `url` of one of the caller’s own uploads (`POST /api/uploads?purpose=avatar`),',
+          'or the photo they already show; anyone else’s upload is refused (400). `null` or an',
           'empty string removes it. Registration sends the photo this way once the account exists,',
           'since uploading needs a signed-in user. The previous photo is removed a day later.',
         ].join('\n'),
@@ -25,9 +26,7 @@ export const profilePhotoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = await request.requireUser();
       const { photo } = request.body;
-      await requireStoredUploads(app.db, {
-        photo: { url: photo, message: IMAGE_MESSAGES.photoNotUploaded },
-      });
+      await requireOwnPhoto(app.db, { url: photo, ownerId: caller.id, current: caller.image });
       return toUserView(await setOwnPhoto(app.db, caller, photo ?? null));
     },
   );

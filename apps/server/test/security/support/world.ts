@@ -31,7 +31,14 @@ export type Actor = (typeof ACTORS)[number];
  * wishlist item, payments, profile); `agent` owns every listing.
  */
 export interface World {
-  accounts: Record<Exclude<Actor, 'anonymous'>, TestAccount> & { spare: TestAccount };
+  /**
+   * Besides the actors: `spare`, and `unconfirmed`, a buyer whose e-mail address nobody
+   * confirmed (it browses, but does nothing that reaches other people or brings mail).
+   */
+  accounts: Record<Exclude<Actor, 'anonymous'>, TestAccount> & {
+    spare: TestAccount;
+    unconfirmed: TestAccount;
+  };
   /**
    * Approved and Available: the user's pending offer, wishlist item, review and open report are
    * on it.
@@ -102,7 +109,7 @@ export function callAs(
 }
 
 export async function buildWorld(app: FastifyInstance): Promise<World> {
-  const [user, otherUser, agent, otherAgent, admin, fraud, spare] = [
+  const [user, otherUser, agent, otherAgent, admin, fraud, spare, unconfirmed] = [
     await createAccount(app, 'user', { name: 'Ursula Owner' }),
     await createAccount(app, 'user', { name: 'Oscar Other' }),
     await createAccount(app, 'agent', { name: 'Agatha Agent' }),
@@ -110,6 +117,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     await createAccount(app, 'admin', { name: 'Ada Admin' }),
     await createAccount(app, 'fraud', { name: 'Fred Fraud' }),
     await createAccount(app, 'user', { name: 'Sam Spare' }),
+    await createAccount(app, 'user', { name: 'Uma Unconfirmed' }, { verified: false }),
   ] as const;
 
   const openListing = await createListing(app, agent, { title: 'Open house' });
@@ -283,7 +291,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     .filter((hash): hash is string => Boolean(hash));
   const [storedReview] = await app.db.select().from(reviews);
   return {
-    accounts: { user, otherUser, agent, otherAgent, admin, fraud, spare },
+    accounts: { user, otherUser, agent, otherAgent, admin, fraud, spare, unconfirmed },
     openListing,
     reservedListing,
     soldListing,

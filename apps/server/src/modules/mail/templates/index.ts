@@ -1,5 +1,6 @@
 import { render, toPlainText } from '@react-email/components';
 import type { MailContext, MailTemplate } from './layout.js';
+import { type NewsletterConfirmProps, newsletterConfirm } from './newsletter-confirm.js';
 import { type NewsletterWelcomeProps, newsletterWelcome } from './newsletter-welcome.js';
 import { type NotificationProps, notification } from './notification.js';
 import { type PasswordChangedProps, passwordChanged } from './password-changed.js';
@@ -18,6 +19,7 @@ export interface TemplateProps {
   notification: NotificationProps;
   'search-alert': SearchAlertProps;
   'search-digest': SearchDigestProps;
+  'newsletter-confirm': NewsletterConfirmProps;
   'newsletter-welcome': NewsletterWelcomeProps;
 }
 export type TemplateName = keyof TemplateProps;
@@ -29,6 +31,7 @@ const templates: { [Name in TemplateName]: MailTemplate<TemplateProps[Name]> } =
   notification,
   'search-alert': searchAlert,
   'search-digest': searchDigest,
+  'newsletter-confirm': newsletterConfirm,
   'newsletter-welcome': newsletterWelcome,
 };
 

@@ -10,8 +10,33 @@ export interface NotificationProps {
   url: string;
 }
 
+/**
+ * Subject lines in our own words: a notice's title quotes what people typed (a listing's title,
+ * a sender's name), and a stranger's inbox must never show such words as if they were ours.
+ * The title, escaped, heads the message instead.
+ */
+const SUBJECTS: Record<NotificationKind, string> = {
+  offer_received: 'New offer on your listing',
+  offer_withdrawn: 'An offer on your listing was withdrawn',
+  offer_accepted: 'Your offer is accepted',
+  offer_rejected: 'Your offer was declined',
+  offer_ended_unpaid: 'An accepted offer ended unpaid',
+  payment_deadline_changed: 'A payment deadline has paused or resumed',
+  payment_confirmed: 'Your payment is confirmed',
+  payment_received: 'Payment received for your listing',
+  listing_approved: 'Your listing is approved',
+  listing_rejected: 'Your listing was rejected',
+  listing_edited: 'An admin edited your listing',
+  review_received: 'New review of your listing',
+  role_changed: 'Your account has changed',
+  message_received: 'New message about a listing',
+  search_match: 'A new home matches your saved search',
+  report_outcome: 'A listing you reported was decided',
+  correction_requested: 'Please correct your listing',
+};
+
 export const notification: MailTemplate<NotificationProps> = {
-  subject: (props) => props.title,
+  subject: (props) => SUBJECTS[props.kind],
   body: (props, context) => (
     <MailLayout context={context} preview={props.body} heading={props.title}>
       <Paragraph>Hello {props.name},</Paragraph>

@@ -1,7 +1,11 @@
 import { Action, MailLayout, type MailTemplate, Paragraph } from './layout.js';
 
+/*
+ * A reset link may go to an address its account never confirmed (the way its owner claims it
+ * back from whoever registered with it), so, like the confirmation, it carries nothing that
+ * person typed: not even the name on the account.
+ */
 export interface PasswordResetProps {
-  name: string;
   resetUrl: string;
 }
 
@@ -13,7 +17,7 @@ export const passwordReset: MailTemplate<PasswordResetProps> = {
       preview="A link to choose a new password, valid for 30 minutes."
       heading="Reset your password"
     >
-      <Paragraph>Hello {props.name},</Paragraph>
+      <Paragraph>Hello,</Paragraph>
       <Paragraph>
         Someone asked to reset the password of your {context.brandName} account. If it was you,
         choose a new password with this link. It works once, within 30 minutes.

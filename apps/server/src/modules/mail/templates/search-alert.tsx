@@ -11,7 +11,8 @@ export interface SearchAlertProps {
 const homes = (count: number) => (count === 1 ? 'A new home' : `${count} new homes`);
 
 export const searchAlert: MailTemplate<SearchAlertProps> = {
-  subject: (props) => `${homes(props.listings.length)} for “${props.searchName}”`,
+  // The search's name is the owner's own words, and stays in the body: a subject line is ours.
+  subject: (props) => `${homes(props.listings.length)} for your saved search`,
   body: (props, context) => (
     <MailLayout
       context={context}

@@ -12,8 +12,8 @@ const listing = {
 
 /** Props for each kind, as the modules that send them pass them. */
 const SAMPLES: TemplateProps = {
-  'password-reset': { name: 'Ada', resetUrl: 'https://homes.example.test/reset-password?token=t' },
-  'verify-email': { name: 'Ada', verifyUrl: 'https://homes.example.test/verify-email?token=t' },
+  'password-reset': { resetUrl: 'https://homes.example.test/reset-password?token=t' },
+  'verify-email': { verifyUrl: 'https://homes.example.test/verify-email?token=t' },
   'password-changed': { name: 'Ada', forgotUrl: 'https://homes.example.test/forgot-password' },
   notification: {
     name: 'Ada',
@@ -38,6 +38,7 @@ const SAMPLES: TemplateProps = {
       },
     ],
   },
+  'newsletter-confirm': { confirmUrl: 'https://homes.example.test/newsletter/confirm?token=t' },
   'newsletter-welcome': {},
 };
 

@@ -1,7 +1,11 @@
 import { Action, MailLayout, type MailTemplate, Paragraph } from './layout.js';
 
+/*
+ * The one mail that goes to an address nobody has confirmed yet, so it carries nothing the person
+ * who registered typed (not even their name): someone using a stranger's address cannot put their
+ * own words in front of that stranger.
+ */
 export interface VerifyEmailProps {
-  name: string;
   verifyUrl: string;
 }
 
@@ -13,7 +17,7 @@ export const verifyEmail: MailTemplate<VerifyEmailProps> = {
       preview="Confirm your address to make offers and pay for homes."
       heading="Confirm your e-mail address"
     >
-      <Paragraph>Hello {props.name},</Paragraph>
+      <Paragraph>Hello,</Paragraph>
       <Paragraph>
         Welcome to {context.brandName}. Confirm that this address is yours to make offers and pay
         for homes.

@@ -1,5 +1,5 @@
 import { ENGAGEMENT_LIMITS } from '@keyhaven/shared/constants';
-import { SAVED_SEARCH_MESSAGES } from '@keyhaven/shared/texts';
+import { ACCOUNT_RECOVERY_MESSAGES, SAVED_SEARCH_MESSAGES } from '@keyhaven/shared/texts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json, refusal } from '@/test/fake-api';
@@ -74,6 +74,35 @@ describe('Save this search', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       SAVED_SEARCH_MESSAGES.tooMany,
     );
+  });
+
+  it('starts with alerts off for an unconfirmed address, and shows why turning them on is refused', async () => {
+    const api = fakeApi({
+      'POST /api/saved-searches': refusal(
+        403,
+        ACCOUNT_RECOVERY_MESSAGES.verifyBeforeAlerts,
+        'EMAIL_NOT_VERIFIED',
+      ),
+    });
+    const { user } = renderInApp(<SaveSearchButton />, {
+      signedInAs: { ...buyer, emailVerified: false },
+      path: '/?location=Austin',
+      route: '/',
+    });
+
+    await user.click(screen.getByRole('button', { name: SAVED_SEARCH_MESSAGES.save }));
+    const dialog = await screen.findByRole('dialog');
+    const alerts = within(dialog).getByRole('combobox', { name: SAVED_SEARCH_MESSAGES.alertLabel });
+    expect(alerts).toHaveValue('off');
+    await user.selectOptions(alerts, 'Right away');
+    await user.click(within(dialog).getByRole('button', { name: SAVED_SEARCH_MESSAGES.save }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      ACCOUNT_RECOVERY_MESSAGES.verifyBeforeAlerts,
+    );
+    expect(api.requestsTo('POST /api/saved-searches').map((r) => r.body)).toEqual([
+      { name: 'Austin', filters: { location: 'Austin' }, alert: 'instant' },
+    ]);
   });
 
   it('asks for a name before sending, and closes on Cancel without saving', async () => {

@@ -16,6 +16,7 @@ import {
 import { Field } from '@/components/ui/field';
 import { Input, inputStyles } from '@/components/ui/input';
 import { InlineSpinner } from '@/components/ui/spinner';
+import { useSession } from '@/hooks/use-session';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useSaveSearch } from '../api/saved-searches';
@@ -33,7 +34,9 @@ type Props = { filters: SearchFilters; onClose: () => void };
 export function SaveSearchDialog({ filters, onClose }: Props) {
   const maxLength = ENGAGEMENT_LIMITS.savedSearchNameMaxLength;
   const [name, setName] = useState(() => suggestedName(filters, maxLength));
-  const [alert, setAlert] = useState<AlertFrequency>('instant');
+  // Alerts are e-mails, which only a confirmed address gets: until then a search is saved quietly.
+  const confirmed = useSession().data?.user?.emailVerified !== false;
+  const [alert, setAlert] = useState<AlertFrequency>(confirmed ? 'instant' : 'off');
   const [nameError, setNameError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const save = useSaveSearch();
