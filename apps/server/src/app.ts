@@ -48,6 +48,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { profilePhotoRoutes } from './modules/users/profile-photo.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
+import { apiRequestLimitPlugin } from './plugins/app/api-request-limit.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import {
   errorHandlerPlugin,
@@ -57,6 +58,7 @@ import {
 import { jobsPlugin } from './plugins/app/jobs.js';
 import { listingCachePlugin } from './plugins/app/listing-cache.js';
 import { mailPlugin } from './plugins/app/mail.js';
+import { BODY_LIMITS, requestBodiesPlugin } from './plugins/app/request-bodies.js';
 import { requestGuardsPlugin } from './plugins/app/request-guards.js';
 import { compressPlugin } from './plugins/external/compress.js';
 import { openApiPlugin } from './plugins/external/openapi.js';
@@ -110,7 +112,7 @@ export async function buildApp(
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMITS.default,
     // The longest real path parameter is an agent's e-mail (254 characters, more once
     // percent-encoded); anything longer is refused with 414 in the API's error shape.
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
@@ -169,8 +171,10 @@ export async function buildApp(
     pageScripts: pageScriptSources(webDistDir),
   });
   await app.register(requestGuardsPlugin, { publicUrl: config.publicUrl });
+  await app.register(requestBodiesPlugin);
   await app.register(compressPlugin);
   await app.register(rateLimitPlugin, { redis });
+  await app.register(apiRequestLimitPlugin);
   await app.register(openApiPlugin, { brandName: config.brandName, publicUrl: config.publicUrl });
 
   await app.register(authenticationPlugin);

@@ -13,6 +13,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, conflict, unauthenticated } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
+import { BODY_LIMITS } from '../../plugins/app/request-bodies.js';
 import { requireStoredUploads } from '../uploads/upload-references.js';
 import { accountRecoveryRoutes } from './account-recovery.routes.js';
 import { assertEmailFree, findUserByEmail } from './auth.service.js';
@@ -36,6 +37,10 @@ export interface AuthRoutesOptions {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  // Sign-in, registration and recovery forms are a few short fields: nothing bigger is read.
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit ??= BODY_LIMITS.signIn;
+  });
   const throttle = createLoginThrottle(app.counters, {
     slowdownMs: app.config.loginSlowdownMs,
     sleep: options.sleep,

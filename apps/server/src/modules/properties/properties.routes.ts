@@ -30,6 +30,7 @@ import {
   sendListPage,
   withEtag,
 } from '../../lib/list-page.js';
+import { BODY_LIMITS } from '../../plugins/app/request-bodies.js';
 import { reportsClosed } from '../notifications/notification-events.js';
 import { announceListingDecision } from '../notifications/notifier.js';
 import { cachedPublicListing, cachedPublicListings, encodingsTag } from './cached-listing.js';
@@ -354,6 +355,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/properties',
     {
+      bodyLimit: BODY_LIMITS.listing,
       config: { access: ['agent'], changesListings: true },
       schema: {
         tags: ['properties'],
@@ -372,6 +374,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/properties/:id',
     {
+      bodyLimit: BODY_LIMITS.listing,
       config: { access: ['agent', 'admin'], changesListings: { listingParam: 'id' } },
       // Who may edit is settled before the body is validated: another agent's malformed edit is
       // refused as not theirs, not corrected as a form.
