@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -100,6 +101,40 @@ describe('offers per account', () => {
       expect(invalid.statusCode).toBe(400);
     }
     expect((await makeOffer(ctx.app, buyer, propertyId)).statusCode).toBe(200);
+  });
+});
+
+describe('notifications marked read per account', () => {
+  it('take sixty mark-all-read and three hundred mark-one-read an hour from one account, from any address', async () => {
+    const reader = await createAccount(ctx.app);
+    const markAll = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/notifications/read-all',
+        headers: reader.bearer,
+        remoteAddress: nextAddress(),
+      });
+    for (let i = 0; i < 60; i++)
+      expect((await markAll()).statusCode, `read-all ${i + 1}`).toBe(200);
+    expectRateLimited(await markAll());
+
+    const markOne = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/notifications/${randomUUID()}/read`,
+        headers: reader.bearer,
+        remoteAddress: nextAddress(),
+      });
+    for (let i = 0; i < 300; i++) expect((await markOne()).statusCode, `read ${i + 1}`).toBe(404);
+    expectRateLimited(await markOne());
+
+    const neighbour = await createAccount(ctx.app);
+    const theirs = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read-all',
+      headers: neighbour.bearer,
+    });
+    expect(theirs.statusCode).toBe(200);
   });
 });
 
