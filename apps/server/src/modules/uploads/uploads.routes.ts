@@ -19,7 +19,7 @@ import { sweepUnreferencedUploads } from './upload-references.js';
 import { type Sweeper, startSweeper } from './upload-sweeper.js';
 import { upgradeOldUploads } from './upload-upgrade.js';
 import { saveImage } from './uploads.service.js';
-import { QueueFullError } from './work-queue.js';
+import { BUSY_RETRY_AFTER_SECONDS, QueueFullError, UploadsInProgressError } from './work-queue.js';
 
 const IMAGE_FIELD = 'image';
 export const MISSING_IMAGE_MESSAGE = 'Please choose an image to upload.';
@@ -68,8 +68,8 @@ async function readImageField(request: FastifyRequest): Promise<Buffer> {
 }
 
 /** A busy answer says when to come back. */
-function busy(reply: FastifyReply, error: QueueFullError): never {
-  reply.header('retry-after', String(error.retryAfterSeconds));
+function busy(reply: FastifyReply, error: AppError): never {
+  reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
   throw error;
 }
 
@@ -132,12 +132,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       // from anonymous callers, nothing but multipart from anyone, and nothing at all while the
       // image queue is full.
       preParsing: async (request, reply) => {
-        await request.requireUser();
+        const caller = await request.requireUser();
         const type = request.headers['content-type']?.toLowerCase() ?? '';
         if (!type.startsWith('multipart/form-data')) {
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_MULTIPART_MESSAGE);
         }
-        if (queue.full) busy(reply, new QueueFullError());
+        const refused = queue.refusal(caller.id);
+        if (refused) busy(reply, refused);
       },
       schema: {
         tags: ['uploads'],
@@ -176,7 +177,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         purpose: request.query.purpose,
         queue,
       }).catch((error: unknown) => {
-        if (error instanceof QueueFullError) busy(reply, error);
+        if (error instanceof QueueFullError || error instanceof UploadsInProgressError) {
+          busy(reply, error);
+        }
         throw error;
       });
       return {

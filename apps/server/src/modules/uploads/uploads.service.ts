@@ -18,6 +18,7 @@ import type { Database } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ImageStorage } from './image-storage.js';
+import { jpegScanCount, MAX_JPEG_SCANS } from './jpeg-scans.js';
 import { loadSharp } from './load-sharp.js';
 import type { WorkQueue } from './work-queue.js';
 
@@ -175,13 +176,17 @@ export async function decodeImage(input: Buffer, options: SharpOptions): Promise
 const unreadable = () => new AppError('UNSUPPORTED_MEDIA_TYPE', UNREADABLE_IMAGE_MESSAGE);
 
 /**
- * Checks what the file is from its first bytes and its header alone: the type, and a pixel count
- * within the purpose's limit. Nothing is decoded, so a decompression bomb (a small file that
- * decodes to gigabytes) is refused for the price of reading a few bytes.
+ * Checks what the file is from its first bytes and its header alone: the type, a pixel count
+ * within the purpose's limit, and for a JPEG how many scans it holds. Nothing is decoded, so a
+ * decompression bomb (a small file that decodes to gigabytes) or a JPEG of thousands of scans (a
+ * small file that takes minutes to decode) is refused for the price of reading its markers.
  */
 async function inspectImage(input: Buffer, purpose: ImagePurpose): Promise<SourceType> {
   const format = detectImageType(input);
   if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.upload.invalidType);
+  if (format === 'jpeg' && jpegScanCount(input) > MAX_JPEG_SCANS) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.tooManyScans);
+  }
   const sharp = await loadSharp();
   const header = await sharp(input, { limitInputPixels: false })
     .metadata()
@@ -233,6 +238,8 @@ export interface ProcessOptions {
   queue?: WorkQueue;
   /** AVIF encoder effort, 0 (fastest) to 9; DEFAULT_AVIF_EFFORT unless said. */
   avifEffort?: number;
+  /** The account uploading: its images take their turns in the queue one at a time. */
+  ownerId?: string;
 }
 
 /**
@@ -242,11 +249,11 @@ export interface ProcessOptions {
  */
 async function processImage(
   input: Buffer,
-  { purpose = 'listing', queue, avifEffort }: ProcessOptions = {},
+  { purpose = 'listing', queue, avifEffort, ownerId }: ProcessOptions = {},
 ): Promise<ProcessedImage> {
   const format = await inspectImage(input, purpose);
   const encode = () => processDecodable(input, format, purpose, avifEffort);
-  return queue ? queue.run(encode) : encode();
+  return queue ? queue.run(encode, ownerId) : encode();
 }
 
 export interface StoredImage {
@@ -300,7 +307,7 @@ export async function saveImage(
   db: Database,
   storage: ImageStorage,
   input: Buffer,
-  options: ProcessOptions & { ownerId?: string } = {},
+  options: ProcessOptions = {},
 ): Promise<StoredImage> {
   const image = await processImage(input, options);
   const storageKey = randomBytes(16).toString('hex');
