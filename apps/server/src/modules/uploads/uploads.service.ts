@@ -136,30 +136,23 @@ export async function encodeVariants(
   const raw = { raw: decoded };
   // A picture narrower than a width is stored there at its own size: widths that come out the
   // same (and are held to the same byte budget) share one encoding instead of repeating it.
-  const encodings = new Map<string, Promise<Buffer>>();
-  const encodingOf = (width: PhotoWidth, format: PhotoFormat) => {
-    const size = Math.min(width, decoded.width);
-    const key = `${format}-${size}-${width === PHOTO_THUMBNAIL_WIDTH}`;
-    let encoding = encodings.get(key);
-    if (!encoding) {
-      const resized = sharp(decoded.data, raw).resize({ width, withoutEnlargement: true });
-      encoding = encodeVariant(resized, width, format, avifEffort);
-      encodings.set(key, encoding);
+  // One after another: an image takes one core at a time, however many variants it has.
+  const encodings = new Map<string, Buffer>();
+  const variants: EncodedVariant[] = [];
+  for (const width of PHOTO_WIDTHS) {
+    for (const format of PHOTO_FORMATS) {
+      const size = Math.min(width, decoded.width);
+      const key = `${format}-${size}-${width === PHOTO_THUMBNAIL_WIDTH}`;
+      let data = encodings.get(key);
+      if (!data) {
+        const resized = sharp(decoded.data, raw).resize({ width, withoutEnlargement: true });
+        data = await encodeVariant(resized, width, format, avifEffort);
+        encodings.set(key, data);
+      }
+      variants.push({ width, format, data });
     }
-    return encoding;
-  };
-  const jobs = PHOTO_WIDTHS.flatMap((width) =>
-    PHOTO_FORMATS.map(async (format) => ({
-      width,
-      format,
-      data: await encodingOf(width, format),
-    })),
-  );
-  const [variants, placeholder] = await Promise.all([
-    Promise.all(jobs),
-    placeholderOf(sharp, decoded),
-  ]);
-  return { variants, placeholder };
+  }
+  return { variants, placeholder: await placeholderOf(sharp, decoded) };
 }
 
 /** Decodes a file once, upright, to at most the widest variant's width, as 8-bit sRGB pixels. */
