@@ -114,7 +114,8 @@ export function createUnreadStreams(app: FastifyInstance): UnreadStreams {
   /** Past a limit, the oldest streams of the account or the address make room. */
   const replaceOldest = (streams: OpenStream[], limit: number) => {
     while (streams.length > limit) {
-      const oldest = streams[0] as OpenStream;
+      // Taken out here, so the loop ends even for a stream that has ended already.
+      const oldest = streams.shift() as OpenStream;
       oldest.send('event: replaced\ndata: {}\n\n');
       oldest.end();
     }
