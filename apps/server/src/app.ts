@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import { type Database, type DatabaseHandle, openConfiguredDatabase } from './db/client.js';
 import { seedDemoIfEmpty } from './db/seed/demo.js';
 import { ACCOUNT_LIMITS, type AccountLimits } from './lib/account-rate-limit.js';
+import { BODY_LIMITS } from './lib/body-limits.js';
 import {
   type CounterStore,
   createMemoryCounterStore,
@@ -50,6 +51,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { profilePhotoRoutes } from './modules/users/profile-photo.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
+import { apiRequestLimitPlugin } from './plugins/app/api-request-limit.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import {
   errorHandlerPlugin,
@@ -59,6 +61,7 @@ import {
 import { jobsPlugin } from './plugins/app/jobs.js';
 import { listingCachePlugin } from './plugins/app/listing-cache.js';
 import { mailPlugin } from './plugins/app/mail.js';
+import { requestBodiesPlugin } from './plugins/app/request-bodies.js';
 import { requestGuardsPlugin } from './plugins/app/request-guards.js';
 import { compressPlugin } from './plugins/external/compress.js';
 import { openApiPlugin } from './plugins/external/openapi.js';
@@ -117,7 +120,7 @@ export async function buildApp(
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMITS.default,
     // The longest real path parameter is an agent's e-mail (254 characters, more once
     // percent-encoded); anything longer is refused with 414 in the API's error shape.
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
@@ -176,8 +179,10 @@ export async function buildApp(
     pageScripts: pageScriptSources(webDistDir),
   });
   await app.register(requestGuardsPlugin, { publicUrl: config.publicUrl });
+  await app.register(requestBodiesPlugin);
   await app.register(compressPlugin);
   await app.register(rateLimitPlugin, { redis });
+  await app.register(apiRequestLimitPlugin);
   await app.register(openApiPlugin, { brandName: config.brandName, publicUrl: config.publicUrl });
 
   await app.register(authenticationPlugin);

@@ -147,6 +147,7 @@ const ZEnvironment = z
     LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
     OFFER_PAYMENT_DAYS: z.coerce.number().int().min(1).max(60).default(7),
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+    API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).optional(),
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
     IMAGE_QUEUE_LENGTH: z.coerce.number().int().min(0).max(1000).default(8),
@@ -326,6 +327,10 @@ function toConfig(env: z.infer<typeof ZEnvironment>) {
     // Accounts one client address may create in an hour: enough for a household or an office,
     // too few for a script filling the marketplace with fake buyers.
     registrationsPerHour: env.REGISTRATIONS_PER_HOUR,
+    // API requests one client address may make in a minute (pages, built files and images are
+    // not counted): twenty a second, far above what people on one network click, far below what
+    // a script sends. Off in tests (100,000), whose suites send thousands from one address.
+    apiRequestsPerMinute: env.API_REQUESTS_PER_MINUTE ?? (env.NODE_ENV === 'test' ? 100_000 : 1200),
     // Images decoded at once (each takes about a core and up to ~100 MB), and how many may wait
     // for a turn; beyond that an upload is answered 503 with Retry-After.
     imageWorkers: env.IMAGE_WORKERS,

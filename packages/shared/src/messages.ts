@@ -83,6 +83,14 @@ export const MESSAGES = {
   logoutSuccess: 'Log Out Successful',
 } as const;
 
+/** Requests refused before any route reads them: what a client sent, or how often. */
+export const REQUEST_MESSAGES = {
+  compressedBody: 'Please send the request body uncompressed (without Content-Encoding).',
+  nestedTooDeep: 'The request body is nested too deeply.',
+  tooManyRequests: (seconds: number) =>
+    `Too many requests from your network. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`,
+} as const;
+
 export const PROPERTY_MESSAGES = {
   titleRequired: 'Title is required',
   locationRequired: 'Location is required',
@@ -312,6 +320,11 @@ export const IMAGE_MESSAGES = {
     'Image URL must be the address of a photo uploaded here. Please upload the photo instead.',
   /** Too many images are being processed right now. */
   busy: 'We are processing many images right now. Please try again in a few seconds.',
+  /** One account's images already fill its places in the queue. */
+  inProgress: 'You have uploads in progress. Please wait for them to finish, then try again.',
+  /** A progressive JPEG that takes far more decoding passes than any camera or editor writes. */
+  tooManyScans:
+    'This JPEG is saved in an unusual way that takes too long to read. Please save it again as a standard JPEG and upload it.',
   tooManyPixels: (purpose: ImagePurpose) =>
     `The image is too large: at most ${IMAGE_MAX_PIXELS[purpose] / 1_000_000} megapixels for ${
       purpose === 'avatar' ? 'a profile photo' : 'a listing photo'

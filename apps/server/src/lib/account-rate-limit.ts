@@ -15,6 +15,12 @@ export const ACCOUNT_LIMITS = {
   message: ENGAGEMENT_LIMITS.messagesPerHour,
   /** Reports of listings: a buyer flags the odd listing, not a page of them. */
   report: BUSINESS_LIMITS.reportsPerHour,
+  /**
+   * Notifications marked read, one at a time or all at once: a person reads a few dozen an hour
+   * at most; each tells every open page of theirs.
+   */
+  notificationRead: 300,
+  notificationReadAll: 60,
 } as const;
 export type AccountAction = keyof typeof ACCOUNT_LIMITS;
 export type AccountLimits = Record<AccountAction, number>;

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { registrationBody } from '../helpers/accounts.js';
 import { listingBody, TEST_LISTING_PHOTO } from '../helpers/listings.js';
 import { daysFromNow } from '../helpers/offers.js';
@@ -233,6 +234,18 @@ export const MATRIX: MatrixRow[] = [
           ...multipart('image', ONE_PIXEL_PNG, 'dot.png', 'image/png'),
         }),
         expect: signedIn(200),
+      },
+      {
+        input: 'a gzip-compressed body (refused unread, before anything else)',
+        request: () => {
+          const body = multipart('image', ONE_PIXEL_PNG, 'dot.png', 'image/png');
+          return {
+            url: '/api/uploads',
+            headers: { ...body.headers, 'content-encoding': 'gzip' },
+            payload: gzipSync(body.payload),
+          };
+        },
+        expect: all(415),
       },
     ],
   },
@@ -1270,6 +1283,16 @@ export const MATRIX: MatrixRow[] = [
         input: "all the caller's notifications",
         request: () => ({ url: '/api/notifications/read-all' }),
         expect: signedIn(200),
+      },
+      {
+        input:
+          'a JSON body nested a thousand deep (refused by the parser, before the access check)',
+        request: () => ({
+          url: '/api/notifications/read-all',
+          headers: { 'content-type': 'application/json' },
+          payload: `{"all":${'['.repeat(1000)}${']'.repeat(1000)}}`,
+        }),
+        expect: all(400),
       },
     ],
   },

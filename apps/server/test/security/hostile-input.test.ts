@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -384,6 +385,45 @@ describe('hostile input to every JSON route, as every actor', () => {
     expect(failures).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  }, 300_000);
+
+  it('refuses gzip-encoded and deeply nested bodies on every route with a body, unread, changing nothing', async () => {
+    const failures: string[] = [];
+    const bodies = [
+      { name: 'a gzip bomb', text: gzipSync('['.repeat(1024 * 1024)), encoding: 'gzip' },
+      { name: 'JSON nested 1000 deep', text: `{"a":${'['.repeat(1000)}${']'.repeat(1000)}}` },
+    ];
+    const acceptedBefore = statuses.get('2xx') ?? 0;
+    for (const row of ROUTES.filter((r) => r.method !== 'GET')) {
+      const cell = row.cases[0];
+      if (!cell) continue;
+      for (const actor of ACTORS) {
+        for (const body of bodies) {
+          const url = cell.request(world).url as string;
+          const attempt: Attempt = {
+            row,
+            actor,
+            url,
+            options: {
+              method: row.method,
+              url,
+              headers: {
+                ...headersFor(world, actor),
+                'content-type': 'application/json',
+                ...(body.encoding ? { 'content-encoding': body.encoding } : {}),
+              },
+              payload: body.text,
+            },
+            describe: `${row.method} ${row.path} as ${actor} with ${body.name}`,
+          };
+          const problems = await check(attempt);
+          failures.push(...problems.map((p) => `${attempt.describe}: ${p}`));
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // Every one was refused.
+    expect(statuses.get('2xx') ?? 0).toBe(acceptedBefore);
   }, 300_000);
 
   it('sends every nasty string through every path parameter as the signed-in user', async () => {

@@ -35,6 +35,13 @@ export class FakeEventSource extends EventTarget {
     });
   }
 
+  /** The server closed this stream for a newer one of the same person or network. */
+  replaced() {
+    act(() => {
+      this.dispatchEvent(new MessageEvent('replaced', { data: '{}' }));
+    });
+  }
+
   /** The server says a message arrived for the person. */
   messages() {
     act(() => {

@@ -11,6 +11,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, conflict, unauthenticated } from '../../lib/app-error.js';
+import { BODY_LIMITS } from '../../lib/body-limits.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { requireOwnPhoto } from '../uploads/upload-references.js';
 import { accountRecoveryRoutes } from './account-recovery.routes.js';
@@ -36,6 +37,10 @@ export interface AuthRoutesOptions {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  // Sign-in, registration and recovery forms are a few short fields: nothing bigger is read.
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit ??= BODY_LIMITS.signIn;
+  });
   const throttle = createLoginThrottle(app.counters, {
     slowdownMs: app.config.loginSlowdownMs,
     sleep: options.sleep,

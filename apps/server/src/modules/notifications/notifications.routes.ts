@@ -7,8 +7,9 @@ import {
 } from '@keyhaven/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { perAccount } from '../../lib/account-rate-limit.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { endStreamsOnClose, openUnreadStream } from './notification-stream.js';
+import { createUnreadStreams } from './notification-stream.js';
 import {
   markAllRead,
   markRead,
@@ -31,7 +32,7 @@ const ZEventStreamHeaders = z.object({
 });
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const streams = endStreamsOnClose(app);
+  const streams = createUnreadStreams(app);
   /** Another open page of the same person shows the new count at once. */
   const countChanged = (userId: string) =>
     app.live
@@ -87,19 +88,23 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = await request.requireUser();
-      openUnreadStream(app, request, reply, caller.id, streams);
+      streams.open(request, reply, caller.id);
     },
   );
 
   app.post(
     '/api/notifications/:id/read',
     {
-      config: { access: 'signed-in', leavesAccounts: true },
+      config: {
+        access: 'signed-in',
+        leavesAccounts: true,
+        rateLimit: perAccount(app, 'notificationRead'),
+      },
       schema: {
         tags: ['notifications'],
         summary: "Mark one of the caller's notifications read; answers the unread count",
         params: ZNotificationIdParams,
-        response: { 200: ZUnreadCount, ...errorResponses(400, 401, 404) },
+        response: { 200: ZUnreadCount, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => {
@@ -113,11 +118,15 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/notifications/read-all',
     {
-      config: { access: 'signed-in', leavesAccounts: true },
+      config: {
+        access: 'signed-in',
+        leavesAccounts: true,
+        rateLimit: perAccount(app, 'notificationReadAll'),
+      },
       schema: {
         tags: ['notifications'],
         summary: "Mark all the caller's notifications read; answers the unread count",
-        response: { 200: ZUnreadCount, ...errorResponses(401) },
+        response: { 200: ZUnreadCount, ...errorResponses(401, 429) },
       },
     },
     async (request) => {

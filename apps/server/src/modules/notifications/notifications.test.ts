@@ -15,6 +15,7 @@ import { configFrom } from '../../config.js';
 import { emailDeliveries, notifications, offers, payments } from '../../db/schema.js';
 import { sweepOverdueOffers } from '../offers/overdue-offers.js';
 import { offerReceived, paymentFulfilled } from './notification-events.js';
+import { STREAM_LIMITS } from './notification-stream.js';
 import type { NotificationEvent } from './notifications.service.js';
 import { deliver } from './notifier.js';
 
@@ -599,6 +600,29 @@ function openStream(app: FastifyInstance, account: TestAccount): Promise<StreamR
   });
 }
 
+/**
+ * Counts the unread-count queries the app sends its database from now on (until `stop`), by
+ * watching the database client's query calls.
+ */
+function watchUnreadCounts() {
+  const client = (ctx.app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
+    .$client;
+  const query = client.query;
+  const watcher = {
+    count: 0,
+    stop: () => {
+      client.query = query;
+    },
+  };
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const [text] = args;
+    const sql = typeof text === 'string' ? text : (text as { text?: string } | null)?.text;
+    if (sql && /count\(/i.test(sql) && /"read_at" is null/i.test(sql)) watcher.count += 1;
+    return query.apply(this, args);
+  };
+  return watcher;
+}
+
 /** Signs a session out, as its Log Out button does. */
 async function signOut(app: FastifyInstance, headers: Record<string, string>) {
   const response = await app.inject({ method: 'POST', url: '/auth/logout', headers });
@@ -632,6 +656,87 @@ describe('GET /api/notifications/stream', () => {
       expect(await stream.next()).toEqual({ event: 'messages', data: {} });
     } finally {
       stream.close();
+    }
+  });
+
+  it('keeps five streams per account: a sixth replaces the oldest, which is told so and ends', async () => {
+    const me = await createAccount(ctx.app);
+    const streams: StreamReader[] = [];
+    try {
+      for (let i = 0; i < STREAM_LIMITS.perAccount; i++) {
+        const stream = await openStream(ctx.app, me);
+        expect(await stream.next()).toEqual({ event: 'unread', data: { unread: 0 } });
+        streams.push(stream);
+      }
+      const newest = await openStream(ctx.app, me);
+      streams.push(newest);
+      expect(await newest.next()).toEqual({ event: 'unread', data: { unread: 0 } });
+      const [oldest, ...kept] = streams as [StreamReader, ...StreamReader[]];
+      expect(await oldest.next()).toEqual({ event: 'replaced', data: {} });
+      await oldest.ended;
+      // The others still hear every change.
+      await notify(me, 'For every open page');
+      for (const stream of kept) {
+        expect(await stream.next()).toEqual({ event: 'unread', data: { unread: 1 } });
+      }
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
+  it('keeps twenty streams per address, whichever accounts hold them: one more replaces the oldest', async () => {
+    const people = await Promise.all(
+      Array.from({ length: STREAM_LIMITS.perAddress / STREAM_LIMITS.perAccount + 1 }, () =>
+        createAccount(ctx.app),
+      ),
+    );
+    const streams: StreamReader[] = [];
+    try {
+      for (const person of people.slice(0, -1)) {
+        for (let i = 0; i < STREAM_LIMITS.perAccount; i++) {
+          const stream = await openStream(ctx.app, person);
+          expect(await stream.next()).toEqual({ event: 'unread', data: { unread: 0 } });
+          streams.push(stream);
+        }
+      }
+      const newcomer = await openStream(ctx.app, people.at(-1) as TestAccount);
+      streams.push(newcomer);
+      expect(await newcomer.next()).toEqual({ event: 'unread', data: { unread: 0 } });
+      const oldest = streams[0] as StreamReader;
+      expect(await oldest.next()).toEqual({ event: 'replaced', data: {} });
+      await oldest.ended;
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
+  it("counts a person's unread notifications once per change, however many of their pages are open", async () => {
+    const countQueries = watchUnreadCounts();
+    const changeCost = async (openPages: number) => {
+      const me = await createAccount(ctx.app);
+      const streams: StreamReader[] = [];
+      try {
+        for (let i = 0; i < openPages; i++) {
+          const stream = await openStream(ctx.app, me);
+          expect(await stream.next()).toEqual({ event: 'unread', data: { unread: 0 } });
+          streams.push(stream);
+        }
+        const before = countQueries.count;
+        await notify(me, 'One change');
+        for (const stream of streams) {
+          expect(await stream.next()).toEqual({ event: 'unread', data: { unread: 1 } });
+        }
+        return countQueries.count - before;
+      } finally {
+        for (const stream of streams) stream.close();
+      }
+    };
+    try {
+      const withOnePage = await changeCost(1);
+      expect(withOnePage).toBeGreaterThan(0);
+      expect(await changeCost(STREAM_LIMITS.perAccount)).toBe(withOnePage);
+    } finally {
+      countQueries.stop();
     }
   });
 

@@ -31,6 +31,7 @@ import {
   verifyPayment,
 } from './payments.service.js';
 
+const STRIPE_EVENT_BODY_LIMIT = 256 * 1024;
 const FULFILLING_EVENTS = new Set([
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
@@ -209,6 +210,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       webhook.post(
         '/api/payment/webhook',
         {
+          // Stripe's events are a few kilobytes; this leaves room for the largest of them.
+          bodyLimit: STRIPE_EVENT_BODY_LIMIT,
           config: { access: 'public', changesListings: true },
           schema: {
             tags: ['payments'],

@@ -22,6 +22,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error.js';
+import { BODY_LIMITS } from '../../lib/body-limits.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import {
   type JoinedPage,
@@ -358,6 +359,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/properties',
     {
+      bodyLimit: BODY_LIMITS.listing,
       config: { access: ['agent'], changesListings: true },
       schema: {
         tags: ['properties'],
@@ -376,6 +378,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/properties/:id',
     {
+      bodyLimit: BODY_LIMITS.listing,
       config: { access: ['agent', 'admin'], changesListings: { listingParam: 'id' } },
       // Who may edit is settled before the body is validated: another agent's malformed edit is
       // refused as not theirs, not corrected as a form.

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { IMAGE_MESSAGES } from '@keyhaven/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { makeImage } from '../../../test/fixtures/images.js';
-import { createAccount, nextAddress } from '../../../test/helpers/accounts.js';
+import { makeImage, makeManyScanJpeg } from '../../../test/fixtures/images.js';
+import { createAccount, nextAddress, type TestAccount } from '../../../test/helpers/accounts.js';
 import { approveListing, createListing, listingBody } from '../../../test/helpers/listings.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import {
@@ -15,7 +15,7 @@ import {
 import { properties, uploads } from '../../db/schema.js';
 import { imagePipelineFor } from './image-pipeline.js';
 import { sweepUnreferencedUploads, UNREFERENCED_UPLOAD_TTL_MS } from './upload-references.js';
-import { BUSY_RETRY_AFTER_SECONDS } from './work-queue.js';
+import { BUSY_RETRY_AFTER_SECONDS, UploadsInProgressError } from './work-queue.js';
 
 describe.each(STORAGE_DRIVERS)('with %s storage', (driver) => {
   const storage = useStorage(driver);
@@ -260,5 +260,69 @@ describe.each(STORAGE_DRIVERS)('with %s storage', (driver) => {
       release();
       await Promise.all(holding);
     });
+  });
+});
+
+describe('image work per account', () => {
+  // Two images decoded at once and two waiting.
+  const ctx = useTestApp({ IMAGE_WORKERS: '2', IMAGE_QUEUE_LENGTH: '2' });
+  const upload = async (account: TestAccount, image: Buffer) => {
+    const { payload, headers } = multipartBody([
+      { name: 'image', data: image, filename: 'photo.jpg', contentType: 'image/jpeg' },
+    ]);
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload,
+      headers: { ...headers, ...account.bearer },
+      remoteAddress: nextAddress(),
+    });
+  };
+
+  it("holds one account to one worker and two places in line: its next image is refused with 429, another account's goes through", async () => {
+    const flooder = await createAccount(ctx.app);
+    const neighbour = await createAccount(ctx.app);
+    const { queue } = imagePipelineFor(ctx.app.config);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Four of the flooder's images arrive at once: one decodes, two wait, the fourth is refused.
+    const holding = Array.from({ length: 4 }, () =>
+      queue
+        .run(() => held, flooder.id)
+        .then(
+          () => 'done',
+          (error: unknown) => error,
+        ),
+    );
+
+    const photo = await makeImage('jpeg', { width: 400, height: 300 });
+    const refused = await upload(flooder, photo);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe(String(BUSY_RETRY_AFTER_SECONDS));
+    expect(refused.json()).toEqual({ error: IMAGE_MESSAGES.inProgress, code: 'RATE_LIMITED' });
+
+    // The other account's photo takes the free worker while the flooder's wait.
+    const accepted = await upload(neighbour, photo);
+    expect(accepted.statusCode).toBe(200);
+
+    release();
+    const outcomes = await Promise.all(holding);
+    expect(outcomes.slice(0, 3)).toEqual(['done', 'done', 'done']);
+    expect(outcomes[3]).toBeInstanceOf(UploadsInProgressError);
+  });
+
+  it('refuses a JPEG of a thousand scans before decoding it, and takes a progressive one of sixty', async () => {
+    const member = await createAccount(ctx.app);
+    const bomb = await makeManyScanJpeg(1500, 1500, 1000);
+    const refused = await upload(member, bomb);
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json()).toEqual({
+      error: IMAGE_MESSAGES.tooManyScans,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    const unusual = await upload(member, await makeManyScanJpeg(1500, 1500, 50));
+    expect(unusual.statusCode).toBe(200);
   });
 });

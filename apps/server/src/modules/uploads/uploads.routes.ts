@@ -19,7 +19,7 @@ import { sweepUnreferencedUploads } from './upload-references.js';
 import { type Sweeper, startSweeper } from './upload-sweeper.js';
 import { upgradeOldUploads } from './upload-upgrade.js';
 import { saveImage } from './uploads.service.js';
-import { QueueFullError } from './work-queue.js';
+import { BUSY_RETRY_AFTER_SECONDS, QueueFullError, UploadsInProgressError } from './work-queue.js';
 
 const IMAGE_FIELD = 'image';
 export const MISSING_IMAGE_MESSAGE = 'Please choose an image to upload.';
@@ -68,8 +68,8 @@ async function readImageField(request: FastifyRequest): Promise<Buffer> {
 }
 
 /** A busy answer says when to come back. */
-function busy(reply: FastifyReply, error: QueueFullError): never {
-  reply.header('retry-after', String(error.retryAfterSeconds));
+function busy(reply: FastifyReply, error: AppError): never {
+  reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
   throw error;
 }
 
@@ -132,12 +132,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       // from anonymous callers, nothing but multipart from anyone, and nothing at all while the
       // image queue is full.
       preParsing: async (request, reply) => {
-        await request.requireUser();
+        const caller = await request.requireUser();
         const type = request.headers['content-type']?.toLowerCase() ?? '';
         if (!type.startsWith('multipart/form-data')) {
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_MULTIPART_MESSAGE);
         }
-        if (queue.full) busy(reply, new QueueFullError());
+        const refused = queue.refusal(caller.id);
+        if (refused) busy(reply, refused);
       },
       schema: {
         tags: ['uploads'],
@@ -157,9 +158,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
           'listing or profile refers to is removed after a day.',
           '',
           '400: no `image` file, or a broken multipart body. 401: not signed in. 413: over 5 MB, or',
-          'over the megapixels of its purpose. 415: the request is not multipart, or the file is not',
-          'a readable JPG, PNG, GIF or WEBP image. 503 (with `Retry-After`): too many images are',
-          'being processed; try again shortly.',
+          'over the megapixels of its purpose. 415: the request is not multipart, the file is not',
+          'a readable JPG, PNG, GIF or WEBP image, or it is a JPEG of more than 100 scans. 429 (with',
+          '`Retry-After`): over the address limit, or the caller already has one image processing',
+          'and two waiting. 503 (with `Retry-After`): too many images are being processed; try',
+          'again shortly.',
         ].join('\n'),
         consumes: ['multipart/form-data'],
         querystring: ZUploadQuery,
@@ -176,7 +179,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         purpose: request.query.purpose,
         queue,
       }).catch((error: unknown) => {
-        if (error instanceof QueueFullError) busy(reply, error);
+        if (error instanceof QueueFullError || error instanceof UploadsInProgressError) {
+          busy(reply, error);
+        }
         throw error;
       });
       return {

@@ -18,6 +18,7 @@ import type { Database } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ImageStorage } from './image-storage.js';
+import { jpegScanCount, MAX_JPEG_SCANS } from './jpeg-scans.js';
 import { loadSharp } from './load-sharp.js';
 import type { WorkQueue } from './work-queue.js';
 
@@ -135,30 +136,23 @@ export async function encodeVariants(
   const raw = { raw: decoded };
   // A picture narrower than a width is stored there at its own size: widths that come out the
   // same (and are held to the same byte budget) share one encoding instead of repeating it.
-  const encodings = new Map<string, Promise<Buffer>>();
-  const encodingOf = (width: PhotoWidth, format: PhotoFormat) => {
-    const size = Math.min(width, decoded.width);
-    const key = `${format}-${size}-${width === PHOTO_THUMBNAIL_WIDTH}`;
-    let encoding = encodings.get(key);
-    if (!encoding) {
-      const resized = sharp(decoded.data, raw).resize({ width, withoutEnlargement: true });
-      encoding = encodeVariant(resized, width, format, avifEffort);
-      encodings.set(key, encoding);
+  // One after another: an image takes one core at a time, however many variants it has.
+  const encodings = new Map<string, Buffer>();
+  const variants: EncodedVariant[] = [];
+  for (const width of PHOTO_WIDTHS) {
+    for (const format of PHOTO_FORMATS) {
+      const size = Math.min(width, decoded.width);
+      const key = `${format}-${size}-${width === PHOTO_THUMBNAIL_WIDTH}`;
+      let data = encodings.get(key);
+      if (!data) {
+        const resized = sharp(decoded.data, raw).resize({ width, withoutEnlargement: true });
+        data = await encodeVariant(resized, width, format, avifEffort);
+        encodings.set(key, data);
+      }
+      variants.push({ width, format, data });
     }
-    return encoding;
-  };
-  const jobs = PHOTO_WIDTHS.flatMap((width) =>
-    PHOTO_FORMATS.map(async (format) => ({
-      width,
-      format,
-      data: await encodingOf(width, format),
-    })),
-  );
-  const [variants, placeholder] = await Promise.all([
-    Promise.all(jobs),
-    placeholderOf(sharp, decoded),
-  ]);
-  return { variants, placeholder };
+  }
+  return { variants, placeholder: await placeholderOf(sharp, decoded) };
 }
 
 /** Decodes a file once, upright, to at most the widest variant's width, as 8-bit sRGB pixels. */
@@ -175,13 +169,17 @@ export async function decodeImage(input: Buffer, options: SharpOptions): Promise
 const unreadable = () => new AppError('UNSUPPORTED_MEDIA_TYPE', UNREADABLE_IMAGE_MESSAGE);
 
 /**
- * Checks what the file is from its first bytes and its header alone: the type, and a pixel count
- * within the purpose's limit. Nothing is decoded, so a decompression bomb (a small file that
- * decodes to gigabytes) is refused for the price of reading a few bytes.
+ * Checks what the file is from its first bytes and its header alone: the type, a pixel count
+ * within the purpose's limit, and for a JPEG how many scans it holds. Nothing is decoded, so a
+ * decompression bomb (a small file that decodes to gigabytes) or a JPEG of thousands of scans (a
+ * small file that takes minutes to decode) is refused for the price of reading its markers.
  */
 async function inspectImage(input: Buffer, purpose: ImagePurpose): Promise<SourceType> {
   const format = detectImageType(input);
   if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.upload.invalidType);
+  if (format === 'jpeg' && jpegScanCount(input) > MAX_JPEG_SCANS) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.tooManyScans);
+  }
   const sharp = await loadSharp();
   const header = await sharp(input, { limitInputPixels: false })
     .metadata()
@@ -233,6 +231,8 @@ export interface ProcessOptions {
   queue?: WorkQueue;
   /** AVIF encoder effort, 0 (fastest) to 9; DEFAULT_AVIF_EFFORT unless said. */
   avifEffort?: number;
+  /** The account uploading: its images take their turns in the queue one at a time. */
+  ownerId?: string;
 }
 
 /**
@@ -242,11 +242,11 @@ export interface ProcessOptions {
  */
 async function processImage(
   input: Buffer,
-  { purpose = 'listing', queue, avifEffort }: ProcessOptions = {},
+  { purpose = 'listing', queue, avifEffort, ownerId }: ProcessOptions = {},
 ): Promise<ProcessedImage> {
   const format = await inspectImage(input, purpose);
   const encode = () => processDecodable(input, format, purpose, avifEffort);
-  return queue ? queue.run(encode) : encode();
+  return queue ? queue.run(encode, ownerId) : encode();
 }
 
 export interface StoredImage {
@@ -300,7 +300,7 @@ export async function saveImage(
   db: Database,
   storage: ImageStorage,
   input: Buffer,
-  options: ProcessOptions & { ownerId?: string } = {},
+  options: ProcessOptions = {},
 ): Promise<StoredImage> {
   const image = await processImage(input, options);
   const storageKey = randomBytes(16).toString('hex');

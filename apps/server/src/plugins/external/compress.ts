@@ -17,6 +17,8 @@ export const compressPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(compress, {
       global: true,
+      // Answers only: a compressed request body is refused unread (plugins/app/request-bodies.ts).
+      globalDecompression: false,
       threshold: MIN_COMPRESSED_BYTES,
       syncThreshold: COMPRESS_AT_ONCE_MAX_BYTES,
     });

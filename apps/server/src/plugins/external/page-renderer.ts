@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pageRenderMark } from '../../lib/page-render-mark.js';
 
 /** A page the web app's server renderer has rendered, ready to be written out. */
 export type RenderedPage = {
@@ -80,6 +81,7 @@ function fetchFor(app: FastifyInstance, request: FastifyRequest): typeof fetch {
       remoteAddress: request.ip,
       headers: {
         accept: 'application/json',
+        ...pageRenderMark(),
         ...(cookie ? { cookie } : {}),
         ...(host ? { host } : {}),
       },

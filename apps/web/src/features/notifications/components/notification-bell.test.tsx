@@ -220,6 +220,28 @@ describe('the notification bell', () => {
     expect(FakeEventSource.opened.every((source) => source.closed)).toBe(true);
   });
 
+  it('polls the count instead, without listening again, once the server replaced its stream', async () => {
+    let unread = 1;
+    const api = fakeApi({ [UNREAD]: () => json({ unread }) });
+    renderInApp(<NotificationBell userId={agent._id} />, { signedInAs: agent });
+    await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    const stream = FakeEventSource.latest();
+    stream.connect();
+
+    vi.useFakeTimers();
+    stream.replaced();
+    expect(stream.closed).toBe(true);
+    const asked = api.requestsTo(UNREAD).length;
+    unread = 2;
+    await act(() => vi.advanceTimersByTimeAsync(10 * 60_000));
+    expect(FakeEventSource.opened).toHaveLength(1);
+    expect(api.requestsTo(UNREAD).length).toBeGreaterThan(asked);
+    vi.useRealTimers();
+    expect(
+      await screen.findByRole('button', { name: 'Notifications, 2 unread' }),
+    ).toBeInTheDocument();
+  });
+
   it('signs the page out when the server says its session ended elsewhere, and stops listening', async () => {
     const onUnauthorized = vi.fn();
     configureApiClient({ onUnauthorized });

@@ -28,7 +28,8 @@ function unreadIn(data: unknown): number | null {
  * the stream fails (a proxy that cuts it, a restart), the count is asked for every 30 s instead
  * while the stream is tried again, waiting longer each time. The stream
  * closes when the person signs out (the bell that holds this hook goes) or leaves, and when the
- * server says the session ended elsewhere (`signed-out`), which signs this page out too.
+ * server says the session ended elsewhere (`signed-out`), which signs this page out too. A page
+ * whose stream the server `replaced` with a newer one polls from then on.
  */
 export function useLiveUnreadCount(userId: string) {
   const queryClient = useQueryClient();
@@ -64,6 +65,14 @@ export function useLiveUnreadCount(userId: string) {
       // A message arrived: the menu's count, the list and any open conversation are asked again.
       source.addEventListener('messages', () => {
         void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
+      });
+      // The person (or their network) has more pages listening than the server keeps open, and
+      // this one is the oldest: it asks for the count every 30 s instead, and listens again when
+      // reloaded, rather than taking the place of another page that would then do the same.
+      source.addEventListener('replaced', () => {
+        source?.close();
+        source = null;
+        setStreaming(false);
       });
       source.addEventListener('signed-out', () => {
         source?.close();
