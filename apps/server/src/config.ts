@@ -147,7 +147,7 @@ const ZEnvironment = z
     LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
     OFFER_PAYMENT_DAYS: z.coerce.number().int().min(1).max(60).default(7),
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
-    API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
     IMAGE_QUEUE_LENGTH: z.coerce.number().int().min(0).max(1000).default(8),
