@@ -71,7 +71,8 @@ describe('the notification settings page', () => {
     renderPage(agent);
 
     const group = await emailGroup();
-    expect(within(group).getAllByRole('checkbox')).toHaveLength(12);
+    // Every kind but the four only buyers receive (their offer answered, their payment, alerts).
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(13);
     expect(
       within(group).getByRole('checkbox', { name: 'A new offer on my listing' }),
     ).toBeChecked();
