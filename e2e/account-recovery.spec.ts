@@ -64,7 +64,9 @@ test.describe('a forgotten password', () => {
 
     // The mail holds the link; it opens the page to choose a new password.
     const mail = await waitForMail(PERSON.email, /^Reset your .+ password$/);
-    expect(mail.text).toContain(`Hello ${PERSON.name}`);
+    // A reset may reach an address its account never confirmed: it names no one.
+    expect(mail.text).toContain('Hello,');
+    expect(mail.text).not.toContain(PERSON.name);
     const resetLink = linkIn(mail, 'Choose a new password');
     expect(resetLink).toMatch(
       new RegExp(`^${testInfo.project.use.baseURL}/reset-password\\?token=`),
