@@ -51,6 +51,38 @@ export async function uploadImage(file: File, purpose: ImagePurpose): Promise<Up
   return data;
 }
 
+/**
+ * Photos sent at once from this page. The server works one image of an account at a time and
+ * keeps at most two more waiting (anything beyond is refused, so one account cannot take the
+ * image workers from everyone); an agent choosing twenty photos has them sent two at a time,
+ * which keeps the server busy with theirs and never meets that refusal.
+ */
+const UPLOADS_AT_ONCE = 2;
+let uploadsUnderway = 0;
+const waitingForATurn: Array<() => void> = [];
+
+async function takeATurn(signal: AbortSignal): Promise<() => void> {
+  if (uploadsUnderway >= UPLOADS_AT_ONCE) {
+    await new Promise<void>((resolve, reject) => {
+      const start = () => {
+        signal.removeEventListener('abort', cancel);
+        resolve();
+      };
+      const cancel = () => {
+        waitingForATurn.splice(waitingForATurn.indexOf(start), 1);
+        reject(signal.reason);
+      };
+      waitingForATurn.push(start);
+      signal.addEventListener('abort', cancel, { once: true });
+    });
+  }
+  uploadsUnderway += 1;
+  return () => {
+    uploadsUnderway -= 1;
+    waitingForATurn.shift()?.();
+  };
+}
+
 type UploadProgress = {
   /** How much of the file has reached the server, from 0 to 1. */
   onProgress: (sent: number) => void;
@@ -72,13 +104,14 @@ export async function uploadImageWithProgress(
   const form = new FormData();
   form.append('image', await fitImage(file, IMAGE_MAX_PIXELS[purpose]));
   signal.throwIfAborted();
+  const done = await takeATurn(signal);
   const sentIn = sessionMark();
   const { status, payload } = await postWithProgress(
     `${UPLOADS_PATH}?purpose=${purpose}`,
     form,
     onProgress,
     signal,
-  );
+  ).finally(done);
   if (status < 200 || status > 299) throw await refusalOf(status, payload, sentIn);
   const answer = v.safeParse(uploadResponseTwin, payload);
   if (!answer.success) throw new Error(`Unexpected response from POST ${UPLOADS_PATH}`);
