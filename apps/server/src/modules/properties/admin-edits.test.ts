@@ -1,10 +1,9 @@
 import { ADMIN_EDIT_MESSAGES } from '@keyhaven/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../../test/helpers/accounts.js';
 import { createListing, listingBody } from '../../../test/helpers/listings.js';
-import { startTestSmtpServer } from '../../../test/helpers/smtp-server.js';
-import { useTestApp } from '../../../test/helpers/test-app.js';
+import { messagesTo, useMailingTestApp } from '../../../test/helpers/smtp-server.js';
 import { auditLog, notifications, properties } from '../../db/schema.js';
 
 /*
@@ -13,18 +12,7 @@ import { auditLog, notifications, properties } from '../../db/schema.js';
  * and by e-mail.
  */
 
-let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-});
-afterAll(async () => {
-  await smtp?.close();
-});
-beforeEach(() => {
-  smtp.messages.splice(0);
-});
-
-const ctx = useTestApp(() => ({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://keyhaven.test' }));
+const { ctx, mail } = useMailingTestApp({ PUBLIC_URL: 'https://keyhaven.test' });
 
 const edit = (who: TestAccount, id: string, overrides: Record<string, unknown>) =>
   ctx.app.inject({
@@ -79,8 +67,8 @@ describe("an admin's edit of an agent's listing", () => {
       body: ADMIN_EDIT_MESSAGES.noticeBody,
       link: '/dashboard/my-properties',
     });
-    await smtp.waitFor(1);
-    const mails = smtp.messages.filter((mail) => JSON.stringify(mail.to).includes(agent.email));
+    await mail.smtp.waitFor(1);
+    const mails = messagesTo(mail.smtp, agent.email);
     // The subject is in our words; the listing's title is in the message.
     expect(mails.map((mail) => mail.subject)).toEqual(['An admin edited your listing']);
     // The mail's text part writes its heading in capitals.
