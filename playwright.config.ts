@@ -2,7 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 // Point E2E_BASE_URL at an already running deployment to test it instead of a local server.
 const externalBaseURL = process.env.E2E_BASE_URL;
-const baseURL = externalBaseURL ?? 'http://127.0.0.1:3100';
+// E2E_PORT lets two checkouts on one machine run their suites side by side.
+const port = process.env.E2E_PORT ?? '3100';
+const baseURL = externalBaseURL ?? `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -35,7 +37,7 @@ export default defineConfig({
     : {
         // The built server serving the built web app, on a fresh data directory with demo data.
         command: 'node scripts/e2e-server.mjs',
-        url: 'http://127.0.0.1:3100/readyz',
+        url: `${baseURL}/readyz`,
         reuseExistingServer: false,
         timeout: 120_000,
         stdout: 'pipe',
