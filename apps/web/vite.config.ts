@@ -11,6 +11,13 @@ import {
   type ProxyOptions,
   type Rolldown,
 } from 'vite';
+import {
+  APP_FAILED_EVENT,
+  APP_FORM_ATTRIBUTE,
+  APP_READY_EVENT,
+  GETTING_READY_ATTRIBUTE,
+  holdEarlyInteractions,
+} from './src/app/early-interactions';
 import { PAGE_FILES_ELEMENT_ID } from './src/app/page-files';
 import { QUERY_STATE_ELEMENT_ID } from './src/lib/query-state';
 
@@ -24,16 +31,18 @@ const REACT_DOM = /(\/node_modules\/(react|react-dom|scheduler)\/|\/src\/app\/do
 const toApi: ProxyOptions = { target: API_ORIGIN, changeOrigin: false };
 
 /**
- * The built page's first script: it starts the app once the page has loaded and painted, with the
- * pictures on screen (a page the server could not render, at once), and asks for the app's code
- * with the files it imports, all at once. It runs inside the page, so the page asks for no script
- * of its own before it paints. Written here as a function and sent as its source.
+ * The built page's first script: it starts the app as soon as the page has painted (a page the
+ * server could not render, at once), and asks for the app's code with the files it imports, all
+ * at once. It runs inside the page, so the page asks for no script of its own before it paints;
+ * what is clicked meanwhile is held by `holdEarlyInteractions`. Written here as a function and
+ * sent as its source.
  */
 function startTheAppOncePainted(
   appUrl: string,
   imports: string[],
   serverStateId: string,
   pageFilesId: string,
+  failedEvent: string,
 ) {
   const preload = (href: string) => {
     const link = document.createElement('link');
@@ -60,34 +69,20 @@ function startTheAppOncePainted(
         (before, href) => before.then(() => import(href)).then(nextTask),
         Promise.resolve(),
       )
-      .then(() => import(appUrl));
+      .then(() => import(appUrl))
+      .catch(() => document.dispatchEvent(new Event(failedEvent)));
   };
-  const twoFramesLater = () =>
-    requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => setTimeout(start))));
-  // The page's load can come before its first paint, and a photo on screen may still be decoding
-  // after both: the app waits for the paint and the photos, though never more than two seconds.
-  const firstPaint = new Promise((resolve) =>
-    new PerformanceObserver((entries, observer) => {
-      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
-      resolve(undefined);
-    }).observe({ type: 'paint', buffered: true }),
-  );
-  const pageShown = () =>
-    Promise.race([
-      Promise.all([
-        firstPaint,
-        ...Array.from(document.images, (image) =>
-          image.getBoundingClientRect().top < window.innerHeight
-            ? image.decode().catch(() => {})
-            : undefined,
-        ),
-      ]),
-      new Promise((resolve) => setTimeout(resolve, 2000)),
-    ]).then(twoFramesLater);
-  if (!document.getElementById(serverStateId)) start();
-  else if (document.readyState === 'complete') pageShown();
-  else window.addEventListener('load', pageShown, { once: true });
+  if (!document.getElementById(serverStateId)) {
+    start();
+    return;
+  }
+  // The page paints first; the app's code is asked for the moment it has, so the page's
+  // controls answer as soon as they can.
+  new PerformanceObserver((entries, observer) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(start));
+  }).observe({ type: 'paint', buffered: true });
 }
 
 /**
@@ -124,9 +119,17 @@ const paintFirst: Plugin = {
       // pages loaded later, which would otherwise load the app's stylesheet along with it.
       delete bundle?.[stylesheet[1] ?? ''];
       app.viteMetadata?.importedCss.delete(stylesheet[1] ?? '');
-      const loader = `(${startTheAppOncePainted.toString()})(${JSON.stringify(`/${app.fileName}`)}, ${JSON.stringify(app.imports.map((file) => `/${file}`))}, ${JSON.stringify(QUERY_STATE_ELEMENT_ID)}, ${JSON.stringify(PAGE_FILES_ELEMENT_ID)});`;
+      const loader = `(${startTheAppOncePainted.toString()})(${JSON.stringify(`/${app.fileName}`)}, ${JSON.stringify(app.imports.map((file) => `/${file}`))}, ${JSON.stringify(QUERY_STATE_ELEMENT_ID)}, ${JSON.stringify(PAGE_FILES_ELEMENT_ID)}, ${JSON.stringify(APP_FAILED_EVENT)});`;
+      const holder = `(${holdEarlyInteractions.toString()})(${JSON.stringify(APP_READY_EVENT)}, ${JSON.stringify(APP_FAILED_EVENT)}, ${JSON.stringify(APP_FORM_ATTRIBUTE)}, ${JSON.stringify(GETTING_READY_ATTRIBUTE)});`;
+      if (!html.includes('<meta charset="UTF-8" />')) {
+        throw new Error(
+          'paint-first: the built page has no <meta charset> to put the holder after',
+        );
+      }
       return (
         html
+          // Before anything of the page is parsed, so no click on it is ever lost.
+          .replace('<meta charset="UTF-8" />', (charset) => `${charset}<script>${holder}</script>`)
           .replace(stylesheet[0], () => `<style>${String(css.source)}</style>`)
           // The icon too: one request fewer while the page is loading.
           .replace(

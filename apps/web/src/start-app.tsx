@@ -3,6 +3,7 @@ import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { BrowserRouter } from 'react-router';
 import { createRoot, hydrateRoot } from './app/dom-renderer';
+import { announceAppReady } from './app/early-interactions';
 import { AppProvider } from './app/provider';
 import { AppRoutes, preloadPages, routeMatches } from './app/router';
 import { HydrationScope } from './hooks/use-hydrated';
@@ -51,10 +52,12 @@ if (serverState) {
     .catch(() => {})
     .then(() =>
       startTransition(() => {
-        hydrateRoot(root, <HydrationScope>{app}</HydrationScope>);
+        hydrateRoot(root, <HydrationScope onAlive={announceAppReady}>{app}</HydrationScope>);
       }),
     );
 } else {
-  // The plain shell (the server could not render this page): the browser renders it all.
+  // The plain shell (the server could not render this page): the browser renders it all, and
+  // nothing was on screen to be clicked before it.
+  announceAppReady();
   createRoot(root).render(app);
 }

@@ -28,8 +28,19 @@ export function useHydrated() {
  * drew them, then come alive together in a transition, in short slices between which the browser
  * answers input, rather than in one long task as the page starts.
  */
-export function HydrationScope({ children }: { children: ReactNode }) {
+export function HydrationScope({
+  children,
+  onAlive,
+}: {
+  children: ReactNode;
+  /** Called once every part has come alive and answers its controls. */
+  onAlive?: () => void;
+}) {
   const [alive, setAlive] = useState(false);
   useEffect(() => startTransition(() => setAlive(true)), []);
+  // A parent's effects run after its children's: every part has committed its live render.
+  useEffect(() => {
+    if (alive) onAlive?.();
+  }, [alive, onAlive]);
   return <PageAliveContext value={alive}>{children}</PageAliveContext>;
 }
