@@ -4,6 +4,7 @@ import {
   MAP_PINS_MAX,
   PROPERTY_MESSAGES,
   type Property,
+  type PropertyCard,
   ZApprovalParams,
   ZInsertedResponse,
   ZMapPins,
@@ -27,6 +28,7 @@ import { errorResponses } from '../../lib/error-responses.js';
 import {
   type JoinedPage,
   joinedList,
+  type ListPage,
   sendKeptAnswer,
   sendListPage,
   withEtag,
@@ -58,7 +60,7 @@ import {
   setApproval,
   updateListing,
 } from './properties.service.js';
-import { personalViews, sharedViews } from './property-view.js';
+import { personalViews, sharedViews, type Viewer } from './property-view.js';
 
 /** The parsed filters, in a fixed order, name the listings a search finds, in any order. */
 const matchesKey = (query: ListingFilters) =>
@@ -80,6 +82,26 @@ function joinedPage(listings: CachedListing[], total: number, fields: ListingFie
     total,
     `"${encodingsTag(listings, fields)}-${total}"`,
   );
+}
+
+/**
+ * A map page as the viewer sees it when that differs from what anyone sees: each listing whose
+ * sale the viewer is a party to made again for them (a cached listing keeps its row and sale
+ * only when it has a sale), every other listing as everyone sees it, from its encoding; undefined
+ * when the viewer is a party to none of the page's sales.
+ */
+function personalMapPage(
+  listings: CachedListing[],
+  viewer: Viewer,
+  fields: ListingFields,
+): PropertyCard[] | undefined {
+  const own = listings.map((listing) => personalViews(listing, viewer)?.[0]);
+  if (!own.some(Boolean)) return undefined;
+  return listings.map((listing, i) => {
+    const view = own[i];
+    if (view) return fields === 'card' ? cardOf(view) : view;
+    return JSON.parse(String(fields === 'card' ? listing.card : listing.body)) as PropertyCard;
+  });
 }
 
 /** A list of listings with `fields` of each, serialised. */
@@ -178,35 +200,46 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = await request.requireUser();
-      const shared = await cataloguePage(request.query);
-      const own = personalViews(shared, viewer);
-      if (!own) return sendListPage(request, reply, shared.page, 'private, no-cache');
-      reply.header('x-total-count', shared.page.total);
-      return request.query.fields === 'card' ? own.map(cardOf) : own;
+      const { page, personal } = await cataloguePage(request.query);
+      const own = personal(viewer);
+      if (!own) return sendListPage(request, reply, page, 'private, no-cache');
+      reply.header('x-total-count', page.total);
+      return own;
     },
   );
 
   /**
-   * A page of the signed-in catalogue as everyone sees it, with the rows and sales its parties'
-   * own views need: a map view's from the map index and the listing cache, others cached whole.
+   * A page of the signed-in catalogue as everyone sees it (a map view's from the map index and
+   * the listing cache, others cached whole), and `personal`, which gives the page as a viewer
+   * sees it when that differs: when the viewer is a party to a sale on it (see personalViews).
    */
-  async function cataloguePage(query: ListingFilters & { fields: ListingFields }) {
+  async function cataloguePage(query: ListingFilters & { fields: ListingFields }): Promise<{
+    page: ListPage | JoinedPage;
+    personal: (viewer: Viewer) => PropertyCard[] | undefined;
+  }> {
+    const { fields } = query;
     const chosen = mapPageIds(app.listingCache.map.current(), 'approved', query);
     if (chosen) {
-      const listings = await cachedPublicListings(app, chosen.ids, query.fields);
+      const listings = await cachedPublicListings(app, chosen.ids, fields);
       return {
-        rows: listings.flatMap((listing) => listing.rows),
-        sales: new Map(listings.flatMap((listing) => [...listing.sales])),
-        page: joinedPage(listings, chosen.total, query.fields),
+        page: joinedPage(listings, chosen.total, fields),
+        personal: (viewer) => personalMapPage(listings, viewer, fields),
       };
     }
-    return app.listingCache.catalogue.get(searchCacheKey(query), async () => {
+    const shared = await app.listingCache.catalogue.get(searchCacheKey(query), async () => {
       const { rows, sales, total } = await catalogueListings(app.db, query, cachedCounts);
-      const body = encodedList(sharedViews({ rows, sales }), query.fields);
+      const body = encodedList(sharedViews({ rows, sales }), fields);
       // The rows are kept only to add a sale's details for its parties: a page without a
       // sold listing is held as its bytes alone.
       return { rows: sales.size > 0 ? rows : [], sales, page: withEtag({ body, total }) };
     });
+    return {
+      page: shared.page,
+      personal: (viewer) => {
+        const own = personalViews(shared, viewer);
+        return own && fields === 'card' ? own.map(cardOf) : own;
+      },
+    };
   }
 
   const FACETS_DESCRIPTION = `Takes the search's own parameters (\`page\`, \`limit\`, \`sort\` and \`fields\` are accepted and change nothing). \`total\` is the search's X-Total-Count; \`types\` counts, for every property type, the listings matching every filter but \`propertyType\` and \`types\`; \`priceRanges\` counts, for every price bracket, the listings matching every filter but \`priceRange\` (bounds that are exactly a bracket are read as that bracket). Counted from the per-process cache of counts the search itself uses, which lives SEARCH_CACHE_SECONDS and is emptied by every listing change. ${MAP_INDEX_NOTE} ${SEARCH_PARAMETERS}`;
