@@ -1,11 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
+import { auditLogQueryOptions } from '@/features/audit/api/get-audit-log';
+import { auditLogRequestFrom } from '@/features/audit/pages/audit-log-page';
 import { comparedIds } from '@/features/compare/lib/compare-rows';
 import { myOffersQueryOptions } from '@/features/offers/api/get-my-offers';
 import { allPropertiesQueryOptions } from '@/features/properties/api/get-all-properties';
+import { managedPropertiesQueryOptions } from '@/features/properties/api/get-managed-properties';
 import { propertyQueryOptions } from '@/features/properties/api/get-property';
 import { mayEdit } from '@/features/properties/lib/may-edit';
 import { catalogueQueryFrom } from '@/features/properties/pages/all-properties-page';
+import {
+  MANAGED_COUNT_STATUSES,
+  managePropertiesQueryFrom,
+} from '@/features/properties/pages/manage-properties-page';
+import { myPropertiesQueryFrom } from '@/features/properties/pages/my-properties-page';
 import { myReportQueryOptions } from '@/features/reports/api/get-my-report';
 import { propertyReviewsQueryOptions } from '@/features/reviews/api/get-reviews';
 import { PROPERTY_REVIEWS_PAGE_SIZE } from '@/features/reviews/components/property-reviews-section';
@@ -30,6 +38,31 @@ export type PrefetchContext = {
 
 export const prefetchAllProperties = ({ queryClient, searchParams }: PrefetchContext) =>
   queryClient.prefetchQuery(allPropertiesQueryOptions(catalogueQueryFrom(searchParams)));
+
+/*
+ * The filtered dashboard lists, so a search sent by a plain form (before the page's code runs, or
+ * without it) arrives with its results.
+ */
+
+export const prefetchMyProperties = ({ queryClient, searchParams, user }: PrefetchContext) =>
+  user
+    ? queryClient.prefetchQuery(
+        managedPropertiesQueryOptions(myPropertiesQueryFrom(searchParams, user.uid)),
+      )
+    : Promise.resolve();
+
+export const prefetchManageProperties = ({ queryClient, searchParams }: PrefetchContext) =>
+  Promise.all([
+    queryClient.prefetchQuery(
+      managedPropertiesQueryOptions(managePropertiesQueryFrom(searchParams)),
+    ),
+    ...MANAGED_COUNT_STATUSES.map((status) =>
+      queryClient.prefetchQuery(managedPropertiesQueryOptions({ status, page: 1, limit: 1 })),
+    ),
+  ]);
+
+export const prefetchAuditLog = ({ queryClient, searchParams }: PrefetchContext) =>
+  queryClient.prefetchQuery(auditLogQueryOptions(auditLogRequestFrom(searchParams)));
 
 /**
  * The listing, its first reviews, the viewer's report of it and, for a buyer, what the offer and

@@ -307,7 +307,9 @@ const routes: RouteObject[] = [
                   {
                     path: dashboard.myProperties,
                     element: <MyPropertiesPage />,
-                    handle: titled('My Properties'),
+                    handle: titled('My Properties', (context) =>
+                      import('./route-data').then((data) => data.prefetchMyProperties(context)),
+                    ),
                   },
                   {
                     path: dashboard.soldProperties,
@@ -337,7 +339,9 @@ const routes: RouteObject[] = [
                   {
                     path: dashboard.manageProperties,
                     element: <ManagePropertiesPage />,
-                    handle: titled('Manage Properties'),
+                    handle: titled('Manage Properties', (context) =>
+                      import('./route-data').then((data) => data.prefetchManageProperties(context)),
+                    ),
                   },
                   {
                     path: dashboard.manageReviews,
@@ -363,7 +367,9 @@ const routes: RouteObject[] = [
                   {
                     path: dashboard.auditLog,
                     element: <AuditLogPage />,
-                    handle: titled('Audit Log'),
+                    handle: titled('Audit Log', (context) =>
+                      import('./route-data').then((data) => data.prefetchAuditLog(context)),
+                    ),
                   },
                 ],
               },

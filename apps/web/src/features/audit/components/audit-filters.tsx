@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { inputStyles } from '@/components/ui/input';
+import { paths } from '@/lib/paths';
 import {
   type AuditFilters,
   auditFiltersFrom,
@@ -20,7 +21,9 @@ type AuditFiltersFormProps = {
 /**
  * The trail's filters, applied together with Apply (or Enter in any field; a choice in a list
  * applies at once). The form is drawn from the address, so Back and Forward show the filters in
- * force: the page remounts it whenever they change.
+ * force: the page remounts it whenever they change. A plain GET form underneath, its fields named
+ * as the address names them (an empty one reads as unset), so Apply works before the page's code
+ * has loaded, or without it.
  */
 export function AuditFiltersForm({ filters, onChange }: AuditFiltersFormProps) {
   const [rangeError, setRangeError] = useState<string>();
@@ -52,6 +55,8 @@ export function AuditFiltersForm({ filters, onChange }: AuditFiltersFormProps) {
   return (
     <search aria-label="Filter the audit log" className="mt-6 block">
       <form
+        method="get"
+        action={paths.dashboard.auditLog}
         onSubmit={onSubmit}
         noValidate
         className="grid gap-4 rounded-2xl border border-stone-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3"

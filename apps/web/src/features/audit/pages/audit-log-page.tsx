@@ -34,6 +34,12 @@ function AuditEntries({ entries }: { entries: AuditEntry[] }) {
   );
 }
 
+/** What the page asks for at its address; the server asks the same when it renders it. */
+export const auditLogRequestFrom = (params: URLSearchParams) => ({
+  ...auditFiltersFrom(params),
+  limit: PAGE_SIZE,
+});
+
 /**
  * The audit trail for admins: the filters and the page live in the address, so Back and Forward
  * restore them and a copied link shows the same entries.
@@ -43,7 +49,7 @@ export function AuditLogPage() {
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
   const [params, setParams] = useSearchParams();
   const { page, ...filters } = auditFiltersFrom(params);
-  const entries = useAuditLog({ ...filters, page, limit: PAGE_SIZE });
+  const entries = useAuditLog(auditLogRequestFrom(params));
 
   const applyFilters = (next: AuditFilters) => setParams(toAuditParams(next));
   const goToPage = useCallback(

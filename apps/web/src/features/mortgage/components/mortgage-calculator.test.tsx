@@ -75,4 +75,49 @@ describe('MortgageCalculator', () => {
       "The down payment can't be more than the price.",
     );
   });
+
+  it('starts from the figures in its address, as its plain form sends them without JavaScript', () => {
+    const address =
+      '/propertyDetails/home-1?price=400000&downMode=amount&downPercent=25&rate=5&years=15&yearlyTax=4800&yearlyInsurance=1200&monthlyHoa=0';
+    renderInApp(<MortgageCalculator price={250_000} />, {
+      path: address,
+      route: '/propertyDetails/:id',
+    });
+    expect(screen.getByLabelText('Home price ($)')).toHaveValue('400000');
+    // The percent sent, with the amount chosen: the amount follows it.
+    expect(screen.getByLabelText('Down payment ($)')).toHaveValue('100000');
+    expect(screen.getByLabelText('Loan term')).toHaveValue('15');
+    expect(screen.getByText('Total interest over 15 years')).toBeInTheDocument();
+    expect(monthlyPayment()).toBe('$2,872.38');
+
+    // What the form sends is that same address, to this page's calculator.
+    const form = screen.getByRole('form', { name: 'Mortgage details' });
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/propertyDetails/home-1#mortgage-calculator');
+    const sent = new URLSearchParams();
+    for (const [name, value] of new FormData(form as HTMLFormElement)) {
+      sent.append(name, String(value));
+    }
+    expect(Object.fromEntries(sent)).toEqual({
+      price: '400000',
+      downMode: 'amount',
+      downAmount: '100000',
+      rate: '5',
+      years: '15',
+      yearlyTax: '4800',
+      yearlyInsurance: '1200',
+      monthlyHoa: '0',
+    });
+  });
+
+  it('leaves a term it does not offer at its default, and shows what is wrong in the rest', () => {
+    renderInApp(<MortgageCalculator price={250_000} />, {
+      path: '/propertyDetails/home-1?years=7&rate=abc',
+      route: '/propertyDetails/:id',
+    });
+    expect(screen.getByLabelText('Loan term')).toHaveValue('30');
+    expect(screen.getByLabelText('Interest rate (%)')).toHaveAccessibleDescription(
+      'Enter a number.',
+    );
+  });
 });

@@ -1,11 +1,14 @@
 import { type ChangeEvent, useId, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, inputStyles } from '@/components/ui/input';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { cn } from '@/lib/cn';
 import {
   type CalculatorFields,
   type DownPaymentMode,
-  initialFields,
+  fieldsFromAddress,
   readFields,
   withChange,
 } from '../lib/calculator-form';
@@ -26,6 +29,9 @@ type NumberFieldName =
   | 'yearlyTax'
   | 'yearlyInsurance'
   | 'monthlyHoa';
+
+/** Where the page opens when the calculator is sent without JavaScript. */
+const SECTION_ID = 'mortgage-calculator';
 
 const PARTS = [
   { key: 'principalAndInterest', label: 'Principal & interest', swatch: 'bg-teal-700' },
@@ -70,10 +76,15 @@ function PaymentSplit({ breakdown }: { breakdown: MortgageBreakdown }) {
 /**
  * What a home would cost a month with a mortgage: the buyer sets the price (the listing's lowest
  * by default), down payment, rate, term, tax, insurance and HOA, and reads the payment, its split
- * and the interest paid over the loan. Everything is worked out here; nothing is sent anywhere.
+ * and the interest paid over the loan. Everything is worked out here, as the buyer types. Before the
+ * page's code runs, or without it, the fields are a plain GET form to this page, which the server
+ * renders with the figures of its address worked out (`fieldsFromAddress`).
  */
 export function MortgageCalculator({ price }: { price: number }) {
-  const [fields, setFields] = useState(() => initialFields(price));
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const [fields, setFields] = useState(() => fieldsFromAddress(price, params));
+  const hydrated = useHydrated();
   const headingId = useId();
   const { input, errors } = readFields(fields);
   const breakdown = input ? mortgageBreakdown(input) : null;
@@ -81,6 +92,7 @@ export function MortgageCalculator({ price }: { price: number }) {
   const set = <Key extends keyof CalculatorFields>(key: Key, value: CalculatorFields[Key]) =>
     setFields((current) => withChange(current, key, value));
   const numberInput = (name: NumberFieldName) => ({
+    name,
     value: fields[name],
     inputMode: 'decimal' as const,
     autoComplete: 'off',
@@ -93,8 +105,9 @@ export function MortgageCalculator({ price }: { price: number }) {
 
   return (
     <section
+      id={SECTION_ID}
       aria-labelledby={headingId}
-      className="mt-10 rounded-2xl border border-sand bg-white p-6 shadow-sm"
+      className="mt-10 scroll-mt-8 rounded-2xl border border-sand bg-white p-6 shadow-sm"
     >
       <h2 id={headingId} className="text-2xl font-bold text-teal-900">
         Mortgage calculator
@@ -105,6 +118,8 @@ export function MortgageCalculator({ price }: { price: number }) {
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <form
           aria-label="Mortgage details"
+          method="get"
+          action={`${pathname}#${SECTION_ID}`}
           className="grid gap-5 sm:grid-cols-2"
           onSubmit={(event) => event.preventDefault()}
           noValidate
@@ -127,7 +142,7 @@ export function MortgageCalculator({ price }: { price: number }) {
                 >
                   <input
                     type="radio"
-                    name="down-payment-mode"
+                    name="downMode"
                     value={mode}
                     checked={fields.downMode === mode}
                     onChange={() => set('downMode', mode)}
@@ -154,6 +169,7 @@ export function MortgageCalculator({ price }: { price: number }) {
             {(control) => (
               <select
                 {...control}
+                name="years"
                 value={fields.years}
                 onChange={(event) => set('years', Number(event.target.value) as TermInYears)}
                 className={inputStyles()}
@@ -175,6 +191,12 @@ export function MortgageCalculator({ price }: { price: number }) {
           <Field label="HOA fees per month ($)" error={errors.monthlyHoa}>
             {(control) => <Input {...control} {...numberInput('monthlyHoa')} />}
           </Field>
+          {/* The page works the payment out as the buyer types; until then, this asks the server. */}
+          {!hydrated && (
+            <Button type="submit" className="h-11 sm:col-span-2 sm:justify-self-start">
+              Calculate
+            </Button>
+          )}
         </form>
 
         <div className="rounded-xl bg-cream p-5">

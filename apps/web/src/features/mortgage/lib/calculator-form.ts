@@ -6,6 +6,7 @@ import {
   parseAmount,
   percentOf,
   shareOf,
+  TERMS_IN_YEARS,
   type TermInYears,
 } from './mortgage';
 
@@ -48,6 +49,36 @@ export function initialFields(price: number): CalculatorFields {
     yearlyInsurance: String(DEFAULT_YEARLY_INSURANCE),
     monthlyHoa: '0',
   };
+}
+
+/** The fields typed as text, each sent under its own name when the form is sent without JavaScript. */
+const TEXT_FIELDS = [
+  'price',
+  'downPercent',
+  'downAmount',
+  'rate',
+  'yearlyTax',
+  'yearlyInsurance',
+  'monthlyHoa',
+] as const satisfies readonly TextField[];
+
+/**
+ * The calculator as its page address sets it (`?price=...&downMode=...&rate=...&years=15`), as the
+ * plain form sends it before the page's code runs or without it: each field given is applied as if
+ * typed, in the form's order, so the down payment's percent and amount stay in step; an unknown
+ * mode or term is left at its default, and a field left out keeps the listing's figure.
+ */
+export function fieldsFromAddress(price: number, params: URLSearchParams): CalculatorFields {
+  let fields = initialFields(price);
+  const mode = params.get('downMode');
+  if (mode === 'percent' || mode === 'amount') fields = withChange(fields, 'downMode', mode);
+  for (const key of TEXT_FIELDS) {
+    const value = params.get(key);
+    if (value !== null) fields = withChange(fields, key, value);
+  }
+  const years = TERMS_IN_YEARS.find((term) => String(term) === params.get('years'));
+  if (years !== undefined) fields = withChange(fields, 'years', years);
+  return fields;
 }
 
 const numberOf = (text: string) => parseAmount(text).value;

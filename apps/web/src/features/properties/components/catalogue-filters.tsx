@@ -11,12 +11,15 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { inputStyles } from '@/components/ui/input';
 import { countFormat } from '@/lib/listing-format';
+import { paths } from '@/lib/paths';
 import type { CatalogueCounts } from '../api/get-search-facets';
 import {
   BOUND_RULES,
   boundFrom,
   type CatalogueBounds,
   type CatalogueSearch,
+  catalogueSearchToParams,
+  EMPTY_SEARCH,
 } from '../lib/list-params';
 
 /** What the panel applies: everything but the location, the area, the sort and the page. */
@@ -62,12 +65,12 @@ export function readFilterForm(
     errors.maxPrice = PROPERTY_MESSAGES.maxBelowMinAdd;
   }
   if (errors.minPrice || errors.maxPrice) return { ok: false, errors };
-  const chosen = new Set(data.getAll('choice').map(String));
+  const chosen = new Set(data.getAll('types').concat(data.getAll('features')).map(String));
   return {
     ok: true,
     choice: {
-      types: PROPERTY_TYPES.filter((type) => chosen.has(`type:${type}`)),
-      features: FEATURES.filter((feature) => chosen.has(`feature:${feature}`)),
+      types: PROPERTY_TYPES.filter((type) => chosen.has(type)),
+      features: FEATURES.filter((feature) => chosen.has(feature)),
       minPrice: min.value,
       maxPrice: max.value,
       minBeds: boundFrom(String(data.get('minBeds') ?? ''), BOUND_RULES.minBeds),
@@ -103,6 +106,13 @@ function MinimumSelect({
     </Field>
   );
 }
+
+/**
+ * What a search sent without JavaScript keeps besides the panel's choices, as the app does: the
+ * location, the map area or outline, the sort and the view.
+ */
+const keptParams = ({ location, bbox, polygon, sort, view }: CatalogueSearch) =>
+  catalogueSearchToParams({ ...EMPTY_SEARCH, location, bbox, polygon, sort, view });
 
 /** ` (12)` beside a choice once its count has arrived. */
 const countText = (count: number | undefined) =>
@@ -145,6 +155,8 @@ export function CatalogueFilters({ id, search, counts, onApply, onClear }: Catal
     <form
       id={id}
       aria-label="Filters"
+      method="get"
+      action={paths.allProperties}
       noValidate
       onSubmit={onSubmit}
       className="mt-4 grid gap-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-sand md:grid-cols-2"
@@ -156,8 +168,8 @@ export function CatalogueFilters({ id, search, counts, onApply, onClear }: Catal
             <label key={type} className="flex items-center gap-2 text-sm text-stone-800">
               <input
                 type="checkbox"
-                name="choice"
-                value={`type:${type}`}
+                name="types"
+                value={type}
                 defaultChecked={search.types.includes(type)}
                 className={checkbox}
               />
@@ -246,8 +258,8 @@ export function CatalogueFilters({ id, search, counts, onApply, onClear }: Catal
             <label key={feature} className="flex items-center gap-2 text-sm text-stone-800">
               <input
                 type="checkbox"
-                name="choice"
-                value={`feature:${feature}`}
+                name="features"
+                value={feature}
                 defaultChecked={search.features.includes(feature)}
                 className={checkbox}
               />
@@ -257,6 +269,9 @@ export function CatalogueFilters({ id, search, counts, onApply, onClear }: Catal
         </div>
       </fieldset>
 
+      {[...keptParams(search)].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div className="flex flex-wrap gap-3 md:col-span-2">
         <Button type="submit">Show results</Button>
         <Button variant="secondary" onClick={onClear}>

@@ -12,14 +12,21 @@ type ManagedFiltersFormProps = {
   searchPlaceholder: string;
   /** Filter by property type too, over every type a listing can have. */
   withType?: boolean;
+  /** The page the filters are for: without JavaScript the browser sends them there. */
+  action: string;
 };
 
-/** Text search (applied on submit) and status and type filters (applied on change). */
+/**
+ * Text search (applied on submit) and status and type filters (applied on change). A plain GET
+ * form underneath, whose fields are named as the page's address names them, so Search works
+ * before the page's code has loaded, or without it.
+ */
 export function ManagedFiltersForm({
   filters,
   onChange,
   searchPlaceholder,
   withType = false,
+  action,
 }: ManagedFiltersFormProps) {
   const id = useId();
   const searchRef = useRef<HTMLInputElement>(null);
@@ -37,6 +44,8 @@ export function ManagedFiltersForm({
   return (
     <search aria-label="Filter properties">
       <form
+        method="get"
+        action={action}
         onSubmit={onSubmit}
         className={
           withType
@@ -51,6 +60,7 @@ export function ManagedFiltersForm({
           <input
             ref={searchRef}
             id={`${id}-search`}
+            name="search"
             type="search"
             defaultValue={filters.search}
             placeholder={searchPlaceholder}
@@ -67,6 +77,7 @@ export function ManagedFiltersForm({
           </label>
           <select
             id={`${id}-status`}
+            name="status"
             value={filters.status}
             onChange={(event) =>
               onChange({
@@ -93,6 +104,7 @@ export function ManagedFiltersForm({
             </label>
             <select
               id={`${id}-type`}
+              name="propertyType"
               value={filters.propertyType}
               onChange={(event) => onChange({ ...filters, propertyType: event.target.value })}
               className={inputStyles()}

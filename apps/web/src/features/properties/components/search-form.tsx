@@ -30,6 +30,11 @@ type SearchFormProps = {
    * the page reads (`?location=...&propertyType=...&priceRange=...`). The current page when left out.
    */
   action?: string;
+  /**
+   * The rest of the search the form does not show (the All Properties filters, area, sort and
+   * view), sent along when JavaScript is off, as the app keeps them when it searches.
+   */
+  kept?: URLSearchParams;
   className?: string;
 };
 
@@ -44,6 +49,7 @@ export function SearchForm({
   severalTypes = [],
   withPriceRange = true,
   action,
+  kept,
   className,
 }: SearchFormProps) {
   const id = useId();
@@ -140,6 +146,9 @@ export function SearchForm({
             </select>
           </>
         )}
+        {[...(kept ?? [])].map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <Button type="submit" size="lg" className="h-11 sm:col-span-2 lg:col-span-1">
           Search
         </Button>

@@ -98,8 +98,8 @@ export const BOUND_RULES = {
 } as const;
 
 /** A comma list of choices; unknown ones and repeats are dropped, the choices' order kept. */
-function choicesFrom<T extends string>(text: string | null, choices: readonly T[]): T[] {
-  const named = new Set((text ?? '').split(',').map((item) => item.trim()));
+function choicesFrom<T extends string>(text: string, choices: readonly T[]): T[] {
+  const named = new Set(text.split(',').map((item) => item.trim()));
   return choices.filter((choice) => named.has(choice));
 }
 
@@ -124,19 +124,22 @@ export function polygonProblem(params: URLSearchParams): string | undefined {
   return parsed.ok ? undefined : parsed.message;
 }
 
+/** Every value a list parameter has: a comma list, or repeated as a plain form sends ticked boxes. */
+const listOf = (params: URLSearchParams, ...keys: string[]) =>
+  keys.flatMap((key) => params.getAll(key)).join(',');
+
 /**
  * The search in a page address. Values that do not read (an unknown type, letters for a price, a
- * maximum under the minimum, an area out of range) are left out, so an edited link still shows
+ * maximum under the minimum, an area out of range) are left out, and empty ones (a form sent
+ * without JavaScript sends every field) are absent, so an edited link or a plain form still shows
  * listings instead of an error. Home's `propertyType` and `priceRange` read as one type and as
- * the bucket's bounds, so its "See all results" link opens the same search here.
+ * the bucket's bounds, so its "See all results" link opens the same search here; `propertyType`
+ * may also name several, as the search's type choice "N types" sends them.
  */
 export function catalogueSearchFrom(params: URLSearchParams): CatalogueSearch {
   const legacy = filtersFrom(params);
   const bucket = PRICE_RANGES.find((range) => range.label === legacy.priceRange);
-  const types = choicesFrom(
-    [params.get('types'), legacy.propertyType].filter(Boolean).join(','),
-    PROPERTY_TYPES,
-  );
+  const types = choicesFrom(listOf(params, 'types', 'propertyType'), PROPERTY_TYPES);
   const minPrice =
     boundFrom(params.get('minPrice'), BOUND_RULES.minPrice) ?? (bucket ? bucket.min : undefined);
   let maxPrice =
@@ -147,7 +150,7 @@ export function catalogueSearchFrom(params: URLSearchParams): CatalogueSearch {
   return {
     location: legacy.location,
     types,
-    features: choicesFrom(params.get('features'), FEATURES),
+    features: choicesFrom(listOf(params, 'features'), FEATURES),
     minPrice,
     maxPrice,
     minBeds: boundFrom(params.get('minBeds'), BOUND_RULES.minBeds),

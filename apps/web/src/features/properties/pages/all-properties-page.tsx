@@ -8,10 +8,11 @@ import { ListEmpty, ListError } from '@/components/list-states';
 import { AvailabilityBadge } from '@/components/listing/listing-badges';
 import { PropertyCard, PropertyCardSkeletons } from '@/components/listing/property-card';
 import { PageMeta } from '@/components/page-meta';
-import { Button } from '@/components/ui/button';
+import { Button, buttonStyles } from '@/components/ui/button';
 import { inputStyles } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { Pagination } from '@/components/ui/pagination';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { pageCountOf } from '@/hooks/use-page-param';
 import { cn } from '@/lib/cn';
@@ -48,6 +49,20 @@ const INTRO = 'Every verified listing, including homes that are under offer or a
 
 /** A listing that has no pin shows in the list only, and says so. */
 const NO_MAP_POSITION = 'No map position';
+
+/**
+ * Before the page's code runs (or without it) the Filters button is a link to the same search
+ * with `filters=open`, which the server renders with the panel open; the panel's own plain form
+ * then sends the search without it. The app itself opens the panel in place.
+ */
+const FILTERS_OPEN = 'filters';
+const filtersToggleAddress = (params: URLSearchParams, open: boolean) => {
+  const next = new URLSearchParams(params);
+  if (open) next.set(FILTERS_OPEN, 'open');
+  else next.delete(FILTERS_OPEN);
+  const query = next.toString();
+  return query ? `${paths.allProperties}?${query}` : paths.allProperties;
+};
 
 /** The page of the catalogue the address asks for; the server asks the same when it renders it. */
 export const catalogueQueryFrom = (params: URLSearchParams) =>
@@ -98,7 +113,9 @@ export function AllPropertiesPage({ map, searchActions }: AllPropertiesPageProps
   const outlineProblem = polygonProblem(params);
   const result = useAllProperties(catalogueQueryOf(search));
   const filterQuery = catalogueFilterQueryOf(search);
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  // `filters=open` is how the page opens its filters before its code runs (see FILTERS_OPEN).
+  const [filtersOpen, setFiltersOpen] = useState(() => params.get(FILTERS_OPEN) === 'open');
+  const hydrated = useHydrated();
   const counts = useSearchFacets(filterQuery, filtersOpen);
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
   const sideBySide = useMediaQuery(SIDE_BY_SIDE);
@@ -132,6 +149,8 @@ export function AllPropertiesPage({ map, searchActions }: AllPropertiesPageProps
           }}
           severalTypes={search.types}
           withPriceRange={false}
+          action={paths.allProperties}
+          kept={catalogueSearchToParams({ ...search, location: '', types: [], page: 1 })}
           onSearch={(next, { keptTypes }) =>
             go({
               location: next.location,
@@ -142,14 +161,23 @@ export function AllPropertiesPage({ map, searchActions }: AllPropertiesPageProps
           }
         />
         <div className="mt-3 flex flex-wrap items-center gap-3">
-          <Button
-            variant="secondary"
-            aria-expanded={filtersOpen}
-            aria-controls={filtersOpen ? filtersId : undefined}
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            Filters{filterCount > 0 && ` (${filterCount})`}
-          </Button>
+          {hydrated ? (
+            <Button
+              variant="secondary"
+              aria-expanded={filtersOpen}
+              aria-controls={filtersOpen ? filtersId : undefined}
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
+              Filters{filterCount > 0 && ` (${filterCount})`}
+            </Button>
+          ) : (
+            <a
+              href={filtersToggleAddress(params, !filtersOpen)}
+              className={buttonStyles({ variant: 'secondary' })}
+            >
+              Filters{filterCount > 0 && ` (${filterCount})`}
+            </a>
+          )}
           {/* The open panel has its own Clear all beside Show results. */}
           {!filtersOpen &&
             (filterCount > 0 || search.location || search.bbox || search.polygon) && (

@@ -14,7 +14,7 @@ import { cn } from '@/lib/cn';
 import { coverPhotoOf } from '@/lib/image-renditions';
 import type { Property } from '@/lib/listing';
 import { plural, priceRangeText } from '@/lib/listing-format';
-import { propertyDetailsPath } from '@/lib/paths';
+import { paths, propertyDetailsPath } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useManagedCount, useManagedProperties } from '../api/get-managed-properties';
 import { useSetApproval } from '../api/manage-property';
@@ -105,11 +105,20 @@ function PropertyRow({ property, onDecide, deciding }: RowProps) {
   );
 }
 
+/** What the page asks for at its address; the server asks the same when it renders it. */
+export function managePropertiesQueryFrom(params: URLSearchParams) {
+  const { page, ...filters } = managedFiltersFrom(params);
+  return { ...managedQueryOf(filters), page, limit: PAGE_SIZE };
+}
+
+/** What the counts over the list ask for, one status each. */
+export const MANAGED_COUNT_STATUSES = COUNTS.map((count) => count.status);
+
 /** The admin's view of every listing: counts, search, status filter, 5 per page. */
 export function ManagePropertiesPage() {
   const [params, setParams] = useSearchParams();
   const { page, ...filters } = managedFiltersFrom(params);
-  const result = useManagedProperties({ ...managedQueryOf(filters), page, limit: PAGE_SIZE });
+  const result = useManagedProperties(managePropertiesQueryFrom(params));
   const approval = useSetApproval();
 
   const total = result.data?.total ?? 0;
@@ -136,6 +145,7 @@ export function ManagePropertiesPage() {
         <ManagedFiltersForm
           filters={filters}
           onChange={(next) => setParams(toManagedParams(next))}
+          action={paths.dashboard.manageProperties}
           searchPlaceholder="Search by title, location or agent"
           withType
         />

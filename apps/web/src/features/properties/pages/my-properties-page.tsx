@@ -27,17 +27,18 @@ import { managedFiltersFrom, managedQueryOf, toManagedParams } from '../lib/mana
 const PAGE_SIZE = LIMITS.agentPageSize;
 const GRID = 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3';
 
+/** What the page asks for at its address; the server asks the same when it renders it. */
+export function myPropertiesQueryFrom(params: URLSearchParams, agentUID: string) {
+  const { page, ...filters } = managedFiltersFrom(params);
+  return { agentUID, ...managedQueryOf(filters), page, limit: PAGE_SIZE };
+}
+
 /** The agent's own listings: search, status and type filters, 6 per page. */
 export function MyPropertiesPage() {
   const user = useSignedInUser();
   const [params, setParams] = useSearchParams();
   const { page, ...filters } = managedFiltersFrom(params);
-  const result = useManagedProperties({
-    agentUID: user.uid,
-    ...managedQueryOf(filters),
-    page,
-    limit: PAGE_SIZE,
-  });
+  const result = useManagedProperties(myPropertiesQueryFrom(params, user.uid));
   const remove = useDeleteProperty();
   const [toDelete, setToDelete] = useState<Property | null>(null);
 
@@ -74,6 +75,7 @@ export function MyPropertiesPage() {
         <ManagedFiltersForm
           filters={filters}
           onChange={(next) => setParams(toManagedParams(next))}
+          action={paths.dashboard.myProperties}
           searchPlaceholder="Search by title or location"
           withType
         />
