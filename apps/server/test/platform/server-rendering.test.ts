@@ -234,6 +234,29 @@ describe('a page rendered on the server', () => {
     }
   });
 
+  it('a page address with a broken percent-encoding answers 404 with the Not Found page', async () => {
+    for (const url of ['/%E0%A4%A', '/propertyDetails/%E0%A4%A?from=mail', '/about%']) {
+      const response = await page(url, { accept: 'text/html,application/xhtml+xml' });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(response.body, url).toContain('<title>Keyhaven | Not Found</title>');
+      expect(response.body, url).toMatch(/<h1[^>]*>Page Not Found<\/h1>/);
+    }
+    // The API's paths, and a request that does not ask for a page, keep the API's refusal.
+    for (const [url, accept] of [
+      ['/api/properties/%E0%A4%A', 'text/html'],
+      ['/%E0%A4%A', 'application/json'],
+    ] as const) {
+      const response = await page(url, { accept });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({
+        error: 'This address is not valid',
+        code: 'VALIDATION_FAILED',
+      });
+    }
+  });
+
   it('an unknown address answers 404 with the Not Found page', async () => {
     const response = await page('/no-such-page');
     expect(response.statusCode).toBe(404);
