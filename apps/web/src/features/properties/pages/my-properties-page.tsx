@@ -120,7 +120,7 @@ export function MyPropertiesPage() {
                     badges={
                       <>
                         <ApprovalBadge adminApproval={property.adminApproval} />
-                        <AvailabilityBadge availability={property.availability} />
+                        <AvailabilityBadge availability={property.availability} labelled />
                       </>
                     }
                     actions={

@@ -1,9 +1,11 @@
 import { DEMO_ACCOUNTS, expect, signIn, test } from './fixtures';
-import { accept, apiAs, listApprovedHome, offer, registerBuyer } from './market';
+import { accept, apiAs, listApprovedHome, offer, registerBuyer, unique } from './market';
+import { listingPhotoOf } from './photos';
 
 /*
- * Edit Property when the server keeps the availability: a sold home offers only Sold, and a
- * refusal is said in the form, by the field it concerns, not only in a passing toast.
+ * A listing's states as its agent sees them: approval and availability each named where both
+ * show, and Edit Property when the server keeps the availability (a sold home offers only Sold,
+ * and a refusal is said in the form, by the field it concerns, not only in a passing toast).
  */
 
 type Listing = { _id: string; title: string; availability: string; soldDetails: unknown };
@@ -51,4 +53,46 @@ test.describe('editing a listing whose availability follows a sale', () => {
     await expect(form.getByRole('alert').filter({ hasText: reason })).toHaveText(reason);
     await expect(page).toHaveURL(new RegExp(`/EditPropertyDetails/${listing.id}$`));
   });
+});
+
+test('My Properties says which Pending is the approval and which the availability', async ({
+  page,
+  playwright,
+}, testInfo) => {
+  const agent = await apiAs(playwright, testInfo, 'agent');
+  const title = `Twice Pending House ${unique()}`;
+  const fields = {
+    title,
+    description: 'A listing waiting for an admin, with an offer its agent marked as pending.',
+    location: 'Rua das Flores 12, Porto',
+    minPrice: 250_000,
+    maxPrice: 280_000,
+    bedrooms: 3,
+    bathrooms: 2,
+    areaSize: 1450,
+    propertyType: 'House',
+    features: [],
+  };
+  const created = await agent.post('/api/properties', {
+    data: { ...fields, ...(await listingPhotoOf(agent)) },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { insertedId } = (await created.json()) as { insertedId: string };
+  // Without photos the edit keeps them.
+  const edited = await agent.patch(`/api/properties/${insertedId}`, {
+    data: { ...fields, availability: 'Pending' },
+  });
+  expect(edited.status(), await edited.text()).toBe(200);
+
+  await signIn(page, 'agent');
+  await page.goto(`/dashboard/my-properties?search=${encodeURIComponent(title)}`);
+  const card = page.getByRole('article').filter({ hasText: title });
+  // Each badge says what it is about in words everyone reads, not only screen readers.
+  for (const label of ['Approval:', 'Availability:']) {
+    const word = card.getByText(label, { exact: true });
+    await expect(word).toBeVisible();
+    expect((await word.boundingBox())?.width, label).toBeGreaterThan(20);
+  }
+  await expect(card).toContainText('Approval: Pending');
+  await expect(card).toContainText('Availability: Pending');
 });
