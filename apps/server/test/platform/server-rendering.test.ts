@@ -58,7 +58,7 @@ describe('a page rendered on the server', () => {
     expect(response.body).toMatch(/^<!doctype html>\s*<html lang="en">/);
     // The page's title in the head, as the only one.
     const head = /<head>([\s\S]*)<\/head>/.exec(response.body)?.[1] ?? '';
-    expect(head.match(/<title>[^<]*<\/title>/g)).toEqual(['<title>Keyhaven | Home</title>']);
+    expect(head.match(/<title>[^<]*<\/title>/g)).toEqual(['<title>Home</title>']);
     // The styles are in the page itself, so painting waits for no second request.
     expect(head).toMatch(/<style>\/\*! tailwindcss[\s\S]*?<\/style>/);
     expect(response.body).toContain(TITLE);
