@@ -1,10 +1,4 @@
-import {
-  DEMO_ACCOUNTS,
-  expect,
-  expectNoSeriousA11yViolations,
-  signIn,
-  test,
-} from './fixtures';
+import { DEMO_ACCOUNTS, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 /** What every role's menu ends with: the pages that keep them told. */
 const KEPT_TOLD = ['Notifications', 'Messages', 'Notification Settings'] as const;
