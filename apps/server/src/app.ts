@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { humanIssueMessage } from '@keyhaven/shared';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -103,6 +104,28 @@ const MAX_PARAM_LENGTH = 512;
 const tooLong = (path: string) =>
   path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH);
 const REQUEST_ID = /^[\w-]{8,64}$/;
+const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+/** A path no page has: the web app renders its Not Found page there. */
+const NOT_FOUND_PAGE = '/page-not-found';
+
+/**
+ * A browser opening an address whose percent-encoding is broken (`/%E0%A4%A`) gets the Not Found
+ * page, as for any address that leads nowhere, instead of the router's bare refusal; the API's
+ * callers (and any request that does not ask for a page) still get its JSON 400.
+ */
+function rewriteBrokenPageAddress(request: IncomingMessage): string {
+  const url = request.url ?? '/';
+  if (!url.includes('%') || (request.method !== 'GET' && request.method !== 'HEAD')) return url;
+  const path = url.split('?')[0] ?? '/';
+  if (isApiPath(path) || !request.headers.accept?.includes('text/html')) return url;
+  try {
+    decodeURIComponent(path);
+    return url;
+  } catch {
+    return NOT_FOUND_PAGE;
+  }
+}
 
 /** Builds the whole application without listening, so tests exercise exactly what runs. */
 export async function buildApp(
@@ -125,6 +148,7 @@ export async function buildApp(
     // percent-encoded); anything longer is refused with 414 in the API's error shape.
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrorHandler,
+    rewriteUrl: rewriteBrokenPageAddress,
     requestIdHeader: false,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -225,7 +249,7 @@ export async function buildApp(
   await app.register(webAppPlugin, {
     distDir: webDistDir,
     brandName: config.brandName,
-    isPagePath: (path) => !API_PREFIXES.some((prefix) => path.startsWith(prefix)) && !tooLong(path),
+    isPagePath: (path) => !isApiPath(path) && !tooLong(path),
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -40,6 +40,11 @@ export const ZAuditEntry = z
     action: z.string(),
     targetType: z.string(),
     targetId: z.string(),
+    /**
+     * The target's name as it is now (a listing's title, a person's name), read beside the
+     * entry; null for a target that has none or no longer exists.
+     */
+    targetName: z.string().nullable(),
     /** What the target was before the action and after it; null where there was nothing. */
     before: ZRecord.nullable(),
     after: ZRecord.nullable(),

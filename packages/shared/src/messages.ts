@@ -34,6 +34,9 @@ export const NEWSLETTER_MESSAGES = {
   confirmed: 'Your subscription is confirmed. Welcome!',
   confirmInvalid: 'This confirmation link is invalid or has expired. Please subscribe again.',
   confirmFailed: 'We could not confirm your subscription just now. Please try again.',
+  /** Past the sign-ups one network may make in an hour; `minutes` until it may again. */
+  tooManySignUps: (minutes: number) =>
+    `Too many sign-ups from your network. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
 } as const;
 
 export const MESSAGES = {

@@ -58,7 +58,7 @@ describe('a page rendered on the server', () => {
     expect(response.body).toMatch(/^<!doctype html>\s*<html lang="en">/);
     // The page's title in the head, as the only one.
     const head = /<head>([\s\S]*)<\/head>/.exec(response.body)?.[1] ?? '';
-    expect(head.match(/<title>[^<]*<\/title>/g)).toEqual(['<title>Keyhaven | Home</title>']);
+    expect(head.match(/<title>[^<]*<\/title>/g)).toEqual(['<title>Home</title>']);
     // The styles are in the page itself, so painting waits for no second request.
     expect(head).toMatch(/<style>\/\*! tailwindcss[\s\S]*?<\/style>/);
     expect(response.body).toContain(TITLE);
@@ -231,6 +231,29 @@ describe('a page rendered on the server', () => {
       }
       expect(response.headers['set-cookie'], nasty).toBeUndefined();
       expect(response.body, nasty).not.toContain('<script>alert');
+    }
+  });
+
+  it('a page address with a broken percent-encoding answers 404 with the Not Found page', async () => {
+    for (const url of ['/%E0%A4%A', '/propertyDetails/%E0%A4%A?from=mail', '/about%']) {
+      const response = await page(url, { accept: 'text/html,application/xhtml+xml' });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(response.body, url).toContain('<title>Keyhaven | Not Found</title>');
+      expect(response.body, url).toMatch(/<h1[^>]*>Page Not Found<\/h1>/);
+    }
+    // The API's paths, and a request that does not ask for a page, keep the API's refusal.
+    for (const [url, accept] of [
+      ['/api/properties/%E0%A4%A', 'text/html'],
+      ['/%E0%A4%A', 'application/json'],
+    ] as const) {
+      const response = await page(url, { accept });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({
+        error: 'This address is not valid',
+        code: 'VALIDATION_FAILED',
+      });
     }
   });
 

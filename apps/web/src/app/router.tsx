@@ -173,8 +173,8 @@ const titled = (title: string, prefetch?: RouteHandle['prefetch']): RouteHandle 
 
 /**
  * The one route table, rendered inside the shared frame. Every page route names
- * its page (`handle`), and the document title is set from it here, in one pattern for all:
- * brand, then the page ('Keyhaven | Make Offer', 'Keyhaven | Home').
+ * its page (`handle`), and the document title is set from it here (`documentTitle`): the page
+ * ('Home', 'Dashboard'), and the brand before it only for Make Offer, Forbidden and Not Found.
  */
 const routes: RouteObject[] = [
   {

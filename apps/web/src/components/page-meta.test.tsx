@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { BRAND_NAME, documentTitle } from '@/lib/brand';
+import { BRAND_NAME } from '@/lib/brand';
 import { PublicOriginContext } from '@/lib/public-origin';
 import { JsonLd } from './json-ld';
 import { PageMeta } from './page-meta';
@@ -27,7 +27,7 @@ describe('PageMeta', () => {
     const description = 'Harbour Cottage: House in Bar Harbor, Maine, $250,000 - $280,000.';
     expect(head('meta[name="description"]')).toBe(description);
     expect(head('link[rel="canonical"]')).toBe(`${ORIGIN}/propertyDetails/abc`);
-    expect(head('meta[property="og:title"]')).toBe(documentTitle('Property Details'));
+    expect(head('meta[property="og:title"]')).toBe(`${BRAND_NAME} | Property Details`);
     expect(head('meta[property="og:description"]')).toBe(description);
     expect(head('meta[property="og:url"]')).toBe(`${ORIGIN}/propertyDetails/abc`);
     expect(head('meta[property="og:type"]')).toBe('article');

@@ -1,4 +1,4 @@
-import { BRAND_NAME, documentTitle } from '@/lib/brand';
+import { BRAND_NAME, previewTitle } from '@/lib/brand';
 import { useAbsoluteUrl } from '@/lib/public-origin';
 
 type PageMetaProps = {
@@ -26,7 +26,7 @@ export function PageMeta({ title, description, path, image, type = 'website' }: 
     <>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
-      <meta property="og:title" content={documentTitle(title)} />
+      <meta property="og:title" content={previewTitle(title)} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />
       <meta property="og:type" content={type} />

@@ -18,8 +18,19 @@ function readBrand(): string {
 
 export const BRAND_NAME = readBrand();
 
+/** The pages whose document title carries the brand, as the spec's title list names them. */
+const BRANDED_TITLES = new Set(['Make Offer', 'Forbidden', 'Not Found']);
+
 /**
- * Every page's document title: the brand, then the page (`Keyhaven | Make Offer`), so tabs and
- * bookmarks read alike on every page. The route table sets it.
+ * Every page's document title, as the spec lists them: the page alone ('Home', 'Dashboard'),
+ * with the brand before it only for Make Offer, Forbidden and Not Found ('Keyhaven | Make
+ * Offer'). The route table sets it.
  */
-export const documentTitle = (page: string) => `${BRAND_NAME} | ${page}`;
+export const documentTitle = (page: string) =>
+  BRANDED_TITLES.has(page) ? previewTitle(page) : page;
+
+/**
+ * A page's title in link previews, where it stands away from the site: the brand, then the page
+ * (`Keyhaven | Home`).
+ */
+export const previewTitle = (page: string) => `${BRAND_NAME} | ${page}`;

@@ -22,6 +22,18 @@ const uploadResponseTwin = v.object({
 const ZUploadResponse: ContractTwin<typeof uploadResponseTwin, UploadResponse> = uploadResponseTwin;
 
 export type UploadedImage = UploadResponse['data'];
+
+/**
+ * What a failed upload raises, in the spec's words ('Image upload failed'); why it failed (the
+ * server's refusal, or a connection lost) is its `cause`, which `uploadFailure` reads.
+ */
+export class ImageUploadError extends Error {
+  override readonly name = 'ImageUploadError';
+
+  constructor(cause: unknown) {
+    super('Image upload failed', { cause });
+  }
+}
 export type UploadProblem = { title: string; message: string };
 
 /** Why a file cannot be uploaded (type or size, checked before sending); `null` when it can. */
@@ -43,12 +55,16 @@ export function checkImageFile(file: File): UploadProblem | null {
 export async function uploadImage(file: File, purpose: ImagePurpose): Promise<UploadedImage> {
   const form = new FormData();
   form.append('image', await fitImage(file, IMAGE_MAX_PIXELS[purpose]));
-  const { data } = await apiUpload(UPLOADS_PATH, {
-    form,
-    query: { purpose },
-    schema: ZUploadResponse,
-  });
-  return data;
+  try {
+    const { data } = await apiUpload(UPLOADS_PATH, {
+      form,
+      query: { purpose },
+      schema: ZUploadResponse,
+    });
+    return data;
+  } catch (error) {
+    throw new ImageUploadError(error);
+  }
 }
 
 /**
@@ -106,15 +122,26 @@ export async function uploadImageWithProgress(
   signal.throwIfAborted();
   const done = await takeATurn(signal);
   const sentIn = sessionMark();
-  const { status, payload } = await postWithProgress(
-    `${UPLOADS_PATH}?purpose=${purpose}`,
-    form,
-    onProgress,
-    signal,
-  ).finally(done);
-  if (status < 200 || status > 299) throw await refusalOf(status, payload, sentIn);
+  let answered: { status: number; payload: unknown };
+  try {
+    answered = await postWithProgress(
+      `${UPLOADS_PATH}?purpose=${purpose}`,
+      form,
+      onProgress,
+      signal,
+    ).finally(done);
+  } catch (error) {
+    // A cancelled upload did not fail: it ends with the signal's reason.
+    throw signal.aborted ? error : new ImageUploadError(error);
+  }
+  const { status, payload } = answered;
+  if (status < 200 || status > 299) {
+    throw new ImageUploadError(await refusalOf(status, payload, sentIn));
+  }
   const answer = v.safeParse(uploadResponseTwin, payload);
-  if (!answer.success) throw new Error(`Unexpected response from POST ${UPLOADS_PATH}`);
+  if (!answer.success) {
+    throw new ImageUploadError(new Error(`Unexpected response from POST ${UPLOADS_PATH}`));
+  }
   return answer.output.data;
 }
 
@@ -153,8 +180,9 @@ function parseAnswer(text: string): unknown {
 }
 
 /** A failed upload's title and text: the server's reason for a refused file, else the catalogue's. */
-export function uploadFailure(error: unknown): UploadProblem {
+export function uploadFailure(failure: unknown): UploadProblem {
   const { upload } = MESSAGES;
+  const error = failure instanceof ImageUploadError ? failure.cause : failure;
   if (error instanceof ApiError && error.code) {
     if (error.status === 415) return { title: upload.invalidTypeTitle, message: error.message };
     if (error.status === 413) return { title: upload.tooLargeTitle, message: error.message };

@@ -1,7 +1,7 @@
 import type { AuditEntry, AuditLogPage } from '@keyhaven/shared';
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { auditLog } from '../../db/schema.js';
+import { auditLog, properties, users } from '../../db/schema.js';
 
 export interface AuditLogFilters {
   actor?: string;
@@ -41,13 +41,44 @@ function conditions(filters: AuditLogFilters): SQL | undefined {
 
 type AuditRow = typeof auditLog.$inferSelect;
 
-const toEntry = (row: AuditRow): AuditEntry => ({
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const idsOf = (rows: AuditRow[], type: string) => [
+  ...new Set(rows.filter((row) => row.targetType === type).map((row) => row.targetId)),
+];
+
+/**
+ * The names of the page's targets as they are now, by type and id: listings' titles and people's
+ * names, read beside the trail (which stays as it was written) in one query each.
+ */
+async function targetNames(db: Database, rows: AuditRow[]) {
+  const names = new Map<string, string>();
+  const listingIds = idsOf(rows, 'property').filter((id) => UUID.test(id));
+  const userIds = idsOf(rows, 'user');
+  const [listings, people] = await Promise.all([
+    listingIds.length === 0
+      ? []
+      : db
+          .select({ id: properties.id, name: properties.title })
+          .from(properties)
+          .where(inArray(properties.id, listingIds)),
+    userIds.length === 0
+      ? []
+      : db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds)),
+  ]);
+  for (const { id, name } of listings) names.set(`property:${id}`, name);
+  for (const { id, name } of people) names.set(`user:${id}`, name);
+  return names;
+}
+
+const toEntry = (row: AuditRow, names: Map<string, string>): AuditEntry => ({
   _id: row.id,
   actorId: row.actorId,
   actorEmail: row.actorEmail,
   action: row.action,
   targetType: row.targetType,
   targetId: row.targetId,
+  targetName: names.get(`${row.targetType}:${row.targetId}`) || null,
   before: row.before ?? null,
   after: row.after ?? null,
   details: row.details,
@@ -72,5 +103,6 @@ export async function listAuditLog(
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(auditLog).where(where),
   ]);
-  return { items: rows.map(toEntry), total: totals?.total ?? 0 };
+  const names = await targetNames(db, rows);
+  return { items: rows.map((row) => toEntry(row, names)), total: totals?.total ?? 0 };
 }

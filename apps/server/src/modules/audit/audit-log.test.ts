@@ -2,6 +2,7 @@ import { AUDIT_MESSAGES } from '@keyhaven/shared';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '../../../test/helpers/accounts.js';
+import { createListing } from '../../../test/helpers/listings.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { auditLog, users } from '../../db/schema.js';
 
@@ -70,12 +71,52 @@ describe('GET /api/admin/audit-log', () => {
       action: 'user.role_changed',
       targetType: 'user',
       targetId: 'target-1',
+      targetName: null,
       before: { role: 'user' },
       after: { role: 'agent' },
       details: {},
       createdAt: '2026-03-01T10:00:00.000Z',
     });
     expect(first.json().items[0]).toMatchObject({ before: { title: 'Loft' }, after: null });
+  });
+
+  it('names each listing and person it points at as they are now, beside their ids', async () => {
+    const admin = await createAccount(ctx.app, 'admin');
+    const agent = await createAccount(ctx.app, 'agent');
+    const listingId = await createListing(ctx.app, agent, { title: 'Harbour Loft' });
+    await seed([
+      { createdAt: new Date('2026-03-01T10:00:00Z'), targetType: 'user', targetId: agent.id },
+      {
+        createdAt: new Date('2026-03-02T10:00:00Z'),
+        action: 'property.approval_changed',
+        targetType: 'property',
+        targetId: listingId,
+      },
+      // Gone, or never a listing's id: the id alone.
+      { createdAt: new Date('2026-03-03T10:00:00Z'), targetType: 'user', targetId: 'gone-user' },
+      {
+        createdAt: new Date('2026-03-04T10:00:00Z'),
+        targetType: 'property',
+        targetId: 'not-a-uuid',
+      },
+    ]);
+    const [agentRow] = await ctx.app.db
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.id, agent.id));
+    const page = (await read('', admin.bearer)).json();
+    expect(
+      page.items.map((entry: { targetId: string; targetName: string | null }) => [
+        entry.targetId,
+        entry.targetName,
+      ]),
+    ).toEqual([
+      ['not-a-uuid', null],
+      ['gone-user', null],
+      [listingId, 'Harbour Loft'],
+      [agent.id, agentRow?.name],
+    ]);
+    expect(agentRow?.name).toEqual(expect.any(String));
   });
 
   it('breaks ties of the same moment by id, newest id first, so pages never overlap', async () => {

@@ -14,6 +14,9 @@ import {
   subscribe,
 } from './newsletter.service.js';
 
+/** Newsletter sign-ups one client address may make in an hour. */
+export const SIGN_UPS_PER_HOUR = 5;
+
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.handle<{ email: string }>(NEWSLETTER_QUEUE, ({ email }) => subscribe(app, email));
 
@@ -21,8 +24,21 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/subscribe',
     {
       // A visitor subscribes once or twice; more from one address is someone filling the list
-      // with other people's e-mails.
-      config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 hour' } },
+      // with other people's e-mails. Only sign-ups that are taken count: counted after
+      // validation, a mistyped address costs nothing.
+      config: {
+        access: 'public',
+        rateLimit: {
+          max: SIGN_UPS_PER_HOUR,
+          timeWindow: '1 hour',
+          hook: 'preHandler',
+          errorResponseBuilder: (_request, { ttl }) =>
+            new AppError(
+              'RATE_LIMITED',
+              NEWSLETTER_MESSAGES.tooManySignUps(Math.max(1, Math.ceil(ttl / 60_000))),
+            ),
+        },
+      },
       schema: {
         tags: ['newsletter'],
         summary:

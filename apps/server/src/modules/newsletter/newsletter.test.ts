@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { nextAddress } from '../../../test/helpers/accounts.js';
 import { messagesTo, useMailingTestApp } from '../../../test/helpers/smtp-server.js';
 import { newsletterSubscribers } from '../../db/schema.js';
+import { SIGN_UPS_PER_HOUR } from './newsletter.routes.js';
 import { NEWSLETTER_CONFIRMATIONS_PER_ADDRESS } from './newsletter.service.js';
 
 const PUBLIC_URL = 'https://homes.example.test';
@@ -122,6 +123,26 @@ describe('the newsletter', () => {
     }
     expect((await rowOf(email))?.confirmedAt).toBeNull();
     expect(mailsTo(email)).toHaveLength(1);
+  });
+
+  it('counts only the sign-ups it takes from one client, and says in its own words when to come back', async () => {
+    const remoteAddress = nextAddress();
+    const fromOneClient = (email: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/subscribe', payload: { email }, remoteAddress });
+    for (const email of ['', 'not-an-address', 'still@wrong']) {
+      expect((await fromOneClient(email)).statusCode).toBe(400);
+    }
+    for (let time = 0; time < SIGN_UPS_PER_HOUR; time += 1) {
+      expect((await fromOneClient(newAddress())).statusCode).toBe(200);
+    }
+    const refused = await fromOneClient(newAddress());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: NEWSLETTER_MESSAGES.tooManySignUps(60),
+      code: 'RATE_LIMITED',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    await ctx.app.jobs.drain();
   });
 
   it('sends one address a few confirmations an hour, from however many clients', async () => {

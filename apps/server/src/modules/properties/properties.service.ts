@@ -991,7 +991,12 @@ export async function updateListing(
     const pin = input.lat === undefined && input.lng === undefined ? current : requestedPin(input);
     const next = { ...contentColumns(input, photos, pin), availability: input.availability };
     if (next.availability !== current.availability && (await hasCommittedOffer(tx, id))) {
-      throw conflict('This property has an accepted offer: its availability follows the sale.');
+      // Said by the Availability field, where the agent chose it.
+      const reason =
+        current.availability === 'Sold'
+          ? 'This property is sold: its availability stays Sold.'
+          : 'This property has an accepted offer: its availability follows the sale.';
+      throw new AppError('CONFLICT', reason, { availability: reason });
     }
     // Everything buyers read about a home is checked again by an admin after its agent changes
     // it (its photos too: their order, descriptions and captions); only availability, which

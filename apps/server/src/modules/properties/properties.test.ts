@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../../test/helpers/accounts.js';
 import { createListing, listingBody } from '../../../test/helpers/listings.js';
+import { accept, offer, openCheckout, payDemo } from '../../../test/helpers/offers.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { uploadAs } from '../../../test/helpers/uploads.js';
 import { auditLog, offers, properties, users } from '../../db/schema.js';
@@ -193,6 +194,46 @@ describe('editing and deleting', () => {
     expect(await approval()).toBe('approved');
     const bad = await edit(agent, { minPrice: 10, maxPrice: 5 });
     expect(bad.json().fields.maxPrice).toBe('Max price must be greater than min price');
+  });
+
+  it('keeps a sold listing Sold and an accepted one Pending, saying why by the Availability field (409)', async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const buyer = await createAccount(ctx.app);
+    const id = await createListing(ctx.app, agent);
+    const setAvailability = (availability: string) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/properties/${id}`,
+        headers: agent.bearer,
+        payload: { ...listingBody(), availability },
+      });
+    await offer(ctx.app, buyer, id);
+    expect((await accept(ctx.app, agent, id)).statusCode).toBe(200);
+    const accepted = await setAvailability('Available');
+    expect(accepted.statusCode).toBe(409);
+    const acceptedReason =
+      'This property has an accepted offer: its availability follows the sale.';
+    expect(accepted.json()).toEqual({
+      error: acceptedReason,
+      code: 'CONFLICT',
+      fields: { availability: acceptedReason },
+    });
+
+    const { sessionId } = await openCheckout(ctx.app, buyer, id);
+    expect((await payDemo(ctx.app, buyer, sessionId)).statusCode).toBe(200);
+    const soldReason = 'This property is sold: its availability stays Sold.';
+    for (const availability of ['Available', 'Pending']) {
+      const refused = await setAvailability(availability);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        error: soldReason,
+        code: 'CONFLICT',
+        fields: { availability: soldReason },
+      });
+    }
+    expect((await setAvailability('Sold')).statusCode).toBe(200);
+    const [stored] = await ctx.app.db.select().from(properties).where(eq(properties.id, id));
+    expect(stored?.availability).toBe('Sold');
   });
 
   it('refuses to delete a listing with an accepted offer (409)', async () => {

@@ -3,10 +3,20 @@ import { Badge } from '@/components/ui/badge';
 import type { Property } from '@/lib/listing';
 
 /** 'Sold' or 'Pending' when a listing is no longer simply available. */
-export function AvailabilityBadge({ availability }: Pick<Property, 'availability'>) {
+export function AvailabilityBadge({
+  availability,
+  labelled = false,
+}: Pick<Property, 'availability'> & {
+  /** Says "Availability:" to everyone, where an approval badge sits beside it. */
+  labelled?: boolean;
+}) {
   if (availability === 'Available') return null;
   return (
-    <Badge tone={availability === 'Sold' ? 'dark' : 'amberSolid'} srPrefix="Availability:">
+    <Badge
+      tone={availability === 'Sold' ? 'dark' : 'amberSolid'}
+      srPrefix="Availability:"
+      prefixShown={labelled}
+    >
       {availability}
     </Badge>
   );

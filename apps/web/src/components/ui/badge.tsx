@@ -18,6 +18,8 @@ type BadgeProps = {
   tone?: BadgeTone;
   /** Read before the text by screen readers, for badges whose meaning comes from context. */
   srPrefix?: string;
+  /** Shows `srPrefix` to everyone, where badges that share a word sit side by side. */
+  prefixShown?: boolean;
   className?: string;
   children: ReactNode;
 };
@@ -29,7 +31,13 @@ const COUNT_CAP = 99;
 export const badgeCount = (count: number) => (count > COUNT_CAP ? `${COUNT_CAP}+` : String(count));
 
 /** A short status label. */
-export function Badge({ tone = 'neutral', srPrefix, className, children }: BadgeProps) {
+export function Badge({
+  tone = 'neutral',
+  srPrefix,
+  prefixShown = false,
+  className,
+  children,
+}: BadgeProps) {
   return (
     <span
       className={cn(
@@ -38,7 +46,9 @@ export function Badge({ tone = 'neutral', srPrefix, className, children }: Badge
         className,
       )}
     >
-      {srPrefix && <span className="sr-only">{srPrefix} </span>}
+      {srPrefix && (
+        <span className={prefixShown ? 'mr-1 font-medium' : 'sr-only'}>{srPrefix} </span>
+      )}
       {children}
     </span>
   );

@@ -22,8 +22,11 @@ export const searchAlert: MailTemplate<SearchAlertProps> = {
     >
       <Paragraph>Hello {props.name},</Paragraph>
       <Paragraph>
-        {props.listings.length === 1 ? 'A home was' : 'Homes were'} just listed that match your
-        saved search “{props.searchName}”.
+        {props.listings.length === 1
+          ? 'A home that matches'
+          : `${props.listings.length} homes that match`}{' '}
+        your saved search “{props.searchName}” {props.listings.length === 1 ? 'was' : 'were'} just
+        listed.
       </Paragraph>
       <ListingList listings={props.listings} context={context} />
       <Action href={props.searchUrl} label="See every match" />

@@ -69,6 +69,30 @@ describe('e-mail templates', () => {
     expect(mail.text).toContain('Lisbon, Portugal · $420,000');
   });
 
+  it('agrees in number when an alert tells of one home or several', async () => {
+    const one = await renderMail('search-alert', SAMPLES['search-alert'], context);
+    expect(one.subject).toBe('A new home for your saved search');
+    expect(one.text).toContain(
+      'A home that matches your saved search “Lisbon flats” was just listed.',
+    );
+    const three = await renderMail(
+      'search-alert',
+      {
+        ...SAMPLES['search-alert'],
+        listings: [1, 2, 3].map((n) => ({
+          ...listing,
+          title: `Flat ${n}`,
+          url: `${listing.url}${n}`,
+        })),
+      },
+      context,
+    );
+    expect(three.subject).toBe('3 new homes for your saved search');
+    expect(three.text).toContain(
+      '3 homes that match your saved search “Lisbon flats” were just listed.',
+    );
+  });
+
   it('shows the links a message is about in its text part', async () => {
     const mail = await renderMail('password-reset', SAMPLES['password-reset'], context);
 

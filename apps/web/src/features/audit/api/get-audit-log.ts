@@ -16,6 +16,7 @@ const auditLogPageTwin = v.object({
       action: v.string(),
       targetType: v.string(),
       targetId: v.string(),
+      targetName: v.nullable(v.string()),
       before: changes,
       after: changes,
       details: v.record(v.string(), v.unknown()),

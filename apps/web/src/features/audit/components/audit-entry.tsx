@@ -116,6 +116,7 @@ export function AuditEntryItem({ entry }: { entry: AuditEntry }) {
           <dt className="text-stone-600">Target</dt>
           <dd className="min-w-0 text-stone-900 [overflow-wrap:anywhere]">
             {targetTypeLabel(entry.targetType)}{' '}
+            {entry.targetName && <span className="font-semibold">{entry.targetName}</span>}{' '}
             <span className="font-mono text-xs text-stone-700">{entry.targetId}</span>
           </dd>
         </div>

@@ -20,6 +20,7 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   action: 'user.role_changed',
   targetType: 'user',
   targetId: 'user-42',
+  targetName: 'Bea Buyer',
   before: { role: 'user' },
   after: { role: 'agent' },
   details: {},
@@ -65,6 +66,8 @@ describe('the audit log page', () => {
             action: 'property.deleted',
             targetType: 'property',
             targetId: 'listing-7',
+            // Deleted since: no name to read beside its id.
+            targetName: null,
             before: {
               title:
                 'A very long listing title that has to wrap on a phone screen without overflowing',
@@ -91,7 +94,9 @@ describe('the audit log page', () => {
       '2026-11-20T09:30:00.000Z',
     );
     expect(role.getByText('ada@keyhaven.test')).toBeInTheDocument();
-    expect(role.getByText('user-42').parentElement).toHaveTextContent('User user-42');
+    // The person by name, beside the id the trail keeps.
+    expect(role.getByText('user-42').parentElement).toHaveTextContent('User Bea Buyer user-42');
+    expect(role.getByText('Bea Buyer')).toBeInTheDocument();
     const change = role.getByText('Role').nextElementSibling as HTMLElement;
     expect(change).toHaveTextContent('Before: user→After: agent');
 

@@ -1,12 +1,13 @@
 import { ZPropertyEditRequest } from '@keyhaven/shared';
 import { AVAILABILITY, FEATURES, PROPERTY_TYPES } from '@keyhaven/shared/constants';
 import { PHOTO_MESSAGES, PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, inputStyles } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
 import { InlineSpinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/hooks/use-session';
 import { errorMessage } from '@/lib/api-client';
@@ -80,14 +81,21 @@ export function EditPropertyForm({ property }: { property: Property }) {
       : null;
 
   const reviewedAgain = user.role === 'agent' && property.adminApproval === 'true';
+  // A sold home's availability follows its sale: Sold is the one choice the server keeps.
+  const availabilities = property.soldDetails ? (['Sold'] as const) : AVAILABILITY;
+  // Why the last save was refused, kept in the form after its toast has closed.
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const onSubmit = handleSubmit(async (values) => {
+    setRefusal(null);
     try {
       const { lat, lng, ...fields } = values;
       await update.mutateAsync({ ...fields, ...pinChange({ lat, lng }, savedPin) });
     } catch (error) {
       showServerFieldErrors(error, setError);
-      toast.error(errorMessage(error, PROPERTY_MESSAGES.updateFailed));
+      const message = errorMessage(error, PROPERTY_MESSAGES.updateFailed);
+      setRefusal(message);
+      toast.error(message);
       return;
     }
     toast.success(PROPERTY_MESSAGES.updated);
@@ -133,10 +141,14 @@ export function EditPropertyForm({ property }: { property: Property }) {
             />
           )}
         </Field>
-        <Field label="Availability" error={errors.availability?.message}>
+        <Field
+          label="Availability"
+          hint={property.soldDetails ? 'Sold: its availability follows the sale.' : undefined}
+          error={errors.availability?.message}
+        >
           {(control) => (
             <select {...control} {...register('availability')} className={inputStyles()}>
-              {AVAILABILITY.map((value) => (
+              {availabilities.map((value) => (
                 <option key={value} value={value}>
                   {value}
                 </option>
@@ -148,6 +160,14 @@ export function EditPropertyForm({ property }: { property: Property }) {
 
       <div className="mt-6">
         <PhotoManager form={form} addButtonRef={addPhotosButton} />
+      </div>
+
+      <div role="alert">
+        {refusal && (
+          <Notice tone="error" className="mt-8">
+            {refusal}
+          </Notice>
+        )}
       </div>
 
       <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row">

@@ -52,7 +52,10 @@ export function PropertyDetails({ property, actions, children }: PropertyDetails
       <header className="mt-4">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="teal">{property.propertyType || PROPERTY_MESSAGES.unknownType}</Badge>
-          <AvailabilityBadge availability={property.availability} />
+          <AvailabilityBadge
+            availability={property.availability}
+            labelled={property.adminApproval !== 'true'}
+          />
           {property.adminApproval !== 'true' && (
             <ApprovalBadge adminApproval={property.adminApproval} />
           )}

@@ -63,7 +63,7 @@ function PropertyRow({ property, onDecide, deciding }: RowProps) {
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <ApprovalBadge adminApproval={property.adminApproval} />
-          <AvailabilityBadge availability={property.availability} />
+          <AvailabilityBadge availability={property.availability} labelled />
         </div>
         <h3 className="mt-2 text-lg font-bold text-stone-900">{title}</h3>
         <p className="text-sm text-stone-700">

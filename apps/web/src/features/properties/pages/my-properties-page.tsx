@@ -122,7 +122,7 @@ export function MyPropertiesPage() {
                     badges={
                       <>
                         <ApprovalBadge adminApproval={property.adminApproval} />
-                        <AvailabilityBadge availability={property.availability} />
+                        <AvailabilityBadge availability={property.availability} labelled />
                       </>
                     }
                     actions={
