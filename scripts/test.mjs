@@ -29,23 +29,32 @@ function run(title, command, args, env = {}) {
 
 /**
  * Runs independent stages side by side, each with its output in a file of its own, then prints
- * each stage's output in turn and stops at the first that failed.
+ * each stage's output in turn and stops at the first that failed. A stage is one command, or
+ * `steps` run one after another (the first that fails ends the stage).
  */
 async function runTogether(stages) {
-  const results = await Promise.all(
-    stages.map(({ title, command, args, env = {} }, i) => {
-      const logFile = path.join(reports, `stage-${i}.log`);
-      console.log(`\n=== ${title} (side by side; its output follows when it ends)`);
-      return new Promise((resolve) => {
-        const log = createWriteStream(logFile);
-        const child = spawn(command, args, {
-          stdio: ['ignore', 'pipe', 'pipe'],
-          env: { ...process.env, FORCE_COLOR: '1', ...env },
-        });
-        child.stdout.pipe(log, { end: false });
-        child.stderr.pipe(log, { end: false });
-        child.on('close', (status) => log.end(() => resolve({ title, status, logFile })));
+  const runStep = ({ command, args, env = {} }, log) =>
+    new Promise((resolve) => {
+      const child = spawn(command, args, {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, FORCE_COLOR: '1', ...env },
       });
+      child.stdout.pipe(log, { end: false });
+      child.stderr.pipe(log, { end: false });
+      child.on('close', resolve);
+    });
+  const results = await Promise.all(
+    stages.map(async (stage, i) => {
+      const log = createWriteStream(path.join(reports, `stage-${i}.log`));
+      console.log(`\n=== ${stage.title} (side by side; its output follows when it ends)`);
+      let status = 0;
+      for (const step of stage.steps ?? [stage]) {
+        if (stage.steps) log.write(`\n=== ${step.title}\n`);
+        status = await runStep(step, log);
+        if (status !== 0) break;
+      }
+      await new Promise((resolve) => log.end(resolve));
+      return { title: stage.title, status, logFile: log.path };
     }),
   );
   for (const { title, status, logFile } of results) {
@@ -105,10 +114,19 @@ const vitest = (report, root = 'apps/server') => [
 ];
 
 run('Lint, format and import rules', 'npm', ['run', 'lint']);
-run('Type check', 'npm', ['run', 'typecheck']);
-run('Build', 'npm', ['run', 'build']);
-run('Bundle size budget', 'node', ['scripts/check-bundle-size.mjs']);
-run('Web component tests', 'npx', vitest('vitest-web.json', 'apps/web'));
+// The type check reads the sources only (condition `source`), never what the build writes, and
+// runs on one core: the build and what needs it take the other.
+await runTogether([
+  { title: 'Type check', command: 'npm', args: ['run', 'typecheck'] },
+  {
+    title: 'Build, bundle size budget and web component tests',
+    steps: [
+      { title: 'Build', command: 'npm', args: ['run', 'build'] },
+      { title: 'Bundle size budget', command: 'node', args: ['scripts/check-bundle-size.mjs'] },
+      { title: 'Web component tests', command: 'npx', args: vitest('vitest-web.json', 'apps/web') },
+    ],
+  },
+]);
 // The test runner gives the integration tests one worker on a 2-core machine (all cores but
 // one): the two databases' runs are independent (each test file makes its own database), so
 // they run side by side and use both.

@@ -5,6 +5,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['test/helpers/migrated-template.ts'],
     setupFiles: ['test/helpers/fail-on-console-error.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

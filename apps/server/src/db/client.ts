@@ -97,10 +97,11 @@ async function initialiseDataDir(dataDir: string, firstStart?: FirstStart): Prom
 
 /**
  * Opens the database the config names: an embedded PGlite in DATA_DIR, or a PostgreSQL pool.
- * `pglite: 'memory'` gives tests a throwaway embedded database.
+ * `dataDir: 'memory'` gives tests a throwaway embedded database: a new cluster, or a copy of
+ * one that `dumpDataDir` wrote (`copyOf`), which starts in a tenth of the time initdb takes.
  */
 export async function openDatabase(
-  database: Config['database'] | { driver: 'pglite'; dataDir: 'memory' },
+  database: Config['database'] | { driver: 'pglite'; dataDir: 'memory'; copyOf?: Blob },
   firstStart?: FirstStart,
 ): Promise<DatabaseHandle> {
   if (database.driver === 'postgres') {
@@ -147,6 +148,7 @@ export async function openDatabase(
   v8.setFlagsFromString(WASM_BASELINE_ONLY);
   const client = await PGlite.create({
     dataDir: inMemory ? undefined : database.dataDir,
+    loadDataDir: 'copyOf' in database ? database.copyOf : undefined,
     extensions: { pg_trgm },
     startParams: [
       ...PGlite.defaultStartParams,

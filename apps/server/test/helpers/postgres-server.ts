@@ -39,21 +39,27 @@ export async function queryOnce<Row extends pg.QueryResultRow = pg.QueryResultRo
 }
 
 export interface ScratchDatabase {
+  name: string;
   url: string;
   /** Drops the database, disconnecting whoever is still on it. */
   drop(): Promise<void>;
 }
 
-/** A new, empty database on the server (named `<prefix>_<random>`), for one suite or run. */
+/**
+ * A new database on the server (named `<prefix>_<random>`), for one suite or run: empty, or a
+ * copy of the database `template` (which nobody may be connected to).
+ */
 export async function createScratchDatabase(
   prefix: string,
   serverUrl = postgresServerUrl,
+  template?: string,
 ): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await queryOnce(serverUrl, `create database ${name}`);
+  await queryOnce(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       await queryOnce(serverUrl, `drop database if exists ${name} with (force)`);
