@@ -1,5 +1,8 @@
+import { PAGE_FORMS } from '@keyhaven/shared/constants';
 import { type FormEvent, useId } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { PAGE_FORM_FIELD, usePageForm } from '@/lib/page-form';
 import { useSubscribe } from '../api/subscribe';
 import { announceSubscribed, announceSubscribeFailed } from '../lib/announce';
 
@@ -7,6 +10,13 @@ import { announceSubscribed, announceSubscribeFailed } from '../lib/announce';
 export function FooterSubscribe() {
   const inputId = useId();
   const subscription = useSubscribe();
+  const location = useLocation();
+  // How a subscription posted to this page without the app ended, when one was.
+  const posted = usePageForm(PAGE_FORMS.footerNewsletter);
+  // Shown until the visitor subscribes again in the app, which announces its own answer.
+  const postedAnswer = subscription.isIdle
+    ? (posted?.done ?? posted?.message ?? posted?.errors.email)
+    : undefined;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -23,7 +33,14 @@ export function FooterSubscribe() {
   }
 
   return (
-    <form onSubmit={onSubmit} aria-labelledby={`${inputId}-heading`}>
+    // Posts to the page it is on when the app has not started: see lib/page-form.ts.
+    <form
+      method="post"
+      action={`${location.pathname}${location.search}`}
+      onSubmit={onSubmit}
+      aria-labelledby={`${inputId}-heading`}
+    >
+      <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORMS.footerNewsletter} />
       <h2 id={`${inputId}-heading`} className="font-semibold text-cream">
         Stay Updated
       </h2>
@@ -45,6 +62,14 @@ export function FooterSubscribe() {
           Subscribe
         </Button>
       </div>
+      {postedAnswer && (
+        <p
+          role={posted?.done ? 'status' : 'alert'}
+          className="mt-2 text-sm font-semibold text-amber-200"
+        >
+          {postedAnswer}
+        </p>
+      )}
     </form>
   );
 }
