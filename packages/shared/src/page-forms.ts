@@ -19,7 +19,15 @@ export const PAGE_FORMS = {
   /** The footer's 'Stay Updated' field, on every page. */
   footerNewsletter: 'footer-newsletter',
 } as const;
-export type PageFormName = (typeof PAGE_FORMS)[keyof typeof PAGE_FORMS];
+export type PageFormName =
+  | (typeof PAGE_FORMS)[keyof typeof PAGE_FORMS]
+  | typeof UNHANDLED_PAGE_FORM;
+
+/**
+ * Where the outcome of a post the server could not perform goes (a form it does not know, or a
+ * body it could not read): every page shows its message above the page.
+ */
+export const UNHANDLED_PAGE_FORM = 'unhandled';
 
 /** How a form posted to its page ended, as the page shows it again. */
 export type PageFormOutcome = {

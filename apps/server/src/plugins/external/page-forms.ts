@@ -7,6 +7,7 @@ import {
   PAGE_FORM_FIELD,
   PAGE_FORMS,
   type PageFormOutcome,
+  UNHANDLED_PAGE_FORM,
   ZResetPasswordForm,
 } from '@keyhaven/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -328,7 +329,12 @@ export async function pageFormsRoutes(
       } catch {
         return reply.sendWebApp({
           status: 413,
-          pageForm: { form: '', values: {}, errors: {}, message: MESSAGES.upload.tooLarge },
+          pageForm: {
+            form: UNHANDLED_PAGE_FORM,
+            values: {},
+            errors: {},
+            message: MESSAGES.upload.tooLarge,
+          },
         });
       }
       const name = form.fields[PAGE_FORM_FIELD] ?? '';
@@ -336,7 +342,12 @@ export async function pageFormsRoutes(
       if (!handler) {
         return reply.sendWebApp({
           status: 400,
-          pageForm: { form: name, values: {}, errors: {}, message: PAGE_FORM_NEEDS_APP },
+          pageForm: {
+            form: UNHANDLED_PAGE_FORM,
+            values: {},
+            errors: {},
+            message: PAGE_FORM_NEEDS_APP,
+          },
         });
       }
       const { callApi, setCookies } = callerFor(request);
