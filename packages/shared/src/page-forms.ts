@@ -14,10 +14,11 @@ export const PAGE_FORMS = {
   register: 'register',
   forgotPassword: 'forgot-password',
   resetPassword: 'reset-password',
-  /** Home's newsletter section. */
+  /**
+   * The footer's 'Stay Updated' field, on every page. (Home's newsletter section is rendered by
+   * the app once the page is idle, so it never stands without it.)
+   */
   newsletter: 'newsletter',
-  /** The footer's 'Stay Updated' field, on every page. */
-  footerNewsletter: 'footer-newsletter',
 } as const;
 export type PageFormName =
   | (typeof PAGE_FORMS)[keyof typeof PAGE_FORMS]

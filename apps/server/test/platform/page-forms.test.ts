@@ -302,21 +302,19 @@ describe('password recovery posted to its pages', () => {
   });
 });
 
-describe('the newsletter forms posted to the page they are on', () => {
-  it('answer the page with the confirmation request, from Home and from the footer anywhere', async () => {
-    for (const [page, form] of [
-      ['/', PAGE_FORMS.newsletter],
-      ['/about', PAGE_FORMS.footerNewsletter],
-    ] as const) {
-      const response = await post(page, { _form: form, email: `reader-${form}@example.test` });
+describe("the footer's newsletter form posted to the page it is on", () => {
+  it('answers that page with the confirmation request, on any page', async () => {
+    for (const page of ['/', '/about']) {
+      const email = `reader-${page.length}@example.test`;
+      const response = await post(page, { _form: PAGE_FORMS.newsletter, email });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain(inPage(NEWSLETTER_MESSAGES.confirmSent));
+      await ctx.app.jobs.drain();
+      expect(messagesTo(mail.smtp, email)).toHaveLength(1);
     }
-    await ctx.app.jobs.drain();
-    expect(messagesTo(mail.smtp, 'reader-newsletter@example.test')).toHaveLength(1);
   });
 
-  it('say an empty address is required', async () => {
+  it('says an empty address is required', async () => {
     const response = await post('/', { _form: PAGE_FORMS.newsletter, email: '' });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain(inPage(NEWSLETTER_MESSAGES.emailRequired));

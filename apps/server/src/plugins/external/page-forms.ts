@@ -166,10 +166,9 @@ const HANDLERS: Record<string, PageFormHandler> = {
   },
 
   [PAGE_FORMS.newsletter]: subscribe,
-  [PAGE_FORMS.footerNewsletter]: subscribe,
 };
 
-/** Both newsletter forms: the answer reads the same whether or not the address was on the list. */
+/** The footer's newsletter field: the answer reads the same whether or not the address was on the list. */
 async function subscribe({ fields, callApi }: PageFormContext): Promise<PageFormResult> {
   const email = (fields.email ?? '').trim();
   if (!email) {

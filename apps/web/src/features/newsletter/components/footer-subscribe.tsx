@@ -12,7 +12,7 @@ export function FooterSubscribe() {
   const subscription = useSubscribe();
   const location = useLocation();
   // How a subscription posted to this page without the app ended, when one was.
-  const posted = usePageForm(PAGE_FORMS.footerNewsletter);
+  const posted = usePageForm(PAGE_FORMS.newsletter);
   // Shown until the visitor subscribes again in the app, which announces its own answer.
   const postedAnswer = subscription.isIdle
     ? (posted?.done ?? posted?.message ?? posted?.errors.email)
@@ -40,7 +40,7 @@ export function FooterSubscribe() {
       onSubmit={onSubmit}
       aria-labelledby={`${inputId}-heading`}
     >
-      <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORMS.footerNewsletter} />
+      <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORMS.newsletter} />
       <h2 id={`${inputId}-heading`} className="font-semibold text-cream">
         Stay Updated
       </h2>

@@ -1,11 +1,8 @@
-import { PAGE_FORMS } from '@keyhaven/shared/constants';
 import { NEWSLETTER_MESSAGES } from '@keyhaven/shared/texts';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { InlineSpinner } from '@/components/ui/spinner';
 import { BRAND_NAME } from '@/lib/brand';
-import { PAGE_FORM_FIELD, usePageForm } from '@/lib/page-form';
 import { useSubscribe } from '../api/subscribe';
 import { announceSubscribed, announceSubscribeFailed } from '../lib/announce';
 
@@ -26,12 +23,7 @@ export function NewsletterSection() {
   const inputId = `${id}-email`;
   const errorId = `${id}-error`;
   const inputRef = useRef<HTMLInputElement>(null);
-  const location = useLocation();
-  // How a subscription posted to this page without the app ended, when one was.
-  const posted = usePageForm(PAGE_FORMS.newsletter);
-  const [error, setError] = useState<string | null>(
-    () => posted?.errors.email ?? posted?.message ?? null,
-  );
+  const [error, setError] = useState<string | null>(null);
   const subscription = useSubscribe();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -75,15 +67,7 @@ export function NewsletterSection() {
             spam, and you can leave at any time.
           </p>
         </div>
-        {/* Posts to the page it is on when the app has not started: see lib/page-form.ts. */}
-        <form
-          method="post"
-          action={`${location.pathname}${location.search}`}
-          noValidate
-          onSubmit={onSubmit}
-          aria-labelledby={headingId}
-        >
-          <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORMS.newsletter} />
+        <form noValidate onSubmit={onSubmit} aria-labelledby={headingId}>
           <label htmlFor={inputId} className="block font-semibold text-cream">
             Email address
           </label>
@@ -97,7 +81,6 @@ export function NewsletterSection() {
               autoComplete="email"
               inputMode="email"
               placeholder="you@example.com"
-              defaultValue={posted?.values.email}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
               onChange={() => error && setError(null)}
@@ -112,11 +95,6 @@ export function NewsletterSection() {
             <p id={errorId} role="alert" className="mt-2 text-sm font-semibold text-amber-200">
               <span aria-hidden="true">⚠ </span>
               {error}
-            </p>
-          )}
-          {posted?.done && subscription.isIdle && (
-            <p role="status" className="mt-2 text-sm font-semibold text-amber-200">
-              {posted.done}
             </p>
           )}
         </form>
