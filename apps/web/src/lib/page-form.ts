@@ -6,6 +6,7 @@ import {
 } from '@keyhaven/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 
 export { PAGE_FORM_FIELD };
 
@@ -30,3 +31,9 @@ export const pageFormError = (
   submitCount: number,
   field: string,
 ): string | undefined => (submitCount === 0 ? outcome?.errors[field] : undefined);
+
+/** A form's `action`: the page it is on, its query kept, as the page was asked for. */
+export function usePageAction(): string {
+  const { pathname, search } = useLocation();
+  return `${pathname}${search}`;
+}

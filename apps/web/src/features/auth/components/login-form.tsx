@@ -4,7 +4,7 @@ import { PAGE_FORMS } from '@keyhaven/shared/constants';
 import { ACCOUNT_LABELS, ACCOUNT_RECOVERY_MESSAGES, AUTH_MESSAGES } from '@keyhaven/shared/texts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { MessageDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { InlineSpinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { PAGE_FORM_FIELD, pageFormError, usePageForm } from '@/lib/page-form';
+import { PAGE_FORM_FIELD, pageFormError, usePageAction, usePageForm } from '@/lib/page-form';
 import { paths } from '@/lib/paths';
 import { useLogin } from '../api/login';
 import { ZLoginForm } from '../schemas';
@@ -25,7 +25,7 @@ type LoginFormProps = {
 /** E-mail and password sign-in (both required, the e-mail an address). */
 export function LoginForm({ onSuccess }: LoginFormProps) {
   const login = useLogin();
-  const location = useLocation();
+  const pageAction = usePageAction();
   // How a sign-in posted to this page without the app ended, when one was.
   const posted = usePageForm(PAGE_FORMS.signIn);
   const [popupOpen, setPopupOpen] = useState(false);
@@ -56,7 +56,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       {/* Posts to this page itself when the app has not started: see lib/page-form.ts. */}
       <form
         method="post"
-        action={`${location.pathname}${location.search}`}
+        action={pageAction}
         onSubmit={handleSubmit(onSubmit)}
         noValidate
         aria-label="Sign in"

@@ -1,8 +1,7 @@
 import { PAGE_FORMS } from '@keyhaven/shared/constants';
 import { type FormEvent, useId } from 'react';
-import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { PAGE_FORM_FIELD, usePageForm } from '@/lib/page-form';
+import { PAGE_FORM_FIELD, usePageAction, usePageForm } from '@/lib/page-form';
 import { useSubscribe } from '../api/subscribe';
 import { announceSubscribed, announceSubscribeFailed } from '../lib/announce';
 
@@ -10,7 +9,7 @@ import { announceSubscribed, announceSubscribeFailed } from '../lib/announce';
 export function FooterSubscribe() {
   const inputId = useId();
   const subscription = useSubscribe();
-  const location = useLocation();
+  const pageAction = usePageAction();
   // How a subscription posted to this page without the app ended, when one was.
   const posted = usePageForm(PAGE_FORMS.newsletter);
   // Shown until the visitor subscribes again in the app, which announces its own answer.
@@ -36,7 +35,7 @@ export function FooterSubscribe() {
     // Posts to the page it is on when the app has not started: see lib/page-form.ts.
     <form
       method="post"
-      action={`${location.pathname}${location.search}`}
+      action={pageAction}
       onSubmit={onSubmit}
       aria-labelledby={`${inputId}-heading`}
     >
