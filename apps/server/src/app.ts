@@ -66,6 +66,7 @@ import { requestBodiesPlugin } from './plugins/app/request-bodies.js';
 import { requestGuardsPlugin } from './plugins/app/request-guards.js';
 import { compressPlugin } from './plugins/external/compress.js';
 import { openApiPlugin } from './plugins/external/openapi.js';
+import { pageFormsRoutes } from './plugins/external/page-forms.js';
 import { rateLimitPlugin } from './plugins/external/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/external/security-headers.js';
 import { pageScriptSources, webAppPlugin } from './plugins/external/web-app.js';
@@ -246,11 +247,13 @@ export async function buildApp(
   await app.register(placesRoutes);
   await app.register(mapRoutes);
 
+  const isPagePath = (path: string) => !isApiPath(path) && !tooLong(path);
   await app.register(webAppPlugin, {
     distDir: webDistDir,
     brandName: config.brandName,
-    isPagePath: (path) => !isApiPath(path) && !tooLong(path),
+    isPagePath,
   });
+  await app.register(pageFormsRoutes, { isPagePath });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

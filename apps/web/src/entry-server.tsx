@@ -4,6 +4,7 @@
  * by the API server, which answers every page path with it.
  */
 import './lib/zod-config';
+import { type PageFormOutcome, pageFormKey } from '@keyhaven/shared/constants';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { type PipeableStream, renderToPipeableStream } from 'react-dom/server';
@@ -36,6 +37,8 @@ type RenderRequest = {
   shell: string;
   /** Past this, whatever has not rendered is given up and the render fails. */
   timeoutMs: number;
+  /** The outcome of a form posted to the page: the page shows it, in its data for hydration. */
+  pageForm?: PageFormOutcome;
 };
 
 export type RenderedPage = RouteOutcome & {
@@ -97,11 +100,12 @@ function requestQueryClient(): QueryClient {
 }
 
 async function render(
-  { url, shell, timeoutMs }: RenderRequest,
+  { url, shell, timeoutMs, pageForm }: RenderRequest,
   publicUrl: string,
 ): Promise<RenderedPage> {
   const location = new URL(url, 'http://keyhaven.invalid');
   const queryClient = requestQueryClient();
+  if (pageForm) queryClient.setQueryData(pageFormKey(pageForm.form), pageForm);
   const outcome = await loadRoute(queryClient, {
     pathname: location.pathname,
     search: location.search,

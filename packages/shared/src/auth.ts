@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, PASSWORD_STRENGTH, PHONE_PATTERN } from './constants.js';
+import { ACCOUNT_RECOVERY_MESSAGES } from './engagement-messages.js';
 import {
   ACCOUNT_LABELS,
   AUTH_MESSAGES,
@@ -96,6 +97,17 @@ export const ZResetPasswordRequest = z
   .object({ token: z.string().trim().min(1).max(512), password: newPassword() })
   .meta({ id: 'ResetPasswordRequest' });
 export type ResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
+
+/**
+ * The reset page's form as it posts: the request, and the new password typed a second time,
+ * which must match. The web form checks the same with its zod/mini twin.
+ */
+export const ZResetPasswordForm = ZResetPasswordRequest.extend({
+  confirmPassword: z.string().min(1, ACCOUNT_RECOVERY_MESSAGES.confirmPasswordRequired),
+}).refine((form) => form.password === form.confirmPassword, {
+  message: ACCOUNT_RECOVERY_MESSAGES.passwordsDiffer,
+  path: ['confirmPassword'],
+});
 
 /** The token from the e-mailed confirmation link, which the verify page sends back. */
 export const ZVerifyEmailRequest = z

@@ -8,6 +8,11 @@ const REDACTED = '[redacted]';
  * and confirmation links, unsubscribe links, sign-in codes and their state, passwords, e-mails.
  */
 const SECRET_PARAMETER = /token|code|state|password|secret|signature|e-?mail/i;
+/**
+ * Parameters that are a password: an old page's form sent by GET put one in its address. Not even
+ * their name is kept, so no line of the log ever reads `password=`.
+ */
+const PASSWORD_PARAMETER = /pass(?:word|wd)?|secret/i;
 /** An e-mail address anywhere in a part of a URL. */
 const ADDRESS = /[^\s@]@[^\s@]/;
 
@@ -23,8 +28,9 @@ function decoded(part: string): string {
 const holdsAddress = (part: string) => ADDRESS.test(decoded(part));
 
 /**
- * A requested URL as the request log may keep it: secret query values and every part of the path
- * or query that holds an e-mail address are replaced, the rest is kept exactly as it came.
+ * A requested URL as the request log may keep it: secret query values, password parameters whole,
+ * and every part of the path or query that holds an e-mail address are replaced, the rest is kept
+ * exactly as it came.
  */
 export function redactedUrl(url: string): string {
   const queryAt = url.indexOf('?');
@@ -42,6 +48,7 @@ export function redactedUrl(url: string): string {
       if (equals === -1) return holdsAddress(pair) ? REDACTED : pair;
       const name = pair.slice(0, equals);
       const value = pair.slice(equals + 1);
+      if (PASSWORD_PARAMETER.test(decoded(name))) return REDACTED;
       return SECRET_PARAMETER.test(decoded(name)) || holdsAddress(value)
         ? `${name}=${REDACTED}`
         : pair;

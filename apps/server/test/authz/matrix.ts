@@ -98,6 +98,55 @@ export const MATRIX: MatrixRow[] = [
     ],
   },
   {
+    method: 'POST',
+    path: '/*',
+    cases: [
+      {
+        input: "Sign In posted to its page with the spare account's right password",
+        request: (w) => ({
+          url: '/login',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({
+            _form: 'sign-in',
+            email: w.accounts.spare.email,
+            password: w.accounts.spare.password,
+          }).toString(),
+        }),
+        expect: all(303),
+      },
+      {
+        input: 'Register posted to its page with a new account that asks for role admin',
+        request: () => ({
+          url: '/register',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({
+            _form: 'register',
+            ...(registrationBody({ role: 'admin' }) as Record<string, string>),
+          }).toString(),
+        }),
+        expect: all(303),
+      },
+      {
+        input: 'a form the server does not perform, posted to a page',
+        request: () => ({
+          url: '/about',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: '_form=no-such-form',
+        }),
+        expect: all(400),
+      },
+      {
+        input: 'a form posted to an API path that does not exist',
+        request: () => ({
+          url: '/api/no-such-route',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: '_form=sign-in',
+        }),
+        expect: all(404),
+      },
+    ],
+  },
+  {
     method: 'GET',
     path: '/sitemap.xml',
     cases: [{ input: 'the sitemap', request: () => ({ url: '/sitemap.xml' }), expect: all(200) }],

@@ -81,6 +81,8 @@ const KEEPS_LISTINGS: Record<string, string> = {
   'POST /auth/verify-email': 'confirming an address changes no listing',
   'POST /auth/verify-email/resend': 'a confirmation link changes no listing',
   'POST /auth/login': 'signing in changes no listing',
+  'POST /*':
+    "a page's form performs its action through the API routes, each declaring its own effect",
   'POST /auth/logout': 'signing out changes no listing',
   'PATCH /api/profile/photo': "listings show their agent's name and e-mail, not the photo",
   'PATCH /make-offer/:propertyId': 'a pending offer does not reserve the home',

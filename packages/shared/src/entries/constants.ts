@@ -13,4 +13,5 @@ export * from '../images.js';
 export * from '../money.js';
 export * from '../notification-kinds.js';
 export * from '../number-input.js';
+export * from '../page-forms.js';
 export * from '../roles.js';

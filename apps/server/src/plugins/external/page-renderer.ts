@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import type { PageFormOutcome } from '@keyhaven/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pageRenderMark } from '../../lib/page-render-mark.js';
 
@@ -21,7 +22,13 @@ export type RenderedPage = {
   documentFor: (appHtml: string) => string;
 };
 
-type RenderRequest = { url: string; shell: string; timeoutMs: number };
+type RenderRequest = {
+  url: string;
+  shell: string;
+  timeoutMs: number;
+  /** The outcome of a form posted to the page, which it shows. */
+  pageForm?: PageFormOutcome;
+};
 
 /** What the web's SSR bundle (apps/web/dist-ssr/entry-server.js) exports. */
 type ServerEntry = {
@@ -31,7 +38,12 @@ type ServerEntry = {
 };
 
 export type PageRenderer = {
-  render(request: FastifyRequest, shell: string, timeoutMs: number): Promise<RenderedPage>;
+  render(
+    request: FastifyRequest,
+    shell: string,
+    timeoutMs: number,
+    pageForm?: PageFormOutcome,
+  ): Promise<RenderedPage>;
 };
 
 /** The data requests of the page being rendered, answered for the visitor who asked for it. */
@@ -123,7 +135,7 @@ export function pageRendererFor(
   };
 
   return {
-    async render(request, shell, timeoutMs) {
+    async render(request, shell, timeoutMs, pageForm) {
       const { render } = await load();
       let timer: NodeJS.Timeout | undefined;
       // The page's data loads before React renders: a slow load is given up at the same limit.
@@ -136,7 +148,7 @@ export function pageRendererFor(
       try {
         return await Promise.race([
           requestFetch.run(fetchFor(app, request), () =>
-            render({ url: request.url, shell, timeoutMs }),
+            render({ url: request.url, shell, timeoutMs, pageForm }),
           ),
           timeout,
         ]);

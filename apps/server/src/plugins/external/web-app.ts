@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
+import type { PageFormOutcome } from '@keyhaven/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { type PageRenderer, pageRendererFor, type RenderedPage } from './page-renderer.js';
@@ -11,9 +12,12 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 declare module 'fastify' {
   interface FastifyReply {
-    sendWebApp(): FastifyReply;
+    sendWebApp(answer?: PageAnswer): FastifyReply;
   }
 }
+
+/** How a page answers a form posted to it: its status, and the outcome it shows. */
+export type PageAnswer = { status: number; pageForm: PageFormOutcome };
 
 /** How long a page may take to load its data and render before the plain shell goes instead. */
 const RENDER_TIMEOUT_MS = 4000;
@@ -125,32 +129,36 @@ export const webAppPlugin = fp(
       });
     }
 
-    const sendShell = (reply: FastifyReply) =>
+    const sendShell = (reply: FastifyReply, status = 200) =>
       reply
-        .status(200)
+        .status(status)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(indexHtml);
 
-    async function sendPage(reply: FastifyReply, pageRenderer: PageRenderer) {
+    async function sendPage(reply: FastifyReply, pageRenderer: PageRenderer, answer?: PageAnswer) {
       const { request } = reply;
       let page: RenderedPage;
       try {
-        page = await pageRenderer.render(request, indexHtml, RENDER_TIMEOUT_MS);
+        page = await pageRenderer.render(request, indexHtml, RENDER_TIMEOUT_MS, answer?.pageForm);
       } catch (error) {
         request.log.error({ err: error }, 'Rendering the page failed: sent the plain shell');
-        return sendShell(reply);
+        return sendShell(reply, answer?.status);
       }
       // Where a page sends its visitor depends on who they are: never stored or shared.
       if (page.redirect) {
         return reply.header('cache-control', 'private, no-store').redirect(page.redirect);
       }
       const html = page.documentFor(await appHtmlOf(page));
-      reply.status(page.notFound ? 404 : 200).type('text/html; charset=utf-8');
+      reply.status(page.notFound ? 404 : (answer?.status ?? 200)).type('text/html; charset=utf-8');
 
-      // A signed-in visitor's page is theirs alone: it is neither stored nor shared.
+      // A signed-in visitor's page is theirs alone, and so is a page answering their form: it
+      // is neither stored nor shared.
       const personal =
-        page.signedIn || page.signedInOnly || SESSION_COOKIE.test(request.headers.cookie ?? '');
+        Boolean(answer) ||
+        page.signedIn ||
+        page.signedInOnly ||
+        SESSION_COOKIE.test(request.headers.cookie ?? '');
       if (personal) return reply.header('cache-control', 'private, no-store').send(html);
 
       const etag = etagOf(html);
@@ -166,11 +174,11 @@ export const webAppPlugin = fp(
       return reply.send(html);
     }
 
-    app.decorateReply('sendWebApp', function (this: FastifyReply) {
-      if (!renderer) return sendShell(this);
-      void sendPage(this, renderer).catch((error: unknown) => {
+    app.decorateReply('sendWebApp', function (this: FastifyReply, answer?: PageAnswer) {
+      if (!renderer) return sendShell(this, answer?.status);
+      void sendPage(this, renderer, answer).catch((error: unknown) => {
         this.request.log.error({ err: error }, 'Sending the page failed');
-        if (!this.sent) sendShell(this);
+        if (!this.sent) sendShell(this, answer?.status);
       });
       return this;
     });

@@ -1,9 +1,12 @@
+import { UNHANDLED_PAGE_FORM } from '@keyhaven/shared/constants';
 import { type MouseEvent, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { Notice } from '@/components/ui/notice';
 import { PageSpinner } from '@/components/ui/spinner';
 import { LazyVerifyEmailBanner } from '@/features/auth/components/lazy-verify-email-banner';
 import { LazyCompareBar } from '@/features/compare/components/lazy-compare-bar';
 import { GenericErrorPage } from '@/features/errors/pages/generic-error-page';
+import { usePageForm } from '@/lib/page-form';
 import { ErrorBoundary } from '../error-boundary';
 import { usePageLoading } from '../lazy-page';
 import { ScrollRestoration } from '../scroll-restoration';
@@ -39,6 +42,17 @@ function NavigationProgress() {
   );
 }
 
+/** A form posted to this page that the server could not perform without the app says so here. */
+function UnhandledPageForm() {
+  const message = usePageForm(UNHANDLED_PAGE_FORM)?.message;
+  if (!message) return null;
+  return (
+    <Notice tone="error" role="alert" className="mx-auto mt-4 w-full max-w-7xl">
+      {message}
+    </Notice>
+  );
+}
+
 /** The shared frame of every page: fixed navigation, the page, the footer. */
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -63,6 +77,7 @@ export function RootLayout() {
         className="flex min-h-dvh flex-1 flex-col pt-16 outline-none"
       >
         <LazyVerifyEmailBanner />
+        <UnhandledPageForm />
         <ErrorBoundary fallback={<GenericErrorPage />} resetKey={pathname}>
           {/* Only the first page of a visit shows this; later ones load while the last stays up. */}
           <Suspense fallback={<PageSpinner />}>

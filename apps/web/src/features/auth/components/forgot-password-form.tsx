@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ForgotPasswordRequest } from '@keyhaven/shared';
+import { PAGE_FORMS } from '@keyhaven/shared/constants';
 import { ACCOUNT_LABELS, ACCOUNT_RECOVERY_MESSAGES } from '@keyhaven/shared/texts';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -9,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { InlineSpinner } from '@/components/ui/spinner';
 import { failureMessage } from '@/lib/api-client';
+import { PAGE_FORM_FIELD, pageFormError, usePageForm } from '@/lib/page-form';
 import { paths } from '@/lib/paths';
 import { useRequestPasswordReset } from '../api/account-recovery';
 import { ZForgotPasswordForm } from '../schemas';
@@ -20,17 +22,23 @@ import { FormAlert } from './form-alert';
  */
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
+  // How a request posted to this page without the app ended, when one was.
+  const posted = usePageForm(PAGE_FORMS.forgotPassword);
   const {
     register,
     handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(ZForgotPasswordForm), defaultValues: { email: '' } });
+    formState: { errors, submitCount },
+  } = useForm({
+    resolver: zodResolver(ZForgotPasswordForm),
+    defaultValues: { email: posted?.values.email ?? '' },
+  });
 
-  if (request.isSuccess) {
+  const sent = request.isSuccess ? request.data.message : posted?.done;
+  if (sent) {
     return (
       <div className="mt-6 space-y-6">
         <Notice tone="success" role="status">
-          {request.data.message}
+          {sent}
         </Notice>
         <p className="text-center text-sm">
           <Link
@@ -45,22 +53,34 @@ export function ForgotPasswordForm() {
   }
 
   const onSubmit = (values: ForgotPasswordRequest) => request.mutate(values);
+  const postedFailure = submitCount === 0 ? posted?.message : undefined;
   return (
+    // Posts to this page itself when the app has not started: see lib/page-form.ts.
     <form
+      method="post"
+      action={paths.forgotPassword}
       onSubmit={handleSubmit(onSubmit)}
       noValidate
       aria-label={ACCOUNT_RECOVERY_MESSAGES.forgotTitle}
     >
-      {request.isError && (
+      <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORMS.forgotPassword} />
+      {request.isError ? (
         <FormAlert>
           {failureMessage(request.error, ACCOUNT_RECOVERY_MESSAGES.forgotFailed)}
         </FormAlert>
+      ) : (
+        postedFailure && <FormAlert>{postedFailure}</FormAlert>
       )}
-      <Field label={ACCOUNT_LABELS.email} error={errors.email?.message} className="mt-6">
+      <Field
+        label={ACCOUNT_LABELS.email}
+        error={errors.email?.message ?? pageFormError(posted, submitCount, 'email')}
+        className="mt-6"
+      >
         {(control) => (
           <Input
             {...control}
             {...register('email')}
+            defaultValue={posted?.values.email}
             type="email"
             autoComplete="email"
             inputMode="email"

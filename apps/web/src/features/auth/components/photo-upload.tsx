@@ -86,6 +86,8 @@ export function PhotoUpload({ value, onChange, uploading, disabled }: PhotoUploa
           <input
             ref={inputRef}
             id={id}
+            // What the registration form sends as its photo when it posts without the app.
+            name="photo"
             type="file"
             accept={ACCEPT}
             onChange={onFileChange}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { AuthResponse, RegisterRequest } from '@keyhaven/shared';
-import { LIMITS, TIMINGS_MS } from '@keyhaven/shared/constants';
+import { LIMITS, PAGE_FORMS, TIMINGS_MS } from '@keyhaven/shared/constants';
 import { ACCOUNT_LABELS, AUTH_MESSAGES, MESSAGES } from '@keyhaven/shared/texts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,11 +11,14 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { InlineSpinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { PAGE_FORM_FIELD, pageFormError, usePageForm } from '@/lib/page-form';
+import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { uploadFailure, uploadImage } from '@/lib/upload-image';
 import { useRegister } from '../api/register';
 import { useSaveProfilePhoto } from '../api/save-profile-photo';
 import { ZRegisterForm } from '../schemas';
+import { FormAlert } from './form-alert';
 import { PhotoUpload } from './photo-upload';
 
 type RegisterFormProps = {
@@ -41,6 +44,9 @@ function today() {
  */
 export function RegisterForm({ onSuccess }: RegisterFormProps) {
   const registration = useRegister();
+  // How a registration posted to this page without the app ended, when one did.
+  const posted = usePageForm(PAGE_FORMS.register);
+  const sent = (field: TextField) => (field === 'password' ? '' : (posted?.values[field] ?? ''));
   const savePhoto = useSaveProfilePhoto();
   const [photo, setPhoto] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -51,11 +57,21 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm({
     resolver: zodResolver(ZRegisterForm),
-    defaultValues: { name: '', email: '', phone: '', country: '', birth: '', password: '' },
+    defaultValues: {
+      name: sent('name'),
+      email: sent('email'),
+      phone: sent('phone'),
+      country: sent('country'),
+      birth: sent('birth'),
+      password: '',
+    },
   });
+  /** The field's message: the app's check, else the server's from a post without the app. */
+  const errorOf = (field: TextField) =>
+    errors[field]?.message ?? pageFormError(posted, submitCount, field);
 
   function showServerErrors(error: unknown) {
     if (!(error instanceof ApiError)) return;
@@ -104,22 +120,37 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
   const busy = submitting;
   return (
     <>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Create your account">
+      {/* Posts to this page itself, photo included, when the app has not started. */}
+      <form
+        method="post"
+        action={paths.register}
+        encType="multipart/form-data"
+        onSubmit={handleSubmit(onSubmit)}
+        noValidate
+        aria-label="Create your account"
+      >
+        <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORMS.register} />
+        {submitCount === 0 && posted?.message && (
+          <FormAlert title={AUTH_MESSAGES.registrationErrorTitle}>{posted.message}</FormAlert>
+        )}
         <div className="mt-6 grid gap-5 sm:grid-cols-2">
-          <Field label={ACCOUNT_LABELS.name} error={errors.name?.message} className="sm:col-span-2">
+          <Field label={ACCOUNT_LABELS.name} error={errorOf('name')} className="sm:col-span-2">
             {(control) => (
-              <Input {...control} {...register('name')} autoComplete="name" aria-required="true" />
+              <Input
+                {...control}
+                {...register('name')}
+                defaultValue={sent('name')}
+                autoComplete="name"
+                aria-required="true"
+              />
             )}
           </Field>
-          <Field
-            label={ACCOUNT_LABELS.email}
-            error={errors.email?.message}
-            className="sm:col-span-2"
-          >
+          <Field label={ACCOUNT_LABELS.email} error={errorOf('email')} className="sm:col-span-2">
             {(control) => (
               <Input
                 {...control}
                 {...register('email')}
+                defaultValue={sent('email')}
                 type="email"
                 inputMode="email"
                 autoComplete="email"
@@ -127,36 +158,35 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
               />
             )}
           </Field>
-          <Field label={ACCOUNT_LABELS.phone} error={errors.phone?.message}>
+          <Field label={ACCOUNT_LABELS.phone} error={errorOf('phone')}>
             {(control) => (
               <Input
                 {...control}
                 {...register('phone')}
+                defaultValue={sent('phone')}
                 type="tel"
                 autoComplete="tel"
                 aria-required="true"
               />
             )}
           </Field>
-          <Field label={ACCOUNT_LABELS.country} error={errors.country?.message}>
+          <Field label={ACCOUNT_LABELS.country} error={errorOf('country')}>
             {(control) => (
               <Input
                 {...control}
                 {...register('country')}
+                defaultValue={sent('country')}
                 autoComplete="country-name"
                 aria-required="true"
               />
             )}
           </Field>
-          <Field
-            label={ACCOUNT_LABELS.birth}
-            error={errors.birth?.message}
-            className="sm:col-span-2"
-          >
+          <Field label={ACCOUNT_LABELS.birth} error={errorOf('birth')} className="sm:col-span-2">
             {(control) => (
               <Input
                 {...control}
                 {...register('birth')}
+                defaultValue={sent('birth')}
                 type="date"
                 max={today()}
                 autoComplete="bday"
@@ -167,7 +197,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
           <Field
             label={ACCOUNT_LABELS.password}
             hint={`At least ${LIMITS.passwordMinLength} characters, with uppercase, lowercase, and numbers.`}
-            error={errors.password?.message}
+            error={errorOf('password')}
             className="sm:col-span-2"
           >
             {(control) => (

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PAGE_FORMS } from '@keyhaven/shared/constants';
 import { ACCOUNT_RECOVERY_MESSAGES } from '@keyhaven/shared/texts';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -8,6 +9,7 @@ import { Notice } from '@/components/ui/notice';
 import { PasswordInput } from '@/components/ui/password-input';
 import { InlineSpinner } from '@/components/ui/spinner';
 import { ApiError, failureMessage } from '@/lib/api-client';
+import { PAGE_FORM_FIELD, pageFormError, usePageForm } from '@/lib/page-form';
 import { paths } from '@/lib/paths';
 import { useResetPassword } from '../api/account-recovery';
 import { type ResetPasswordForm as ResetPasswordValues, ZResetPasswordForm } from '../schemas';
@@ -34,21 +36,24 @@ export function ResetLinkInvalid() {
 /** The new password, typed twice, for the account whose reset link `token` came from. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword();
+  // How a reset posted to this page without the app ended, when one was.
+  const posted = usePageForm(PAGE_FORMS.resetPassword);
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm({
     resolver: zodResolver(ZResetPasswordForm),
     defaultValues: { password: '', confirmPassword: '' },
   });
 
-  if (reset.isSuccess) {
+  const done = reset.isSuccess ? reset.data.message : posted?.done;
+  if (done) {
     return (
       <div className="mt-6 space-y-6">
         <Notice tone="success" role="status">
-          {reset.data.message}
+          {done}
         </Notice>
         <p className="text-center text-sm">
           <Link to={paths.login} className={linkStyle}>
@@ -63,6 +68,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (reset.error instanceof ApiError && reset.error.status === 400 && !passwordRefused) {
     return <ResetLinkInvalid />;
   }
+  // A post without the app that blamed no field blamed the link, or the number of attempts.
+  const postedFailure =
+    posted && !reset.isError && Object.keys(posted.errors).length === 0
+      ? posted.message
+      : undefined;
+  if (postedFailure === ACCOUNT_RECOVERY_MESSAGES.resetInvalid) return <ResetLinkInvalid />;
 
   const onSubmit = ({ password }: ResetPasswordValues) =>
     reset.mutate(
@@ -76,16 +87,26 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
 
   return (
+    // Posts to this page's own path, the token in the body, when the app has not started: the
+    // token never goes into another address.
     <form
+      method="post"
+      action={paths.resetPassword}
       onSubmit={handleSubmit(onSubmit)}
       noValidate
       aria-label={ACCOUNT_RECOVERY_MESSAGES.resetTitle}
     >
+      <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORMS.resetPassword} />
+      <input type="hidden" name="token" value={token} />
       {reset.isError && !passwordRefused && (
         <FormAlert>{failureMessage(reset.error, ACCOUNT_RECOVERY_MESSAGES.resetFailed)}</FormAlert>
       )}
+      {submitCount === 0 && postedFailure && <FormAlert>{postedFailure}</FormAlert>}
       <div className="mt-6 space-y-5">
-        <Field label={ACCOUNT_RECOVERY_MESSAGES.newPasswordLabel} error={errors.password?.message}>
+        <Field
+          label={ACCOUNT_RECOVERY_MESSAGES.newPasswordLabel}
+          error={errors.password?.message ?? pageFormError(posted, submitCount, 'password')}
+        >
           {(control) => (
             <PasswordInput
               {...control}
@@ -97,7 +118,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
         </Field>
         <Field
           label={ACCOUNT_RECOVERY_MESSAGES.confirmPasswordLabel}
-          error={errors.confirmPassword?.message}
+          error={
+            errors.confirmPassword?.message ?? pageFormError(posted, submitCount, 'confirmPassword')
+          }
         >
           {(control) => (
             <PasswordInput

@@ -8,6 +8,7 @@ import { InlineSpinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { usePageAction } from '@/lib/page-form';
 
 type MessageFormProps = {
   label: string;
@@ -41,6 +42,7 @@ export function MessageForm({
   secondaryAction,
   className,
 }: MessageFormProps) {
+  const pageAction = usePageAction();
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -72,7 +74,17 @@ export function MessageForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} className={cn('space-y-3', className)} aria-busy={pending}>
+    // Not performed without the app yet: before it starts its submit is held for it
+    // (`data-app-form`); without JavaScript the page answers the post saying so.
+    <form
+      method="post"
+      action={pageAction}
+      data-app-form=""
+      noValidate
+      onSubmit={submit}
+      className={cn('space-y-3', className)}
+      aria-busy={pending}
+    >
       {failure && (
         <div
           role="alert"

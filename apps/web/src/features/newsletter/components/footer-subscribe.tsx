@@ -1,5 +1,7 @@
+import { PAGE_FORMS } from '@keyhaven/shared/constants';
 import { type FormEvent, useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { PAGE_FORM_FIELD, usePageAction, usePageForm } from '@/lib/page-form';
 import { useSubscribe } from '../api/subscribe';
 import { announceSubscribed, announceSubscribeFailed } from '../lib/announce';
 
@@ -7,6 +9,13 @@ import { announceSubscribed, announceSubscribeFailed } from '../lib/announce';
 export function FooterSubscribe() {
   const inputId = useId();
   const subscription = useSubscribe();
+  const pageAction = usePageAction();
+  // How a subscription posted to this page without the app ended, when one was.
+  const posted = usePageForm(PAGE_FORMS.newsletter);
+  // Shown until the visitor subscribes again in the app, which announces its own answer.
+  const postedAnswer = subscription.isIdle
+    ? (posted?.done ?? posted?.message ?? posted?.errors.email)
+    : undefined;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -23,7 +32,14 @@ export function FooterSubscribe() {
   }
 
   return (
-    <form onSubmit={onSubmit} aria-labelledby={`${inputId}-heading`}>
+    // Posts to the page it is on when the app has not started: see lib/page-form.ts.
+    <form
+      method="post"
+      action={pageAction}
+      onSubmit={onSubmit}
+      aria-labelledby={`${inputId}-heading`}
+    >
+      <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORMS.newsletter} />
       <h2 id={`${inputId}-heading`} className="font-semibold text-cream">
         Stay Updated
       </h2>
@@ -45,6 +61,14 @@ export function FooterSubscribe() {
           Subscribe
         </Button>
       </div>
+      {postedAnswer && (
+        <p
+          role={posted?.done ? 'status' : 'alert'}
+          className="mt-2 text-sm font-semibold text-amber-200"
+        >
+          {postedAnswer}
+        </p>
+      )}
     </form>
   );
 }

@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { InlineSpinner } from '@/components/ui/spinner';
+import { usePageAction } from '@/lib/page-form';
 import type { User } from '@/lib/user';
 import { ownerName } from '../lib/owner';
 import type { Property } from '../types';
@@ -71,6 +72,7 @@ function ReadOnlyField({ label, value }: { label: string; value: string }) {
 /** The offer form: what is being bought and by whom (read-only), then amount and date. */
 export function MakeOfferForm({ property, user, pending, onSubmit, onCancel }: MakeOfferFormProps) {
   const { minPrice, maxPrice } = property;
+  const pageAction = usePageAction();
   const {
     register,
     handleSubmit,
@@ -78,7 +80,12 @@ export function MakeOfferForm({ property, user, pending, onSubmit, onCancel }: M
   } = useForm<OfferFormValues>({ defaultValues: { offerAmount: '', selectedDate: '' } });
 
   return (
+    // Not performed without the app yet: before it starts its submit is held for it
+    // (`data-app-form`); without JavaScript the page answers the post saying so.
     <form
+      method="post"
+      action={pageAction}
+      data-app-form=""
       noValidate
       aria-label="Make an offer"
       onSubmit={handleSubmit((values) =>

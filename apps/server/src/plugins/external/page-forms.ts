@@ -1,0 +1,368 @@
+import multipart from '@fastify/multipart';
+import {
+  ACCOUNT_RECOVERY_MESSAGES,
+  LIMITS,
+  MESSAGES,
+  NEWSLETTER_MESSAGES,
+  PAGE_FORM_FIELD,
+  PAGE_FORMS,
+  type PageFormOutcome,
+  UNHANDLED_PAGE_FORM,
+  ZResetPasswordForm,
+} from '@keyhaven/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BODY_LIMITS } from '../../lib/body-limits.js';
+import { pageRenderMark } from '../../lib/page-render-mark.js';
+
+/** What a page form's handler decides: send the visitor on, or answer the page again. */
+export type PageFormResult =
+  | { redirect: string }
+  | { status: number; outcome: Omit<PageFormOutcome, 'form'> };
+
+/** A file sent with a page form (the registration's photo). */
+type SentFile = { data: Buffer; filename: string; mimetype: string };
+
+type ApiAnswer = { status: number; body: Record<string, unknown>; cookies: string[] };
+
+type PageFormContext = {
+  request: FastifyRequest;
+  fields: Record<string, string>;
+  files: Record<string, SentFile>;
+  /**
+   * Calls an API route inside this server as the visitor: their cookie (plus any the form's
+   * earlier calls set), address and origin, so every access rule, limit, throttle and
+   * same-origin check of that route applies as if the app had called it.
+   */
+  callApi: (
+    method: 'POST' | 'PATCH' | 'PUT',
+    url: string,
+    payload: Record<string, unknown> | { file: SentFile; field: string },
+  ) => Promise<ApiAnswer>;
+};
+
+type PageFormHandler = (context: PageFormContext) => Promise<PageFormResult>;
+
+/** The fields never shown again: a password, and the form's own name. */
+const NOT_ECHOED = /password|^_form$/i;
+
+/** What a form sent, minus what must never be written back into a page. */
+const echoed = (fields: Record<string, string>) =>
+  Object.fromEntries(Object.entries(fields).filter(([name]) => !NOT_ECHOED.test(name)));
+
+/** The longest address the login page sends a visitor back to (as the web's `returnPathFrom`). */
+const RETURN_PATH_MAX_LENGTH = 512;
+
+/**
+ * Where signing in sends the visitor: the page's own `returnTo` when it is an address of this
+ * site (never another site's, which would make the login page a redirector), else Home.
+ */
+function returnPathOf(request: FastifyRequest): string {
+  const value = new URL(request.url, 'http://keyhaven.invalid').searchParams.get('returnTo');
+  if (!value || value.length > RETURN_PATH_MAX_LENGTH || !/^\/(?![/\\])/.test(value)) return '/';
+  return new URL(value, 'http://keyhaven.invalid').pathname === '/login' ? '/' : value;
+}
+
+/** An API refusal as the page shows it: each field's message, else the one message. */
+function refusal(answer: ApiAnswer, fields: Record<string, string>): PageFormResult {
+  const errors = (answer.body.fields as Record<string, string> | undefined) ?? {};
+  const message = typeof answer.body.error === 'string' ? answer.body.error : undefined;
+  const named = Object.keys(errors).length > 0;
+  return {
+    status: answer.status,
+    outcome: { values: echoed(fields), errors, ...(named ? {} : { message }) },
+  };
+}
+
+const ok = (answer: ApiAnswer) => answer.status >= 200 && answer.status < 300;
+
+/** The `name=value` of each cookie an answer set, to send with the next call. */
+const cookiePairs = (setCookies: string[]) =>
+  setCookies.map((cookie) => cookie.split(';')[0] ?? '').filter(Boolean);
+
+/** The signed-in person's profile page. */
+const PROFILE_PATH = '/dashboard';
+
+/** Each form that posts to its page, by its `_form` name. */
+const HANDLERS: Record<string, PageFormHandler> = {
+  [PAGE_FORMS.signIn]: async ({ request, fields, callApi }) => {
+    const answer = await callApi('POST', '/auth/login', {
+      email: fields.email ?? '',
+      password: fields.password ?? '',
+    });
+    if (ok(answer)) return { redirect: returnPathOf(request) };
+    return refusal(answer, fields);
+  },
+
+  [PAGE_FORMS.register]: async ({ fields, files, callApi }) => {
+    const { name, email, phone, country, birth, password } = fields;
+    const answer = await callApi('POST', '/auth/register', {
+      name,
+      email,
+      phone,
+      country,
+      birth,
+      password,
+      photo: null,
+    });
+    // An address already registered is the e-mail field's problem, as the app shows it.
+    if (answer.status === 409 && typeof answer.body.error === 'string') {
+      return {
+        status: 409,
+        outcome: { values: echoed(fields), errors: { email: answer.body.error } },
+      };
+    }
+    if (!ok(answer)) return refusal(answer, fields);
+    // As the app does: uploading takes an account, so the photo goes up once registration has
+    // signed the person in, as their own upload, and is then saved to their profile. A photo
+    // that fails leaves the account as it is, without one.
+    const photo = files.photo;
+    if (photo) {
+      const upload = await callApi('POST', '/api/uploads?purpose=avatar', {
+        file: photo,
+        field: 'image',
+      });
+      const url = (upload.body.data as { url?: string } | undefined)?.url;
+      // Their profile, where the photo is missing and can be chosen again.
+      if (!ok(upload) || !url) return { redirect: PROFILE_PATH };
+      const saved = await callApi('PATCH', '/api/profile/photo', { photo: url });
+      if (!ok(saved)) return { redirect: PROFILE_PATH };
+    }
+    return { redirect: '/' };
+  },
+
+  [PAGE_FORMS.forgotPassword]: async ({ fields, callApi }) => {
+    const answer = await callApi('POST', '/auth/forgot-password', { email: fields.email ?? '' });
+    if (!ok(answer)) return refusal(answer, fields);
+    return {
+      status: 200,
+      outcome: { values: {}, errors: {}, done: ACCOUNT_RECOVERY_MESSAGES.forgotSent },
+    };
+  },
+
+  [PAGE_FORMS.resetPassword]: async ({ fields, callApi }) => {
+    // The same checks as the page's form, the password typed twice included, before the API's.
+    const parsed = ZResetPasswordForm.safeParse(fields);
+    if (!parsed.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+      // A link without its token cannot set a password: the page says so as the app would.
+      if (errors.token) {
+        return {
+          status: 400,
+          outcome: { values: {}, errors: {}, message: ACCOUNT_RECOVERY_MESSAGES.resetInvalid },
+        };
+      }
+      return { status: 400, outcome: { values: echoed(fields), errors } };
+    }
+    const answer = await callApi('POST', '/auth/reset-password', {
+      token: parsed.data.token,
+      password: parsed.data.password,
+    });
+    if (!ok(answer)) return refusal(answer, fields);
+    return {
+      status: 200,
+      outcome: { values: {}, errors: {}, done: ACCOUNT_RECOVERY_MESSAGES.resetDone },
+    };
+  },
+
+  [PAGE_FORMS.newsletter]: subscribe,
+};
+
+/** The footer's newsletter field: the answer reads the same whether or not the address was on the list. */
+async function subscribe({ fields, callApi }: PageFormContext): Promise<PageFormResult> {
+  const email = (fields.email ?? '').trim();
+  if (!email) {
+    return {
+      status: 400,
+      outcome: { values: {}, errors: { email: NEWSLETTER_MESSAGES.emailRequired } },
+    };
+  }
+  const answer = await callApi('POST', '/api/subscribe', { email });
+  if (!ok(answer)) return refusal(answer, fields);
+  return {
+    status: 200,
+    outcome: { values: {}, errors: {}, done: NEWSLETTER_MESSAGES.confirmSent },
+  };
+}
+
+/** A multipart body for an inner upload, as a browser would send it. */
+function multipartBody(field: string, file: SentFile) {
+  const boundary = `----keyhaven-page-form-${Date.now().toString(36)}`;
+  const safeName = file.filename.replace(/["\r\n]/g, '_') || 'photo';
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${safeName}"\r\nContent-Type: ${file.mimetype}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  };
+}
+
+/** The visitor's headers an inner API call carries; the body's own are set per call. */
+const NOT_FORWARDED = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'cookie',
+  'accept',
+  'x-forwarded-for',
+]);
+
+/** The form's fields and files from a urlencoded or multipart body. */
+async function readForm(request: FastifyRequest) {
+  const fields: Record<string, string> = {};
+  const files: Record<string, SentFile> = {};
+  if (request.isMultipart()) {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        // A file input left empty still sends a part, with no name and no bytes.
+        if (data.length > 0) {
+          files[part.fieldname] = { data, filename: part.filename, mimetype: part.mimetype };
+        }
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } else if (request.body && typeof request.body === 'object') {
+    for (const [name, value] of Object.entries(request.body as Record<string, unknown>)) {
+      if (typeof value === 'string') fields[name] = value;
+    }
+  }
+  return { fields, files };
+}
+
+/** How many fields a page form may send: the registration's, with room to spare. */
+const MAX_FIELDS = 20;
+
+/**
+ * Page forms post to their own page (`POST /login`, `POST /register`...): the Remix-style
+ * "action" of that page. The form names itself in `_form`; its handler performs it through the
+ * API routes the app calls, as the visitor, and either sends them on (303) or answers the page
+ * again with the outcome, rendered with the values sent (never a password) and the messages in
+ * place. So every form works the moment its page appears, before or without the app's script,
+ * and nothing sent ever lands in an address.
+ */
+export async function pageFormsRoutes(
+  app: FastifyInstance,
+  options: { isPagePath: (pathname: string) => boolean },
+) {
+  // Inside this plugin only, so no other route accepts urlencoded or multipart bodies.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      const fields: Record<string, string> = {};
+      for (const [name, value] of new URLSearchParams(body as string)) fields[name] ??= value;
+      done(null, fields);
+    },
+  );
+  await app.register(multipart, {
+    limits: {
+      fileSize: LIMITS.photoMaxBytes,
+      files: 1,
+      fields: MAX_FIELDS,
+      fieldSize: 2048,
+      parts: MAX_FIELDS + 1,
+      headerPairs: 20,
+    },
+  });
+
+  function callerFor(request: FastifyRequest) {
+    const forwarded = Object.fromEntries(
+      Object.entries(request.headers).filter(([name]) => !NOT_FORWARDED.has(name)),
+    ) as Record<string, string>;
+    const cookies = request.headers.cookie ? [request.headers.cookie] : [];
+    const setCookies: string[] = [];
+    const callApi: PageFormContext['callApi'] = async (method, url, payload) => {
+      const body =
+        'file' in payload && Buffer.isBuffer((payload.file as SentFile).data)
+          ? multipartBody(payload.field as string, payload.file as SentFile)
+          : { contentType: 'application/json', payload: JSON.stringify(payload) };
+      const answer = await app.inject({
+        method,
+        url,
+        remoteAddress: request.ip,
+        payload: body.payload,
+        headers: {
+          ...forwarded,
+          // The page post itself was counted against the visitor's API allowance: not again.
+          ...pageRenderMark(),
+          accept: 'application/json',
+          'content-type': body.contentType,
+          ...(cookies.length > 0 ? { cookie: cookies.join('; ') } : {}),
+        },
+      });
+      const setCookie = [answer.headers['set-cookie'] ?? []].flat();
+      setCookies.push(...setCookie);
+      cookies.push(...cookiePairs(setCookie));
+      let parsed: Record<string, unknown> = {};
+      try {
+        parsed = answer.json();
+      } catch {
+        // Not JSON: nothing but the status to go on.
+      }
+      return { status: answer.statusCode, body: parsed, cookies: setCookie };
+    };
+    return { callApi, setCookies };
+  }
+
+  app.post(
+    '/*',
+    {
+      bodyLimit: BODY_LIMITS.signIn,
+      config: { access: 'public' },
+      // Not part of the API: a page's forms, the page answering itself (like `GET /*`).
+      schema: { hide: true },
+    },
+    async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (!options.isPagePath(pathname)) return reply.callNotFound();
+      let form: { fields: Record<string, string>; files: Record<string, SentFile> };
+      try {
+        form = await readForm(request);
+      } catch {
+        return reply.sendWebApp({
+          status: 413,
+          pageForm: {
+            form: UNHANDLED_PAGE_FORM,
+            values: {},
+            errors: {},
+            message: MESSAGES.upload.tooLarge,
+          },
+        });
+      }
+      const name = form.fields[PAGE_FORM_FIELD] ?? '';
+      const handler = HANDLERS[name];
+      if (!handler) {
+        return reply.sendWebApp({
+          status: 400,
+          pageForm: {
+            form: UNHANDLED_PAGE_FORM,
+            values: {},
+            errors: {},
+            message: PAGE_FORM_NEEDS_APP,
+          },
+        });
+      }
+      const { callApi, setCookies } = callerFor(request);
+      const result = await handler({ request, ...form, callApi });
+      // A session started or ended on the way goes to the browser whatever the page says.
+      for (const cookie of setCookies) reply.header('set-cookie', cookie);
+      if ('redirect' in result) {
+        return reply.header('cache-control', 'private, no-store').redirect(result.redirect, 303);
+      }
+      return reply.sendWebApp({
+        status: result.status,
+        pageForm: { form: name, ...result.outcome },
+      });
+    },
+  );
+}
+
+/** A form the server cannot perform without the app: the page says so, the visitor's input kept out. */
+export const PAGE_FORM_NEEDS_APP = 'This form needs the page to finish loading. Please try again.';

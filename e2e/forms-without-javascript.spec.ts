@@ -1,0 +1,184 @@
+import { Buffer } from 'node:buffer';
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, expect, test } from './fixtures';
+import { linkIn, waitForMail } from './mailbox';
+
+/*
+ * Every form works as plain HTML: with JavaScript off in the browser, each one posts to its own
+ * page and the server signs in, registers, mails, or answers the page with its messages. Nothing
+ * sent ever lands in an address.
+ */
+
+test.use({
+  javaScriptEnabled: false,
+  // A form the server refuses answers its page with 400, 401 or 409; Chromium logs the status.
+  allowedConsoleErrors: [/status of (400|401|409)/],
+});
+
+/** Whether an address's query carries a password or a token. */
+const carriesSecret = (url: string) => /password|token|secret/i.test(new URL(url).search);
+
+// A 48x48 teal PNG: small, but a real image the server decodes and re-encodes.
+const PHOTO = {
+  name: 'portrait.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAIAAADYYG7QAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAX0lEQVRYhe3WwQnAAAxC0W7gph6dv0sU0sODDBBEvz5Zf3XP+QfxUCk0HoqU9Rw/AcZSaDwUKes5hGKglULjoUhZcajAONUR5VrzY/fTLAZaKTQeipQVhwqMUx35NAovGluLefj6+ZoAAAAASUVORK5CYII=',
+    'base64',
+  ),
+};
+
+let people = 0;
+function newPerson(label: string) {
+  people += 1;
+  const id = `${Date.now().toString(36)}${people}`;
+  return {
+    name: `${label} Plain ${id}`,
+    email: `${label.toLowerCase()}-plain-${id}@example.test`,
+    phone: '+1 555 010 2030',
+    country: 'Portugal',
+    birth: '1990-05-17',
+    password: 'Secret123',
+  };
+}
+
+/** Every address the browser asks for, to prove none ever carries what was typed. */
+function addressesAskedBy(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  return urls;
+}
+
+test('Sign In posts to the page: a wrong password is answered there, the right one signs in and returns', async ({
+  page,
+}) => {
+  const asked = addressesAskedBy(page);
+  const { email, password } = DEMO_ACCOUNTS.buyer;
+
+  // A guarded page sends the visitor to sign in, as the server renders it.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/login?returnTo=%2Fdashboard');
+  let form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill('Not-The-Password-1');
+  await form.getByRole('button', { name: 'Sign In' }).click();
+
+  // The page again: the server's message, the address kept, the password not.
+  await expect(page).toHaveURL('/login?returnTo=%2Fdashboard');
+  form = page.getByRole('form', { name: 'Sign in' });
+  await expect(form.getByRole('alert')).toHaveText('Invalid email or password');
+  await expect(form.getByLabel('Email')).toHaveValue(email);
+  await expect(form.getByLabel('Password', { exact: true })).toHaveValue('');
+
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Profile');
+  await expect(page.getByRole('region', { name: 'Profile details' })).toContainText(email);
+
+  expect(
+    asked.filter((url) => carriesSecret(url) || /Not-The-Password|Buyer123/.test(url)),
+  ).toEqual([]);
+});
+
+test('Register posts to the page with the photo, which the new profile shows', async ({ page }) => {
+  const asked = addressesAskedBy(page);
+  const person = newPerson('Photo');
+  await page.goto('/register');
+
+  // A mistake first: the page answers with the server's message and what was typed.
+  let form = page.getByRole('form', { name: 'Create your account' });
+  await form.getByLabel('Full Name').fill(person.name);
+  await form.getByLabel('Email').fill(person.email);
+  await form.getByLabel('Phone Number').fill('not a phone');
+  await form.getByLabel('Country').fill(person.country);
+  await form.getByLabel('Date of Birth').fill(person.birth);
+  await form.getByLabel('Password', { exact: true }).fill(person.password);
+  await form.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  form = page.getByRole('form', { name: 'Create your account' });
+  await expect(form.getByText('Please enter a valid phone number')).toBeVisible();
+  await expect(form.getByLabel('Full Name')).toHaveValue(person.name);
+  await expect(form.getByLabel('Password', { exact: true })).toHaveValue('');
+
+  await form.getByLabel('Phone Number').fill(person.phone);
+  await form.getByLabel('Password', { exact: true }).fill(person.password);
+  await form.getByLabel('Profile Photo').setInputFiles(PHOTO);
+  await form.getByRole('button', { name: 'Register' }).click();
+
+  // Signed in, Home, the photo kept as the new account's own.
+  await expect(page).toHaveURL(/\/$/);
+  const avatar = page.getByRole('banner').getByRole('img', { name: person.name });
+  await expect(avatar).toHaveAttribute('src', /^\/uploads\/.+\.webp$/);
+  await page.goto('/dashboard');
+  const profile = page.getByRole('region', { name: 'Profile details' });
+  await expect(profile).toContainText(person.email);
+  await expect(profile.getByRole('img', { name: person.name })).toHaveAttribute(
+    'src',
+    /^\/uploads\//,
+  );
+
+  expect(asked.filter((url) => carriesSecret(url) || url.includes('Secret123'))).toEqual([]);
+});
+
+test('Forgot and Reset Password post to their pages; the token never leaves the body', async ({
+  page,
+}) => {
+  const person = newPerson('Reset');
+  const registered = await page.request.post('/auth/register', { data: person });
+  expect(registered.status(), await registered.text()).toBe(200);
+  await page.context().clearCookies();
+
+  await page.goto('/forgot-password');
+  const ask = page.getByRole('form', { name: 'Forgot your password?' });
+  await ask.getByLabel('Email').fill(person.email);
+  await ask.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(page.getByRole('status')).toHaveText(
+    'If an account exists for that e-mail address, we have sent a link to reset its password. The link works once, for 30 minutes.',
+  );
+
+  const mail = await waitForMail(person.email, /^Reset your .+ password$/);
+  await page.goto(linkIn(mail, 'Choose a new password'));
+  const asked = addressesAskedBy(page);
+  let form = page.getByRole('form', { name: 'Set a new password' });
+  await form.getByLabel('New password', { exact: true }).fill('Remembered456');
+  await form.getByLabel('Confirm new password').fill('Remembered457');
+  await form.getByRole('button', { name: 'Save new password' }).click();
+  // The page again, its address without the token, the token still in the form.
+  await expect(page).toHaveURL(/\/reset-password$/);
+  form = page.getByRole('form', { name: 'Set a new password' });
+  await expect(form.getByText('The passwords do not match')).toBeVisible();
+
+  await form.getByLabel('New password', { exact: true }).fill('Remembered456');
+  await form.getByLabel('Confirm new password').fill('Remembered456');
+  await form.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Your password has been changed. You are signed out everywhere else.',
+  );
+  expect(asked.filter(carriesSecret)).toEqual([]);
+
+  // The new password signs in, by the page's own form.
+  await page.getByRole('link', { name: 'Sign in with your new password' }).click();
+  const signIn = page.getByRole('form', { name: 'Sign in' });
+  await signIn.getByLabel('Email').fill(person.email);
+  await signIn.getByLabel('Password', { exact: true }).fill('Remembered456');
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByRole('img', { name: person.name })).toBeVisible();
+});
+
+test("the footer's newsletter form posts to the page it is on and asks for the confirmation", async ({
+  page,
+}) => {
+  const reader = `reader-plain-${Date.now().toString(36)}@example.test`;
+  await page.goto('/about');
+  const footer = page.getByRole('form', { name: 'Stay Updated' });
+  await footer.getByLabel('Email address').fill(reader);
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('form', { name: 'Stay Updated' }).getByRole('status')).toHaveText(
+    'You have successfully subscribed. Please confirm with the link we sent to your inbox.',
+  );
+  await waitForMail(reader, /./);
+});
