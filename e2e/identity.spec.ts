@@ -477,13 +477,16 @@ test('Manage Users is a table on a desktop and cards on a phone, and passes axe'
   page,
 }) => {
   await signIn(page, 'admin');
+  // The demo agent may be on a later page once other specs have registered people.
+  await expect(await userEntry(page, DEMO_ACCOUNTS.agent.email)).toBeVisible();
   await page.goto('/dashboard/manage-users');
   const table = page.getByRole('table', { name: 'All users' });
   await expect(table).toBeVisible();
   await expect(table.getByRole('columnheader')).toHaveText(['User', 'Email', 'Role', 'Actions']);
-  await expect(table.getByRole('row').filter({ hasText: DEMO_ACCOUNTS.agent.email })).toHaveCount(
-    1,
-  );
+  const firstEmail = (
+    (await table.getByRole('row').nth(1).getByRole('cell').nth(1).textContent()) ?? ''
+  ).trim();
+  expect(firstEmail).toContain('@');
   await expectNoSeriousA11yViolations(page);
 
   await table
@@ -502,9 +505,8 @@ test('Manage Users is a table on a desktop and cards on a phone, and passes axe'
   const cards = page.getByRole('list', { name: 'All users' });
   await expect(cards).toBeVisible();
   await expect(table).toHaveCount(0);
-  await expect(
-    cards.getByRole('listitem').filter({ hasText: DEMO_ACCOUNTS.buyer.email }),
-  ).toHaveCount(1);
+  // The same people, as cards.
+  await expect(cards.getByRole('listitem').filter({ hasText: firstEmail })).toHaveCount(1);
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
