@@ -257,6 +257,18 @@ describe('a page rendered on the server', () => {
     }
   });
 
+  it('Login and Register leave out Google sign-in, and any room for it, when it is not configured', async () => {
+    for (const url of ['/login', '/register']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toMatch(/<button[^>]*type="submit"[^>]*>/);
+      expect(response.body, url).not.toContain('Continue with Google');
+      expect(response.body, url).not.toContain('/auth/google');
+      // The page's data says so too, so the browser takes the page over as it is.
+      expect(response.body, url).toContain('"queryKey":["auth-providers"]');
+    }
+  });
+
   it('an unknown address answers 404 with the Not Found page', async () => {
     const response = await page('/no-such-page');
     expect(response.statusCode).toBe(404);

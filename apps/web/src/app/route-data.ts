@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
 import { auditLogQueryOptions } from '@/features/audit/api/get-audit-log';
 import { auditLogRequestFrom } from '@/features/audit/pages/audit-log-page';
+import { providersQueryOptions } from '@/features/auth/api/get-providers';
 import { comparedIds } from '@/features/compare/lib/compare-rows';
 import { myOffersQueryOptions } from '@/features/offers/api/get-my-offers';
 import { allPropertiesQueryOptions } from '@/features/properties/api/get-all-properties';
@@ -35,6 +36,13 @@ export type PrefetchContext = {
  * The data of the signed-in pages the server renders with their listings. Only the server loads
  * this module (the route table imports it on demand), so none of it weighs on the first download.
  */
+
+/**
+ * Which sign-in providers the server has, so Login and Register come with 'Continue with Google'
+ * in place when it is configured, and without it (nor room for it) when not.
+ */
+export const prefetchSignIn = ({ queryClient }: PrefetchContext) =>
+  queryClient.prefetchQuery(providersQueryOptions());
 
 export const prefetchAllProperties = ({ queryClient, searchParams }: PrefetchContext) =>
   queryClient.prefetchQuery(allPropertiesQueryOptions(catalogueQueryFrom(searchParams)));

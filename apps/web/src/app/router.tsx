@@ -171,6 +171,9 @@ const titled = (title: string, prefetch?: RouteHandle['prefetch']): RouteHandle 
   prefetch,
 });
 
+const prefetchSignIn = (context: PrefetchContext) =>
+  import('./route-data').then((data) => data.prefetchSignIn(context));
+
 /**
  * The one route table, rendered inside the shared frame. Every page route names
  * its page (`handle`), and the document title is set from it here (`documentTitle`): the page
@@ -187,8 +190,12 @@ const routes: RouteObject[] = [
           queryClient.prefetchQuery(searchPropertiesQueryOptions(homeSearchQuery(searchParams))),
         ),
       },
-      { path: paths.login, element: <LoginPage />, handle: titled('Login') },
-      { path: paths.register, element: <RegisterPage />, handle: titled('Register') },
+      { path: paths.login, element: <LoginPage />, handle: titled('Login', prefetchSignIn) },
+      {
+        path: paths.register,
+        element: <RegisterPage />,
+        handle: titled('Register', prefetchSignIn),
+      },
       {
         path: paths.forgotPassword,
         element: <ForgotPasswordPage />,

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { createPath, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
 import { Notice } from '@/components/ui/notice';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { BRAND_NAME } from '@/lib/brand';
 import type { LoginRedirectState } from '@/lib/paths';
 import { paths, returnPathFrom } from '@/lib/paths';
@@ -25,7 +26,10 @@ const LOGIN_DESCRIPTION = `Sign in to ${BRAND_NAME} to see every listing, save h
 function useReturnPath(): string {
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const from = (location.state as LoginRedirectState | null)?.from;
+  // The server knows no navigation state: until the app has taken the page over, its links say
+  // what the server's did ('Continue with Google' comes back to the address's `returnTo`).
+  const hydrated = useHydrated();
+  const from = hydrated ? (location.state as LoginRedirectState | null)?.from : undefined;
   if (from?.pathname && from.pathname !== paths.login) return createPath(from);
   return returnPathFrom(searchParams.get('returnTo')) ?? paths.home;
 }

@@ -1,25 +1,23 @@
 import { TIMINGS_MS } from '@keyhaven/shared/constants';
 import { OFFER_MESSAGES } from '@keyhaven/shared/texts';
 import { useMutationState } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { MessageDialog } from '@/components/ui/alert-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { CheckIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
+import { useOnScreenTimer } from '@/hooks/use-on-screen-timer';
 import { errorMessage } from '@/lib/api-client';
 import { offerKeys } from '@/lib/query-keys';
 import { isOfferSubmission, type OfferSubmittedState } from '../api/make-offer';
 
-/** 'Offer Sent!': a confirmation that needs no answer, so it closes by itself after 2 s. */
+/**
+ * 'Offer Sent!': a confirmation that needs no answer, so it closes by itself 2 s after it is on
+ * screen.
+ */
 function OfferSentDialog({ message, onClose }: { message: string; onClose: () => void }) {
-  // The latest onClose, without restarting the clock every time the page re-renders.
-  const latestOnClose = useRef(onClose);
-  latestOnClose.current = onClose;
-  useEffect(() => {
-    const timer = window.setTimeout(() => latestOnClose.current(), TIMINGS_MS.offerDialog);
-    return () => window.clearTimeout(timer);
-  }, []);
+  useOnScreenTimer(TIMINGS_MS.offerDialog, onClose);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="text-center">

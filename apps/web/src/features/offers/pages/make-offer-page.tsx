@@ -1,5 +1,5 @@
 import { OFFER_MESSAGES } from '@keyhaven/shared/texts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListingPicture } from '@/components/listing/listing-picture';
@@ -106,6 +106,13 @@ export function MakeOfferPage({ property, keepOnWishlist }: MakeOfferPageProps) 
   const navigate = useNavigate();
   const makeOffer = useMakeOffer(keepOnWishlist);
   const blocker = useBlocker(user, property);
+  /*
+   * Once the offer is sent the buyer is on their way to the wishlist, and on a slow phone this page
+   * stays up while that page's code arrives. Until it has gone, the form stays as it was sent, busy,
+   * rather than show what the offer itself changes: the buyer's own new offer, as if it stood in
+   * their way.
+   */
+  const [sent, setSent] = useState(false);
 
   // Back one page; straight to the listing when this page was opened directly.
   const cancel = () => {
@@ -115,6 +122,7 @@ export function MakeOfferPage({ property, keepOnWishlist }: MakeOfferPageProps) 
   };
 
   const submit = ({ offerAmount, selectedDate }: OfferInput) => {
+    setSent(true);
     const ticket = newOfferTicket();
     makeOffer.mutate({
       propertyId: property._id,
@@ -143,9 +151,9 @@ export function MakeOfferPage({ property, keepOnWishlist }: MakeOfferPageProps) 
           <Summary property={property} />
         </div>
         <div className="min-w-0">
-          {blocker === undefined ? (
+          {!sent && blocker === undefined ? (
             <Spinner label="Checking your offers" className="py-16" />
-          ) : blocker ? (
+          ) : !sent && blocker ? (
             <div className="space-y-4">
               {blocker}
               <Button variant="secondary" onClick={cancel}>
@@ -156,7 +164,7 @@ export function MakeOfferPage({ property, keepOnWishlist }: MakeOfferPageProps) 
             <MakeOfferForm
               property={property}
               user={user}
-              pending={makeOffer.isPending}
+              pending={sent}
               onSubmit={submit}
               onCancel={cancel}
             />

@@ -43,31 +43,33 @@ const DEFAULTS: PropertyFormValues = {
 const READ_ONLY = 'read-only:bg-stone-100 read-only:text-stone-700';
 
 // Only needed once a listing is in: kept out of the page's first download, and fetched while the
-// agent fills the form, so the dialog opens exactly 1 s after the add and stays its full 3 s.
+// agent fills the form, so the dialog opens 1 s after the add.
 const loadAddedDialog = () =>
   import('../components/property-added-dialog').then((m) => ({ default: m.PropertyAddedDialog }));
 const PropertyAddedDialog = lazy(loadAddedDialog);
 
-type DialogPhase = 'hidden' | 'waiting' | 'open';
-
 /**
- * The 'Property Added!' dialog opens 1 s after the add and closes after 3 s.
- * Leaving the page cancels whatever is still to come.
+ * The 'Property Added!' dialog opens 1 s after the add succeeded and closes 3 s after it is on
+ * screen (the dialog keeps that clock itself). Leaving the page cancels whatever is still to come.
  */
 function useAddedDialog() {
-  const [phase, setPhase] = useState<DialogPhase>('hidden');
+  const [addedAt, setAddedAt] = useState<number | null>(null);
+  const [open, setOpen] = useState(false);
   useEffect(() => {
-    if (phase === 'hidden') return;
-    const timer = setTimeout(
-      () => setPhase(phase === 'waiting' ? 'open' : 'hidden'),
-      phase === 'waiting' ? TIMINGS_MS.addPropertyDialogDelay : TIMINGS_MS.addPropertyDialog,
-    );
+    if (addedAt === null) return;
+    // Counted from the add itself: a slow phone may take a while to render the emptied form.
+    const wait = addedAt + TIMINGS_MS.addPropertyDialogDelay - performance.now();
+    const timer = setTimeout(() => setOpen(true), Math.max(0, wait));
     return () => clearTimeout(timer);
-  }, [phase]);
+  }, [addedAt]);
   return {
-    open: phase === 'open',
-    schedule: () => setPhase('waiting'),
-    close: () => setPhase('hidden'),
+    open,
+    /** Called the moment the add succeeds. */
+    schedule: () => setAddedAt(performance.now()),
+    close: () => {
+      setOpen(false);
+      setAddedAt(null);
+    },
   };
 }
 
@@ -102,9 +104,9 @@ export function AddPropertyPage() {
       toast.error(PROPERTY_MESSAGES.addFailed);
       return;
     }
+    dialog.schedule();
     toast.success(PROPERTY_MESSAGES.added);
     reset(DEFAULTS);
-    dialog.schedule();
   }, focusPhotosWhenOnlyThey(addPhotosButton));
 
   return (
@@ -158,7 +160,7 @@ export function AddPropertyPage() {
       </form>
       {dialog.open && (
         <Suspense fallback={null}>
-          <PropertyAddedDialog open onClose={dialog.close} />
+          <PropertyAddedDialog onClose={dialog.close} />
         </Suspense>
       )}
     </ContentLayout>
