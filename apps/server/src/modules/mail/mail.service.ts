@@ -3,8 +3,11 @@ import type { Config } from '../../config.js';
 import { type Database, type Executor, queryRows } from '../../db/client.js';
 import { emailDeliveries } from '../../db/schema.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import type { ImagePipeline } from '../uploads/image-pipeline.js';
+import { mailPhotoFor } from '../uploads/mail-photo.js';
 import { keyDigest, type MailTransport } from './mail-transport.js';
 import { renderMail, type TemplateName, type TemplateProps } from './templates/index.js';
+import type { AlertListing } from './templates/listings.js';
 import { createUnsubscribeToken, type UnsubscribeClaim } from './unsubscribe-token.js';
 
 export type { TemplateName, TemplateProps } from './templates/index.js';
@@ -47,6 +50,52 @@ interface MailSettings {
   config: Pick<Config, 'brandName' | 'publicUrl' | 'mail'>;
   /** Signs the unsubscribe tokens (the session secret). */
   secret: string;
+  /** Where listing photos are kept, for the JPEG a mail shows of each. */
+  images: ImagePipeline;
+}
+
+/**
+ * A listing's photo as a mail shows it: our own photo as its small JPEG (many mail clients show
+ * no WebP), made now for an upload from before there was one; none when the address on our site
+ * is no upload's or the upload is gone. Addresses elsewhere are left to the template, which shows
+ * none of them.
+ */
+async function mailPhoto(settings: MailSettings, imageUrl: string | null) {
+  const own = `${settings.config.publicUrl}/`;
+  if (!imageUrl?.startsWith(own)) return imageUrl;
+  const photo = await mailPhotoFor(settings.db, settings.images, imageUrl.slice(own.length - 1));
+  return photo ? `${settings.config.publicUrl}${photo}` : null;
+}
+
+/**
+ * The props with every listing's photo as its mail JPEG. Done as the mail is sent, not when it
+ * is queued, so a mail queued before the JPEGs existed shows one too.
+ */
+async function withMailPhotos(settings: MailSettings, message: MailMessage) {
+  const photosOf = (listings: AlertListing[]) =>
+    Promise.all(
+      listings.map(async (listing) => ({
+        ...listing,
+        imageUrl: await mailPhoto(settings, listing.imageUrl),
+      })),
+    );
+  if (message.template === 'search-alert') {
+    const props = message.props as TemplateProps['search-alert'];
+    return { ...props, listings: await photosOf(props.listings) };
+  }
+  if (message.template === 'search-digest') {
+    const props = message.props as TemplateProps['search-digest'];
+    return {
+      ...props,
+      searches: await Promise.all(
+        props.searches.map(async (search) => ({
+          ...search,
+          listings: await photosOf(search.listings),
+        })),
+      ),
+    };
+  }
+  return message.props;
 }
 
 /**
@@ -119,7 +168,7 @@ export async function deliverEmail(settings: MailSettings, message: MailMessage)
   const token = message.unsubscribe
     ? createUnsubscribeToken(settings.secret, message.unsubscribe)
     : undefined;
-  const rendered = await renderMail(message.template, message.props, {
+  const rendered = await renderMail(message.template, await withMailPhotos(settings, message), {
     brandName: config.brandName,
     publicUrl: config.publicUrl,
     ...(token ? { unsubscribeUrl: `${config.publicUrl}/unsubscribe?token=${token}` } : {}),

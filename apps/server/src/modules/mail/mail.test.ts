@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAccount, nextAddress } from '../../../test/helpers/accounts.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/helpers/smtp-server.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
+import { uploadAs } from '../../../test/helpers/uploads.js';
 import { emailDeliveries, notificationSettings } from '../../db/schema.js';
 import { EMAIL_QUEUE, type MailMessage } from './mail.service.js';
 import { keyDigest } from './mail-transport.js';
@@ -14,7 +15,10 @@ import { createUnsubscribeToken } from './unsubscribe-token.js';
 
 const PUBLIC_URL = 'https://homes.example.test';
 
-const alertFor = (account: { id: string; email: string }): MailMessage<'search-alert'> => ({
+const alertFor = (
+  account: { id: string; email: string },
+  photo: string | null = null,
+): MailMessage<'search-alert'> => ({
   key: `search-alert:test:${account.id}`,
   to: account.email,
   userId: account.id,
@@ -29,7 +33,7 @@ const alertFor = (account: { id: string; email: string }): MailMessage<'search-a
         location: 'Lisbon, Portugal',
         price: '$420,000',
         url: `${PUBLIC_URL}/property/1`,
-        imageUrl: `${PUBLIC_URL}/uploads/photo.webp`,
+        imageUrl: photo,
       },
       {
         title: 'Loft with a view',
@@ -78,7 +82,8 @@ describe('e-mail through SMTP', () => {
 
   it('sends an alert once, with text and HTML parts, the settings link and one-click unsubscribe', async () => {
     const buyer = await createAccount(context.app);
-    const message = alertFor(buyer);
+    const photo = await uploadAs(context.app, await createAccount(context.app, 'agent'));
+    const message = alertFor(buyer, `${PUBLIC_URL}${photo.url}`);
 
     await context.app.mail.enqueue(message);
     await context.app.mail.enqueue(message);
@@ -100,7 +105,10 @@ describe('e-mail through SMTP', () => {
     expect(mail?.text).toContain(`${PUBLIC_URL}/dashboard/notification-settings`);
     expect(mail?.html).toContain('Harbour Homes');
     expect(mail?.html).toContain(`href="${PUBLIC_URL}/dashboard/notification-settings"`);
-    expect(mail?.html).toContain(`src="${PUBLIC_URL}/uploads/photo.webp"`);
+    // The photo as the small JPEG every mail client shows.
+    expect(mail?.html).toContain(
+      `src="${PUBLIC_URL}${photo.url.replace('-1600.webp', '-256.jpg')}"`,
+    );
     // Nothing in a mail is fetched from another site.
     expect(mail?.html).not.toContain('elsewhere.example.com');
     expect(mail?.html).not.toMatch(/<link[^>]+stylesheet|@import|fonts\.googleapis/);

@@ -24,8 +24,8 @@ describe.each(STORAGE_DRIVERS)('with %s storage', (driver) => {
 
   const HOUR = 60 * 60 * 1000;
   const keyOf = (url: string) => url.replace(/^\/uploads\//, '').replace(/-\d+\.webp$/, '');
-  /** Every upload is stored at three widths in two formats. */
-  const VARIANTS = 6;
+  /** Every upload is stored at three widths in two formats, and as the JPEG mails show. */
+  const VARIANTS = 7;
   const storedKeys = async () =>
     (await ctx.database.db.select({ key: uploads.storageKey }).from(uploads))
       .map((row) => row.key)

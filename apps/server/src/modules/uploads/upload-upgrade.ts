@@ -3,6 +3,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { properties, uploads } from '../../db/schema.js';
 import type { ImagePipeline } from './image-pipeline.js';
+import { readStoredBytes } from './image-storage.js';
 import { decodeImage, encodeVariants, putVariants, variantKey } from './uploads.service.js';
 import { QueueFullError } from './work-queue.js';
 
@@ -27,12 +28,6 @@ export interface UpgradeDependencies {
   /** Whether to stop (the app is closing). */
   stopped?: () => boolean;
   pauseMs?: number;
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
 }
 
 /** Copies the placeholder into every photo (draft and published) showing `url`. */
@@ -67,9 +62,8 @@ async function upgradeOne(
 ): Promise<boolean> {
   const { storage, queue } = deps.pipeline;
   const largeKey = variantKey(upload.storageKey, PHOTO_LARGE_WIDTH, 'webp');
-  const source = await storage.read(largeKey);
-  if (!source) throw new Error(`the stored ${largeKey} is missing`);
-  const bytes = await readAll(source.body);
+  const bytes = await readStoredBytes(storage, largeKey);
+  if (!bytes) throw new Error(`the stored ${largeKey} is missing`);
   const { variants, placeholder } = await queue.run(async () =>
     encodeVariants(await decodeImage(bytes, { failOn: 'error' })),
   );

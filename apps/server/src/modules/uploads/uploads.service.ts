@@ -44,12 +44,26 @@ function detectImageType(buffer: Buffer): SourceType | undefined {
   return undefined;
 }
 
+/** How a stored file is encoded: the pages' formats, and the JPEG that mails show. */
+export type StoredFormat = PhotoFormat | 'jpg';
+
 /** One stored variant: `<storageKey>-<width>.<format>`. */
 export interface EncodedVariant {
-  width: PhotoWidth;
-  format: PhotoFormat;
+  width: number;
+  format: StoredFormat;
   data: Buffer;
 }
+
+/*
+ * Mails show a listing's photo 128 x 96 CSS pixels (see mail/templates/listings.tsx). Many mail
+ * clients show neither AVIF nor WebP, so each upload also has a JPEG at twice that size (sharp
+ * on high-density screens), cropped to the box: `<storageKey>-256.jpg`. Pages never use it.
+ */
+export const MAIL_PHOTO_WIDTH = 256;
+export const MAIL_PHOTO_HEIGHT = 192;
+const MAIL_PHOTO_QUALITY = 80;
+
+export const mailPhotoKey = (storageKey: string) => variantKey(storageKey, MAIL_PHOTO_WIDTH, 'jpg');
 
 export interface ProcessedImage {
   variants: EncodedVariant[];
@@ -123,9 +137,19 @@ async function placeholderOf(sharp: typeof sharpModule, decoded: DecodedImage): 
   );
 }
 
+/** The mail's JPEG: cropped to its box, and on white where the picture is transparent. */
+export async function encodeMailPhoto(decoded: DecodedImage): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(decoded.data, { raw: decoded })
+    .resize(MAIL_PHOTO_WIDTH, MAIL_PHOTO_HEIGHT, { fit: 'cover' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: MAIL_PHOTO_QUALITY })
+    .toBuffer();
+}
+
 /**
- * Every variant (each of PHOTO_WIDTHS, never enlarged, in each of PHOTO_FORMATS) and the
- * placeholder, from pixels already decoded, upright and at most the widest width. Nothing of the
+ * Every variant (each of PHOTO_WIDTHS, never enlarged, in each of PHOTO_FORMATS), the mail's
+ * JPEG and the placeholder, from pixels already decoded, upright and at most the widest width. Nothing of the
  * original file but its pixels reaches them: no EXIF (camera, GPS position), XMP or ICC profile.
  */
 export async function encodeVariants(
@@ -152,6 +176,11 @@ export async function encodeVariants(
       variants.push({ width, format, data });
     }
   }
+  variants.push({
+    width: MAIL_PHOTO_WIDTH,
+    format: 'jpg',
+    data: await encodeMailPhoto(decoded),
+  });
   return { variants, placeholder: await placeholderOf(sharp, decoded) };
 }
 
@@ -261,14 +290,16 @@ export interface StoredImage {
 }
 
 /** An upload's variants are stored as `<storageKey>-<width>.<format>`. */
-export const variantKey = (storageKey: string, width: number, format: PhotoFormat) =>
+export const variantKey = (storageKey: string, width: number, format: StoredFormat) =>
   `${storageKey}-${width}.${format}`;
 
-/** Every file an upload may have, old uploads' two WebP files included. */
-export const allVariantKeys = (storageKey: string) =>
-  PHOTO_WIDTHS.flatMap((width) =>
+/** Every file an upload may have, old uploads' two WebP files and the mail's JPEG included. */
+export const allVariantKeys = (storageKey: string) => [
+  ...PHOTO_WIDTHS.flatMap((width) =>
     PHOTO_FORMATS.map((format) => variantKey(storageKey, width, format)),
-  );
+  ),
+  mailPhotoKey(storageKey),
+];
 
 /** Stores the variants; on any failure removes them all and fails. */
 export async function putVariants(
@@ -290,7 +321,8 @@ export async function putVariants(
   }
 }
 
-const contentTypeOf = (format: PhotoFormat) => `image/${format}`;
+const contentTypeOf = (format: StoredFormat) =>
+  format === 'jpg' ? 'image/jpeg' : `image/${format}`;
 
 /**
  * Processes an image, stores every variant and records the upload. Any failure leaves nothing

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { resolveSessionSecret } from '../../lib/session-secret.js';
 import { createMail, type Mail } from '../../modules/mail/mail.service.js';
 import { createMailTransport } from '../../modules/mail/mail-transport.js';
+import { imagePipelineFor } from '../../modules/uploads/image-pipeline.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +22,7 @@ export const mailPlugin = fp(
         transport: createMailTransport(app.config.mail, app.log.child({ module: 'mail' })),
         config: app.config,
         secret: resolveSessionSecret(app.config),
+        images: imagePipelineFor(app.config),
       }),
     );
   },
