@@ -391,6 +391,34 @@ test.describe('searching on the map', () => {
     });
   });
 
+  test('"Clear all" clears every filter, the area and the outline', async ({ page }) => {
+    const area = busiestArea(pinned(await wholeCatalogue(page.request)));
+    const outline = [
+      `${area.west},${area.south}`,
+      `${area.east},${area.south}`,
+      `${area.east},${area.north}`,
+    ].join(';');
+    await page.goto(
+      `/all-properties?location=a&types=House,Villa&features=Garden&minPrice=100000&maxPrice=900000&minBeds=1&minBaths=1&bbox=${bboxParam(area)}&polygon=${outline}&sort=price-asc`,
+    );
+    await page.getByRole('button', { name: 'Filters (6)' }).click();
+    const panel = page.getByRole('form', { name: 'Filters' });
+    await expect(panel.getByLabel('Min price ($)')).toHaveValue('100000');
+    await panel.getByRole('button', { name: 'Clear all' }).click();
+
+    await expect(page).toHaveURL(/\/all-properties\?sort=price-asc$/);
+    expect(await listedTotal(page)).toBe((await wholeCatalogue(page.request)).length);
+    await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
+    for (const field of ['Min price ($)', 'Max price ($)', 'Bedrooms', 'Bathrooms']) {
+      await expect(panel.getByLabel(field)).toHaveValue('');
+    }
+    await expect(panel.getByLabel(choice('House'))).not.toBeChecked();
+    await expect(panel.getByLabel('Garden')).not.toBeChecked();
+    await expect(
+      page.getByRole('search', { name: 'Property search' }).getByLabel('Location'),
+    ).toHaveValue('');
+  });
+
   test.describe('on a 375 px phone', () => {
     test.use({ viewport: { width: 375, height: 800 } });
 
