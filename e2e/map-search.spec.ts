@@ -391,6 +391,58 @@ test.describe('searching on the map', () => {
     });
   });
 
+  test('the counts beside the filters reach every home: no empty type, and price bands that list what they count', async ({
+    page,
+  }) => {
+    const every = (await wholeCatalogue(page.request)).map((listing) => listing._id);
+    await page.goto('/all-properties');
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const panel = page.getByRole('form', { name: 'Filters' });
+    const bands = panel.getByRole('list', { name: 'Homes by price' }).getByRole('button');
+    await expect(bands.first()).toHaveText(/\(\d+\)$/);
+
+    await test.step('every type offered holds homes', async () => {
+      const types = await panel
+        .getByRole('group', { name: 'Home types' })
+        .getByRole('checkbox')
+        .evaluateAll((boxes) =>
+          boxes.map((box) => (box as HTMLInputElement).labels?.[0]?.textContent),
+        );
+      expect(types.length).toBeGreaterThan(0);
+      for (const type of types) expect(type).toMatch(/\([1-9][\d,]*\)$/);
+    });
+
+    const labels = await bands.allTextContents();
+    expect(labels.map((label) => label.replace(/ \(.*$/, ''))).toEqual([
+      'Under $100k',
+      '$100k - $300k',
+      '$300k - $600k',
+      '$600k+',
+    ]);
+    await expect(
+      panel.getByText('A home whose price range spans two bands is counted in both.'),
+    ).toBeVisible();
+
+    await test.step('the bands together hold every home, each listing as many as it counts', async () => {
+      const reached = new Set<string>();
+      for (const [index, id] of ['under-100k', '100k-300k', '300k-600k', '600k-plus'].entries()) {
+        const inBand = await wholeCatalogue(page.request, `&priceBand=${id}`);
+        for (const listing of inBand) reached.add(listing._id);
+        expect(Number(/\((\d+)\)$/.exec(labels[index] ?? '')?.[1]), id).toBe(inBand.length);
+      }
+      expect([...reached].sort()).toEqual([...every].sort());
+    });
+
+    await test.step('choosing a band lists the homes it counts', async () => {
+      const band = bands.nth(2);
+      const count = Number(/\((\d+)\)$/.exec((await band.textContent()) ?? '')?.[1]);
+      await band.click();
+      await expect(page).toHaveURL(/[?&]priceBand=300k-600k/);
+      expect(await listedTotal(page)).toBe(count);
+      await expect(bands.nth(2)).toHaveAttribute('aria-pressed', 'true');
+    });
+  });
+
   test('"Clear all" clears every filter, the area and the outline', async ({ page }) => {
     const area = busiestArea(pinned(await wholeCatalogue(page.request)));
     const outline = [

@@ -6,10 +6,12 @@ import {
   FEATURES,
   LIMITS,
   LISTING_FIELDS,
+  PRICE_BANDS,
   PRICE_RANGE_PLACEHOLDER,
   PRICE_RANGES,
   PROPERTY_TYPE_PLACEHOLDER,
   PROPERTY_TYPES,
+  type PriceBandId,
   SEARCH_SORTS,
   TRUE_OR_FALSE,
 } from './constants.js';
@@ -322,6 +324,10 @@ export const ZPropertySearchQuery = z
     priceRange: optionalFilter(PRICE_RANGE_PLACEHOLDER).pipe(
       z.enum(PRICE_RANGES.map((range) => range.label) as [string, ...string[]]).optional(),
     ),
+    /** One of PRICE_BANDS by its id: the listing's price range reaches into it. */
+    priceBand: z
+      .enum(PRICE_BANDS.map((band) => band.id) as [PriceBandId, ...PriceBandId[]])
+      .optional(),
     /** Several types at once; a listing of any of them matches. */
     types: commaList(PROPERTY_TYPES, 'property type'),
     /** Every feature named must be on the listing. */
@@ -357,6 +363,14 @@ export const ZPropertySearchQuery = z
     ...pageFields,
   })
   .superRefine((value, ctx) => {
+    // The counts a search shares with its list are taken by one price choice or the other.
+    if (value.priceRange && value.priceBand) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['priceBand'],
+        message: PROPERTY_MESSAGES.rangeOrBand,
+      });
+    }
     if (
       value.minPrice !== undefined &&
       value.maxPrice !== undefined &&
@@ -402,6 +416,18 @@ export const ZSearchFacets = z
     total: z.number().int(),
     types: z.array(z.object({ propertyType: z.enum(PROPERTY_TYPES), count: z.number().int() })),
     priceRanges: z.array(z.object({ label: z.string(), count: z.number().int() })),
+    /**
+     * For every band of PRICE_BANDS, the listings matching every filter but `priceRange` and
+     * `priceBand`. A home whose range spans two bands counts in both, so these may add up to more
+     * than the listings counted.
+     */
+    priceBands: z.array(
+      z.object({
+        id: z.enum(PRICE_BANDS.map((band) => band.id)),
+        label: z.string(),
+        count: z.number().int(),
+      }),
+    ),
   })
   .meta({ id: 'SearchFacets' });
 export type SearchFacets = z.infer<typeof ZSearchFacets>;

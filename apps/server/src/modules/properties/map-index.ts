@@ -5,14 +5,19 @@ import {
   FEATURES,
   type LngLat,
   type MapPins,
-  PRICE_RANGES,
   PROPERTY_TYPES,
+  reachesBand,
   toCents,
   toDollars,
 } from '@keyhaven/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.js';
-import type { FacetCount, ListingFilters } from './listing-filters.js';
+import {
+  COUNTED_PRICES,
+  countedPriceOf,
+  type FacetCount,
+  type ListingFilters,
+} from './listing-filters.js';
 
 /*
  * Every map view is new (a buyer panning never asks for the same one twice), and answering one
@@ -464,11 +469,20 @@ export async function idOrder(ids: string[]): Promise<Uint32Array> {
   return order;
 }
 
-/** The price brackets in cents, each listing's whole range within one to count under it. */
-const BRACKETS = PRICE_RANGES.map((range) => ({
-  from: toCents(range.min),
-  to: range.max === null ? Number.POSITIVE_INFINITY : toCents(range.max),
+/**
+ * The counted prices (COUNTED_PRICES) in cents: a price range holds a listing whose whole range
+ * is within it, a band one whose range reaches into it (reachesBand).
+ */
+const BRACKETS = COUNTED_PRICES.map((price) => ({
+  within: price.within,
+  band: { min: toCents(price.min), max: price.max === null ? null : toCents(price.max) },
+  from: toCents(price.min),
+  to: price.max === null ? Number.POSITIVE_INFINITY : toCents(price.max),
 }));
+
+/** Whether a listing priced `min` to `max` cents is under the counted price. */
+const holds = (bracket: (typeof BRACKETS)[number], min: number, max: number) =>
+  bracket.within ? min >= bracket.from && max <= bracket.to : reachesBand(bracket.band, min, max);
 
 /** Per type: how many in all, then how many in each bracket. */
 const FACET_STRIDE = 1 + BRACKETS.length;
@@ -887,7 +901,6 @@ export class MapIndex {
         if (index !== undefined) types[index] = 1;
       }
     }
-    const range = PRICE_RANGES.find((r) => r.label === filters.priceRange);
     return {
       open: scope === 'open',
       west: Math.max(area.west, outlineArea.west),
@@ -902,7 +915,7 @@ export class MapIndex {
       minBeds: filters.minBeds ?? 0,
       minBaths: filters.minBaths ?? 0,
       types,
-      bracket: range ? (BRACKETS[PRICE_RANGES.indexOf(range)] ?? null) : null,
+      bracket: BRACKETS[countedPriceOf(filters)] ?? null,
     };
   }
 
@@ -936,10 +949,7 @@ export class MapIndex {
     if (test.types && test.types[this.type[entry] as number] === 0) return false;
     const { bracket } = test;
     if (!bracket) return true;
-    return (
-      (this.minPrice[entry] as number) >= bracket.from &&
-      (this.maxPrice[entry] as number) <= bracket.to
-    );
+    return holds(bracket, this.minPrice[entry] as number, this.maxPrice[entry] as number);
   }
 
   /** Counts the entry under its type, in all and in each price bracket it lies within. */
@@ -949,8 +959,7 @@ export class MapIndex {
     const min = this.minPrice[entry] as number;
     const max = this.maxPrice[entry] as number;
     for (let bracket = 0; bracket < BRACKETS.length; bracket++) {
-      const { from, to } = BRACKETS[bracket] as { from: number; to: number };
-      if (min >= from && max <= to)
+      if (holds(BRACKETS[bracket] as (typeof BRACKETS)[number], min, max))
         counts[base + 1 + bracket] = (counts[base + 1 + bracket] as number) + 1;
     }
   }
