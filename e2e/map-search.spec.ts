@@ -71,6 +71,16 @@ const bboxParam = (bbox: Bbox) =>
 /** A choice in the filters, whose label ends with its count once that has arrived. */
 const choice = (name: string) => new RegExp(`^${name}( \\(\\d+\\))?$`);
 
+/** A pin as the map's answer carries it. */
+type PinAnswer = Listing & {
+  title: string;
+  image: string | null;
+  bedrooms: number;
+  bathrooms: number;
+};
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const listingCards = (page: Page) => page.getByRole('main').getByRole('article');
 
 /** The number in the page's "N properties" line. */
@@ -256,21 +266,34 @@ test.describe('searching on the map', () => {
       expect(await listingCards(page).count()).toBe(24);
     });
 
-    await test.step('a marker of a home on another page opens its price and page', async () => {
+    await test.step('a marker of a home on another page is named by its title, and opens its cover, title, price, rooms, area and page', async () => {
       const listed = new Set(await listedIds(page));
       const markerIds = await map
         .locator('button[data-listing-id]')
         .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-listing-id')));
       const elsewhere = markerIds.find((id) => id !== null && !listed.has(id));
       if (!elsewhere) throw new Error('every single marker is of a listing on this page');
+      const home = (pins as PinAnswer[]).find((pin) => pin._id === elsewhere);
+      if (!home) throw new Error('the marker has no pin');
+      const marker = map.locator(`button[data-listing-id="${elsewhere}"]`);
+      await expect(marker).toHaveAccessibleName(new RegExp(`^${escaped(home.title)}, \\$`));
       // From the keyboard: a marker among many may sit under its neighbours.
-      await map.locator(`button[data-listing-id="${elsewhere}"]`).press('Enter');
+      await marker.press('Enter');
       const popup = map.locator('.maplibregl-popup');
       await expect(popup.getByRole('link', { name: 'View details' })).toHaveAttribute(
         'href',
         `/propertyDetails/${elsewhere}`,
       );
+      await expect(popup).toContainText(home.title);
       await expect(popup).toContainText('$');
+      await expect(popup).toContainText(
+        new RegExp(`${home.bedrooms} beds? · ${home.bathrooms} baths? · [\\d,]+ sqft`),
+      );
+      const cover = popup.locator('img');
+      await expect(cover).toHaveAttribute('src', home.image ?? '');
+      await expect
+        .poll(() => cover.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
     });
 
     await test.step('the count beside a type is the total of its list', async () => {

@@ -432,7 +432,10 @@ export const ZSearchFacets = z
   .meta({ id: 'SearchFacets' });
 export type SearchFacets = z.infer<typeof ZSearchFacets>;
 
-/** Every listing of a search that has a map position, as little as a marker needs. */
+/**
+ * Every listing of a search that has a map position, as little as a marker and its popup need:
+ * where it stands, its price range, a short title, its cover's small picture, beds, baths, area.
+ */
 export const ZMapPins = z
   .object({
     pins: z.array(
@@ -442,6 +445,13 @@ export const ZMapPins = z
         lng: z.number(),
         minPrice: z.number(),
         maxPrice: z.number(),
+        /** The title, cut to PIN_TITLE_MAX characters (see pinTextOf); may be empty. */
+        title: z.string(),
+        /** The cover's 480-pixel WebP (an outside picture's own address); null without one. */
+        image: z.string().nullable(),
+        bedrooms: z.number(),
+        bathrooms: z.number(),
+        areaSize: z.number(),
       }),
     ),
     /** Listings of the search with a map position; more than `pins` when the view holds too many. */

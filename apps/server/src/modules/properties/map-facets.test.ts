@@ -245,6 +245,11 @@ describe('map pins', () => {
       lng: -97.74,
       minPrice: 350_000,
       maxPrice: 380_000,
+      title: 'Town house',
+      image: expect.stringMatching(/^\/uploads\/[a-z0-9]+-480\.webp$/),
+      bedrooms: 3,
+      bathrooms: expect.any(Number),
+      areaSize: expect.any(Number),
     });
     // Filters narrow the pins as they narrow the list.
     const garages = await pinsBoth(`${outline}&features=Garage&types=House,Townhouse`, buyer);
@@ -255,6 +260,30 @@ describe('map pins', () => {
     expect(everywhere.total).toBe(6);
     expect(everywhere.pins.map((p) => p._id)).not.toContain(ids['Unmapped condo']);
     expect(everywhere.pins[0]?._id).toBe(ids['Far house']);
+  });
+
+  it('names each home by a short title, with its small cover, beds, baths and area, whatever the title holds', async () => {
+    const { agent, buyer } = await seedHomes();
+    const long = `Château «Les Pins» — a ${'very '.repeat(20)}long title`;
+    const id = await createListing(ctx.app, agent, {
+      title: long,
+      bedrooms: 4,
+      bathrooms: 2.5,
+      areaSize: 2400,
+      ...pin(-97.72, 30.22),
+    });
+    for (const query of [AREA, '']) {
+      const { pins } = await pinsBoth(query, buyer);
+      const found = pins.find((p) => p._id === id);
+      expect(found, query).toMatchObject({
+        title: `${long.slice(0, 59).trimEnd()}…`,
+        bedrooms: 4,
+        bathrooms: 2.5,
+        areaSize: 2400,
+      });
+      expect(found?.title).toHaveLength(60);
+      expect(found?.image).toMatch(/^\/uploads\/[a-z0-9]+-480\.webp$/);
+    }
   });
 
   it('sends an ETag, answers 304 for it, and shows a listing change at once', async () => {

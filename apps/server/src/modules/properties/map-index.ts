@@ -6,6 +6,7 @@ import {
   type LngLat,
   type MapPins,
   PROPERTY_TYPES,
+  pinTextOf,
   reachesBand,
   toCents,
   toDollars,
@@ -62,6 +63,8 @@ interface LoadedRow {
   features: string[] | string;
   available: boolean;
   created_micros: number | string;
+  title: string;
+  image: string | null;
 }
 
 /** A text array as either driver may send it: parsed, or in PostgreSQL's `{a,"b c"}` form. */
@@ -366,6 +369,9 @@ class ReadColumns {
   readonly type: number[] = [];
   readonly features: number[] = [];
   readonly available: number[] = [];
+  /** Only for the pins' text, dropped once it is written. */
+  readonly titles: string[] = [];
+  readonly images: Array<string | null> = [];
 
   add(row: LoadedRow) {
     this.ids.push(row.id);
@@ -382,6 +388,9 @@ class ReadColumns {
     for (const feature of textArray(row.features)) mask |= FEATURE_BIT.get(feature) ?? 0;
     this.features.push(mask);
     this.available.push(row.available ? 1 : 0);
+    const pin = pinTextOf(row.title, row.image);
+    this.titles.push(pin.title);
+    this.images.push(pin.image);
   }
 }
 
@@ -575,7 +584,8 @@ export class MapIndex {
   private readonly placeScale: number;
   private mark = 0;
   /**
-   * Every entry's pin as JSON, written once as the index is built (about 110 bytes a listing): a
+   * Every entry's pin as JSON (UTF-8), written once as the index is built (about 250 bytes a
+   * listing, its short title and cover's address the most of it): a
    * view's thousand pins are copied rather than written anew. They lie in the entries' order, so
    * each grid cell's together, newest first, as a view asks for them: copying a view's pins then
    * reads a few runs of memory front to back, where reading them in the cells' id order missed the
@@ -584,6 +594,8 @@ export class MapIndex {
    */
   private pinText = Buffer.alloc(0);
   private pinAt = new Uint32Array(1);
+  /** Each entry's pin title and picture until the pins are written (see writePins). */
+  private pinWords: { titles: string[]; images: Array<string | null> } | undefined;
   /** Names this build: pins chosen by two builds may differ in their text. */
   private readonly build = randomUUID();
 
@@ -623,6 +635,10 @@ export class MapIndex {
     this.area = column(read.area, Float64Array);
     this.created = column(read.created, Float64Array);
     this.cellOf = Uint32Array.from(readAt, (at) => cellOfRead(read, at));
+    this.pinWords = {
+      titles: Array.from(readAt, (at) => read.titles[at] as string),
+      images: Array.from(readAt, (at) => read.images[at] ?? null),
+    };
   }
 
   /**
@@ -687,14 +703,15 @@ export class MapIndex {
       for (let entry = from; entry < Math.min(size, from + slice); entry++) {
         const pin = this.pinOf(entry);
         pins.push(pin);
-        // Ids and numbers only: one byte a character.
-        bytes += pin.length;
+        // Titles may hold any character: their bytes in UTF-8, as the answer is sent.
+        bytes += Buffer.byteLength(pin, 'utf8');
         pinAt[entry + 1] = bytes;
       }
-      texts.push(Buffer.from(pins.join(''), 'latin1'));
+      texts.push(Buffer.from(pins.join(''), 'utf8'));
     }
     this.pinText = Buffer.concat(texts, bytes);
     this.pinAt = pinAt;
+    this.pinWords = undefined;
   }
 
   private pinOf(entry: number): string {
@@ -704,6 +721,11 @@ export class MapIndex {
       lng: this.lng[entry] as number,
       minPrice: toDollars(this.minPrice[entry] as number),
       maxPrice: toDollars(this.maxPrice[entry] as number),
+      title: this.pinWords?.titles[entry] ?? '',
+      image: this.pinWords?.images[entry] ?? null,
+      bedrooms: this.beds[entry] as number,
+      bathrooms: this.baths[entry] as number,
+      areaSize: this.area[entry] as number,
     };
     return JSON.stringify(pin);
   }
@@ -758,7 +780,8 @@ export class MapIndex {
         sql`select id, lng, lat, property_type, min_price_cents, max_price_cents, bedrooms,
               bathrooms::float8 as bathrooms, area_size, features::text[] as features,
               availability = 'Available' as available,
-              (extract(epoch from created_at) * 1000000)::float8 as created_micros
+              (extract(epoch from created_at) * 1000000)::float8 as created_micros,
+              title, image
             from properties
             where ${onTheMap} and ${cell} between ${from} and ${to}
               and point(lng, lat) <@ box(point(-180, ${south}::float8), point(180, ${north}::float8))`,

@@ -2,6 +2,7 @@ import {
   cardOf,
   type ListingFields,
   MAP_PINS_MAX,
+  PIN_TITLE_MAX,
   PROPERTY_MESSAGES,
   type Property,
   ZApprovalParams,
@@ -247,7 +248,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const PINS_DESCRIPTION = `Takes the search's own parameters (\`page\`, \`limit\`, \`sort\` and \`fields\` are accepted and change nothing). \`pins\` holds the search's listings that have a map position, newest first, at most ${MAP_PINS_MAX}, each with its id, position and price range in dollars; \`total\` (also in X-Total-Count) is how many listings of the search have a map position. Kept in a per-process cache that lives SEARCH_CACHE_SECONDS and is emptied by every listing change; sends an ETag and answers If-None-Match with 304. ${COMPRESSED_PAGES_NOTE} ${MAP_INDEX_NOTE} Without an area or outline the pins are the whole map's, also from the index. ${SEARCH_PARAMETERS}`;
+  const PINS_DESCRIPTION = `Takes the search's own parameters (\`page\`, \`limit\`, \`sort\` and \`fields\` are accepted and change nothing). \`pins\` holds the search's listings that have a map position, newest first, at most ${MAP_PINS_MAX}, each with its id, position, price range in dollars, \`title\` (cut to ${PIN_TITLE_MAX} characters, an ellipsis ending a cut one), \`image\` (the cover's 480-pixel WebP, an outside picture's own address, or null), \`bedrooms\`, \`bathrooms\` and \`areaSize\`; \`total\` (also in X-Total-Count) is how many listings of the search have a map position. Kept in a per-process cache that lives SEARCH_CACHE_SECONDS and is emptied by every listing change; sends an ETag and answers If-None-Match with 304. ${COMPRESSED_PAGES_NOTE} ${MAP_INDEX_NOTE} Without an area or outline the pins are the whole map's, also from the index. ${SEARCH_PARAMETERS}`;
 
   /**
    * A map view's pins: from the map index, encoded for this request (a view is rarely asked for

@@ -8,6 +8,7 @@ import {
   PRICE_RANGES,
   PROPERTY_MESSAGES,
   PROPERTY_TYPES,
+  pinTextOf,
   type SearchFacets,
   type SearchSort,
   toCents,
@@ -737,6 +738,11 @@ function pinsQuery(db: Database, where: SQL | undefined) {
       lng: properties.lng,
       minPriceCents: properties.minPriceCents,
       maxPriceCents: properties.maxPriceCents,
+      title: properties.title,
+      image: properties.image,
+      bedrooms: properties.bedrooms,
+      bathrooms: properties.bathrooms,
+      areaSize: properties.areaSize,
     })
     .from(properties)
     .where(where)
@@ -795,6 +801,10 @@ export async function searchPins(
       lng: row.lng as number,
       minPrice: toDollars(row.minPriceCents),
       maxPrice: toDollars(row.maxPriceCents),
+      ...pinTextOf(row.title, row.image),
+      bedrooms: row.bedrooms,
+      bathrooms: Number(row.bathrooms),
+      areaSize: row.areaSize,
     })),
     total,
   };

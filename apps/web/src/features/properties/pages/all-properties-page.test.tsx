@@ -41,13 +41,20 @@ function facets(countOf: (choice: string) => number) {
 /** The map's pins of a search. */
 const pinsOf = (items: Array<typeof listing>, total = items.length) =>
   json({
-    pins: items.map(({ _id, lat, lng, minPrice, maxPrice }) => ({
-      _id,
-      lat,
-      lng,
-      minPrice,
-      maxPrice,
-    })),
+    pins: items.map(
+      ({ _id, lat, lng, minPrice, maxPrice, title, bedrooms, bathrooms, areaSize }) => ({
+        _id,
+        lat,
+        lng,
+        minPrice,
+        maxPrice,
+        title,
+        image: null,
+        bedrooms,
+        bathrooms,
+        areaSize,
+      }),
+    ),
     total,
   });
 
