@@ -354,12 +354,24 @@ test.describe('searching on the map', () => {
     await page.goto(`/all-properties?bbox=${bboxParam(area)}&polygon=${outline}`);
     const filters = page.getByRole('button', { name: /^Filters/ });
 
+    // The panel offers the types the search holds homes of: the buyer picks two of them.
+    let first = '';
+    let second = '';
+    const typesParam = () => new RegExp(`[?&]types=${first}%2C${second}`);
     await test.step('the buyer narrows the search in the filters', async () => {
       await filters.click();
       const panel = page.getByRole('form', { name: 'Filters' });
-      await panel.getByLabel('Bedrooms').selectOption('2');
+      const types = panel.getByRole('group', { name: 'Home types' }).getByRole('checkbox');
+      await expect(types.first()).toHaveAccessibleName(/\(\d+\)$/);
+      const offered = await types.evaluateAll((boxes) =>
+        boxes.map((box) => (box as HTMLInputElement).value.replace('type:', '')),
+      );
+      expect(offered.length, 'the area holds homes of two types or more').toBeGreaterThan(1);
+      [first, second] = offered as [string, string];
+      await panel.getByLabel(choice(first)).check();
+      await panel.getByLabel(choice(second)).check();
       await panel.getByRole('button', { name: 'Show results' }).click();
-      await expect(page).toHaveURL(/[?&]minBeds=2/);
+      await expect(page).toHaveURL(typesParam());
 
       await panel.getByLabel('Max price ($)').fill('1000');
       await panel.getByLabel('Min price ($)').fill('5000');
@@ -369,19 +381,17 @@ test.describe('searching on the map', () => {
 
       await panel.getByLabel('Min price ($)').fill('');
       await panel.getByLabel('Max price ($)').fill('');
-      await panel.getByLabel('Bedrooms').selectOption('3');
-      await panel.getByLabel(choice('House')).check();
-      await panel.getByLabel(choice('Villa')).check();
+      await panel.getByLabel('Bedrooms').selectOption('2');
       await panel.getByRole('button', { name: 'Show results' }).click();
-      await expect(page).toHaveURL(/[?&]minBeds=3/);
-      await expect(page).toHaveURL(/[?&]types=House%2CVilla/);
+      await expect(page).toHaveURL(/[?&]minBeds=2/);
+      await expect(page).toHaveURL(typesParam());
     });
 
     const shared = page.url();
     const total = await listedTotal(page);
     const ids = await listedIds(page);
     const expected = pinned(
-      await wholeCatalogue(page.request, '&minBeds=3&types=House,Villa'),
+      await wholeCatalogue(page.request, `&minBeds=2&types=${first},${second}`),
     ).filter((listing) => inBbox(listing, area) && isInPolygon(listing, polygonOf(page)));
     expect(total).toBe(expected.length);
 
@@ -392,25 +402,30 @@ test.describe('searching on the map', () => {
       expect(await listedIds(other)).toEqual(ids);
       await other.getByRole('button', { name: /^Filters/ }).click();
       const panel = other.getByRole('form', { name: 'Filters' });
-      await expect(panel.getByLabel('Bedrooms')).toHaveValue('3');
-      await expect(panel.getByLabel(choice('House'))).toBeChecked();
-      await expect(panel.getByLabel(choice('Villa'))).toBeChecked();
-      await expect(panel.getByLabel(choice('Condo'))).not.toBeChecked();
+      await expect(panel.getByLabel('Bedrooms')).toHaveValue('2');
+      const types = panel.getByRole('group', { name: 'Home types' }).getByRole('checkbox');
+      await expect(types.first()).toHaveAccessibleName(/\(\d+\)$/);
+      const checked = await types.evaluateAll((boxes) =>
+        boxes
+          .filter((box) => (box as HTMLInputElement).checked)
+          .map((box) => (box as HTMLInputElement).value.replace('type:', '')),
+      );
+      expect(checked).toEqual([first, second]);
       await expect(
         other.getByRole('search', { name: 'Property search' }).getByLabel('Property type'),
-      ).toHaveValue('House,Villa');
+      ).toHaveValue(`${first},${second}`);
       await other.close();
     });
 
     await test.step('Back restores the filters before the last change', async () => {
       await page.goBack();
-      await expect(page).toHaveURL(/[?&]minBeds=2/);
-      await expect(page).not.toHaveURL(/[?&]types=/);
+      await expect(page).not.toHaveURL(/[?&]minBeds=/);
+      await expect(page).toHaveURL(typesParam());
       const panel = page.getByRole('form', { name: 'Filters' });
-      await expect(panel.getByLabel('Bedrooms')).toHaveValue('2');
-      await expect(panel.getByLabel(choice('House'))).not.toBeChecked();
+      await expect(panel.getByLabel('Bedrooms')).toHaveValue('');
+      await expect(panel.getByLabel(choice(first))).toBeChecked();
       await page.goForward();
-      await expect(panel.getByLabel('Bedrooms')).toHaveValue('3');
+      await expect(panel.getByLabel('Bedrooms')).toHaveValue('2');
     });
   });
 

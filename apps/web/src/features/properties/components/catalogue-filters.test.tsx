@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { countsOf } from '../api/get-search-facets';
 import { type CatalogueSearch, EMPTY_SEARCH } from '../lib/list-params';
-import { CatalogueFilters, SPANNING_NOTE } from './catalogue-filters';
+import { CatalogueFilters, NO_TYPE_TO_CHOOSE, SPANNING_NOTE } from './catalogue-filters';
 
 function renderFilters(
   counts: ReturnType<typeof countsOf>,
@@ -64,6 +64,19 @@ describe('the counts beside the filters', () => {
       types: ['Residential'],
     });
     expect(within(panel).getByRole('checkbox', { name: 'Residential (0)' })).toBeChecked();
+  });
+
+  it('says so when no home matches the other filters, offering no type', () => {
+    const { panel } = renderFilters(
+      countsOf({
+        total: 0,
+        types: PROPERTY_TYPES.map((propertyType) => ({ propertyType, count: 0 })),
+        priceRanges: [],
+        priceBands: PRICE_BANDS.map(({ id, label }) => ({ id, label, count: 0 })),
+      }),
+    );
+    expect(within(panel).queryAllByRole('checkbox', { name: /\(0\)$/ })).toEqual([]);
+    expect(within(panel).getByText(NO_TYPE_TO_CHOOSE)).toBeVisible();
   });
 
   it('offers the search’s own types alone until the counts arrive', () => {

@@ -28,6 +28,9 @@ export type CatalogueFilterChoice = CatalogueBounds & {
   priceBand?: PriceBandId;
 };
 
+/** Where the search and area hold no home at all, so no type to narrow to. */
+export const NO_TYPE_TO_CHOOSE = 'No homes match the other filters here.';
+
 /** Under the price bands: why they may add up to more than the homes there are. */
 export const SPANNING_NOTE = 'A home whose price range spans two bands is counted in both.';
 
@@ -167,6 +170,7 @@ export function CatalogueFilters({ id, search, counts, onApply, onClear }: Catal
   };
 
   const checkbox = 'size-4 accent-teal-700';
+  const offered = typesOffered(search, counts);
 
   return (
     <form
@@ -179,7 +183,10 @@ export function CatalogueFilters({ id, search, counts, onApply, onClear }: Catal
       <fieldset>
         <legend className="text-sm font-semibold text-stone-800">Home types</legend>
         <div className="mt-2 grid grid-cols-2 gap-2">
-          {typesOffered(search, counts).map((type) => (
+          {offered.length === 0 && (
+            <p className="col-span-2 text-sm text-stone-700">{NO_TYPE_TO_CHOOSE}</p>
+          )}
+          {offered.map((type) => (
             <label key={type} className="flex items-center gap-2 text-sm text-stone-800">
               <input
                 type="checkbox"
