@@ -264,7 +264,7 @@ describe('map pins', () => {
 
   it('names each home by a short title, with its small cover, beds, baths and area, whatever the title holds', async () => {
     const { agent, buyer } = await seedHomes();
-    const long = `Château «Les Pins» — a ${'very '.repeat(20)}long title`;
+    const long = `Château «Les Pins» — a ${'very '.repeat(12)}long title`;
     const id = await createListing(ctx.app, agent, {
       title: long,
       bedrooms: 4,
