@@ -245,8 +245,9 @@ describe('the map index', () => {
     let found = 0;
     for (let view = 0; view < 300; view++)
       found += await expectSameAnswers(randomView(random), buyer);
-    // The views are not all empty: most find listings, and many fill several pages.
-    expect(found).toBeGreaterThan(300 * 20);
+    // The views are not all empty: most find listings, and many fill several pages (a price band
+    // narrows a fifth of them).
+    expect(found).toBeGreaterThan(300 * 15);
     // Every one of them was the index's: nothing dropped it on the way.
     expect(ctx.app.listingCache.map.current()).toBeDefined();
   });
