@@ -89,17 +89,23 @@ test.describe('comparing homes', () => {
     // The browser asks for the missing listing again and logs the server's 404 for it.
     test.use({ allowedConsoleErrors: [/status of 404/] });
 
-    test('a shared compare link shows the same homes to another signed-in visitor, and says which are missing', async ({
+    test('a shared compare link shows the same homes to another signed-in visitor, and says which are no longer available', async ({
       page,
     }) => {
       await signIn(page, 'agent');
       const ids = [homes[0]?.id, MISSING_ID, homes[2]?.id].join(',');
       await page.goto(`/compare?ids=${ids}`);
       const table = page.getByRole('table', { name: 'Homes compared side by side' });
-      await expect(table.getByRole('columnheader')).toHaveCount(4);
+      await expect(
+        page.getByRole('list', { name: 'Homes no longer available' }).getByRole('listitem'),
+      ).toHaveText(
+        /^One of these homes is no longer available\. The other homes are compared without it\./,
+      );
+      // The two still there, side by side, with no column of dashes for the one gone.
+      await expect(table.getByRole('columnheader')).toHaveCount(3);
       await expect(table.getByRole('link', { name: homes[0]?.title ?? '' })).toBeVisible();
       await expect(table.getByRole('link', { name: homes[2]?.title ?? '' })).toBeVisible();
-      await expect(table.getByText(/^Listing not found\./)).toBeVisible();
+      await expect(table.getByText('Not available')).toHaveCount(0);
     });
   });
 

@@ -71,6 +71,16 @@ const bboxParam = (bbox: Bbox) =>
 /** A choice in the filters, whose label ends with its count once that has arrived. */
 const choice = (name: string) => new RegExp(`^${name}( \\(\\d+\\))?$`);
 
+/** A pin as the map's answer carries it. */
+type PinAnswer = Listing & {
+  title: string;
+  image: string | null;
+  bedrooms: number;
+  bathrooms: number;
+};
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const listingCards = (page: Page) => page.getByRole('main').getByRole('article');
 
 /** The number in the page's "N properties" line. */
@@ -256,21 +266,34 @@ test.describe('searching on the map', () => {
       expect(await listingCards(page).count()).toBe(24);
     });
 
-    await test.step('a marker of a home on another page opens its price and page', async () => {
+    await test.step('a marker of a home on another page is named by its title, and opens its cover, title, price, rooms, area and page', async () => {
       const listed = new Set(await listedIds(page));
       const markerIds = await map
         .locator('button[data-listing-id]')
         .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-listing-id')));
       const elsewhere = markerIds.find((id) => id !== null && !listed.has(id));
       if (!elsewhere) throw new Error('every single marker is of a listing on this page');
+      const home = (pins as PinAnswer[]).find((pin) => pin._id === elsewhere);
+      if (!home) throw new Error('the marker has no pin');
+      const marker = map.locator(`button[data-listing-id="${elsewhere}"]`);
+      await expect(marker).toHaveAccessibleName(new RegExp(`^${escaped(home.title)}, \\$`));
       // From the keyboard: a marker among many may sit under its neighbours.
-      await map.locator(`button[data-listing-id="${elsewhere}"]`).press('Enter');
+      await marker.press('Enter');
       const popup = map.locator('.maplibregl-popup');
       await expect(popup.getByRole('link', { name: 'View details' })).toHaveAttribute(
         'href',
         `/propertyDetails/${elsewhere}`,
       );
+      await expect(popup).toContainText(home.title);
       await expect(popup).toContainText('$');
+      await expect(popup).toContainText(
+        new RegExp(`${home.bedrooms} beds? · ${home.bathrooms} baths? · [\\d,]+ sqft`),
+      );
+      const cover = popup.locator('img');
+      await expect(cover).toHaveAttribute('src', home.image ?? '');
+      await expect
+        .poll(() => cover.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
     });
 
     await test.step('the count beside a type is the total of its list', async () => {
@@ -331,12 +354,24 @@ test.describe('searching on the map', () => {
     await page.goto(`/all-properties?bbox=${bboxParam(area)}&polygon=${outline}`);
     const filters = page.getByRole('button', { name: /^Filters/ });
 
+    // The panel offers the types the search holds homes of: the buyer picks two of them.
+    let first = '';
+    let second = '';
+    const typesParam = () => new RegExp(`[?&]types=${first}%2C${second}`);
     await test.step('the buyer narrows the search in the filters', async () => {
       await filters.click();
       const panel = page.getByRole('form', { name: 'Filters' });
-      await panel.getByLabel('Bedrooms').selectOption('2');
+      const types = panel.getByRole('group', { name: 'Home types' }).getByRole('checkbox');
+      await expect(types.first()).toHaveAccessibleName(/\(\d+\)$/);
+      const offered = await types.evaluateAll((boxes) =>
+        boxes.map((box) => (box as HTMLInputElement).value.replace('type:', '')),
+      );
+      expect(offered.length, 'the area holds homes of two types or more').toBeGreaterThan(1);
+      [first, second] = offered as [string, string];
+      await panel.getByLabel(choice(first)).check();
+      await panel.getByLabel(choice(second)).check();
       await panel.getByRole('button', { name: 'Show results' }).click();
-      await expect(page).toHaveURL(/[?&]minBeds=2/);
+      await expect(page).toHaveURL(typesParam());
 
       await panel.getByLabel('Max price ($)').fill('1000');
       await panel.getByLabel('Min price ($)').fill('5000');
@@ -346,19 +381,17 @@ test.describe('searching on the map', () => {
 
       await panel.getByLabel('Min price ($)').fill('');
       await panel.getByLabel('Max price ($)').fill('');
-      await panel.getByLabel('Bedrooms').selectOption('3');
-      await panel.getByLabel(choice('House')).check();
-      await panel.getByLabel(choice('Villa')).check();
+      await panel.getByLabel('Bedrooms').selectOption('2');
       await panel.getByRole('button', { name: 'Show results' }).click();
-      await expect(page).toHaveURL(/[?&]minBeds=3/);
-      await expect(page).toHaveURL(/[?&]types=House%2CVilla/);
+      await expect(page).toHaveURL(/[?&]minBeds=2/);
+      await expect(page).toHaveURL(typesParam());
     });
 
     const shared = page.url();
     const total = await listedTotal(page);
     const ids = await listedIds(page);
     const expected = pinned(
-      await wholeCatalogue(page.request, '&minBeds=3&types=House,Villa'),
+      await wholeCatalogue(page.request, `&minBeds=2&types=${first},${second}`),
     ).filter((listing) => inBbox(listing, area) && isInPolygon(listing, polygonOf(page)));
     expect(total).toBe(expected.length);
 
@@ -369,26 +402,111 @@ test.describe('searching on the map', () => {
       expect(await listedIds(other)).toEqual(ids);
       await other.getByRole('button', { name: /^Filters/ }).click();
       const panel = other.getByRole('form', { name: 'Filters' });
-      await expect(panel.getByLabel('Bedrooms')).toHaveValue('3');
-      await expect(panel.getByLabel(choice('House'))).toBeChecked();
-      await expect(panel.getByLabel(choice('Villa'))).toBeChecked();
-      await expect(panel.getByLabel(choice('Condo'))).not.toBeChecked();
+      await expect(panel.getByLabel('Bedrooms')).toHaveValue('2');
+      const types = panel.getByRole('group', { name: 'Home types' }).getByRole('checkbox');
+      await expect(types.first()).toHaveAccessibleName(/\(\d+\)$/);
+      const checked = await types.evaluateAll((boxes) =>
+        boxes
+          .filter((box) => (box as HTMLInputElement).checked)
+          .map((box) => (box as HTMLInputElement).value.replace('type:', '')),
+      );
+      expect(checked).toEqual([first, second]);
       await expect(
         other.getByRole('search', { name: 'Property search' }).getByLabel('Property type'),
-      ).toHaveValue('House,Villa');
+      ).toHaveValue(`${first},${second}`);
       await other.close();
     });
 
     await test.step('Back restores the filters before the last change', async () => {
       await page.goBack();
-      await expect(page).toHaveURL(/[?&]minBeds=2/);
-      await expect(page).not.toHaveURL(/[?&]types=/);
+      await expect(page).not.toHaveURL(/[?&]minBeds=/);
+      await expect(page).toHaveURL(typesParam());
       const panel = page.getByRole('form', { name: 'Filters' });
-      await expect(panel.getByLabel('Bedrooms')).toHaveValue('2');
-      await expect(panel.getByLabel(choice('House'))).not.toBeChecked();
+      await expect(panel.getByLabel('Bedrooms')).toHaveValue('');
+      await expect(panel.getByLabel(choice(first))).toBeChecked();
       await page.goForward();
-      await expect(panel.getByLabel('Bedrooms')).toHaveValue('3');
+      await expect(panel.getByLabel('Bedrooms')).toHaveValue('2');
     });
+  });
+
+  test('the counts beside the filters reach every home: no empty type, and price bands that list what they count', async ({
+    page,
+  }) => {
+    const every = (await wholeCatalogue(page.request)).map((listing) => listing._id);
+    await page.goto('/all-properties');
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const panel = page.getByRole('form', { name: 'Filters' });
+    const bands = panel.getByRole('list', { name: 'Homes by price' }).getByRole('button');
+    await expect(bands.first()).toHaveText(/\(\d+\)$/);
+
+    await test.step('every type offered holds homes', async () => {
+      const types = await panel
+        .getByRole('group', { name: 'Home types' })
+        .getByRole('checkbox')
+        .evaluateAll((boxes) =>
+          boxes.map((box) => (box as HTMLInputElement).labels?.[0]?.textContent),
+        );
+      expect(types.length).toBeGreaterThan(0);
+      for (const type of types) expect(type).toMatch(/\([1-9][\d,]*\)$/);
+    });
+
+    const labels = await bands.allTextContents();
+    expect(labels.map((label) => label.replace(/ \(.*$/, ''))).toEqual([
+      'Under $100k',
+      '$100k - $300k',
+      '$300k - $600k',
+      '$600k+',
+    ]);
+    await expect(
+      panel.getByText('A home whose price range spans two bands is counted in both.'),
+    ).toBeVisible();
+
+    await test.step('the bands together hold every home, each listing as many as it counts', async () => {
+      const reached = new Set<string>();
+      for (const [index, id] of ['under-100k', '100k-300k', '300k-600k', '600k-plus'].entries()) {
+        const inBand = await wholeCatalogue(page.request, `&priceBand=${id}`);
+        for (const listing of inBand) reached.add(listing._id);
+        expect(Number(/\((\d+)\)$/.exec(labels[index] ?? '')?.[1]), id).toBe(inBand.length);
+      }
+      expect([...reached].sort()).toEqual([...every].sort());
+    });
+
+    await test.step('choosing a band lists the homes it counts', async () => {
+      const band = bands.nth(2);
+      const count = Number(/\((\d+)\)$/.exec((await band.textContent()) ?? '')?.[1]);
+      await band.click();
+      await expect(page).toHaveURL(/[?&]priceBand=300k-600k/);
+      expect(await listedTotal(page)).toBe(count);
+      await expect(bands.nth(2)).toHaveAttribute('aria-pressed', 'true');
+    });
+  });
+
+  test('"Clear all" clears every filter, the area and the outline', async ({ page }) => {
+    const area = busiestArea(pinned(await wholeCatalogue(page.request)));
+    const outline = [
+      `${area.west},${area.south}`,
+      `${area.east},${area.south}`,
+      `${area.east},${area.north}`,
+    ].join(';');
+    await page.goto(
+      `/all-properties?location=a&types=House,Villa&features=Garden&minPrice=100000&maxPrice=900000&minBeds=1&minBaths=1&bbox=${bboxParam(area)}&polygon=${outline}&sort=price-asc`,
+    );
+    await page.getByRole('button', { name: 'Filters (6)' }).click();
+    const panel = page.getByRole('form', { name: 'Filters' });
+    await expect(panel.getByLabel('Min price ($)')).toHaveValue('100000');
+    await panel.getByRole('button', { name: 'Clear all' }).click();
+
+    await expect(page).toHaveURL(/\/all-properties\?sort=price-asc$/);
+    expect(await listedTotal(page)).toBe((await wholeCatalogue(page.request)).length);
+    await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
+    for (const field of ['Min price ($)', 'Max price ($)', 'Bedrooms', 'Bathrooms']) {
+      await expect(panel.getByLabel(field)).toHaveValue('');
+    }
+    await expect(panel.getByLabel(choice('House'))).not.toBeChecked();
+    await expect(panel.getByLabel('Garden')).not.toBeChecked();
+    await expect(
+      page.getByRole('search', { name: 'Property search' }).getByLabel('Location'),
+    ).toHaveValue('');
   });
 
   test.describe('on a 375 px phone', () => {

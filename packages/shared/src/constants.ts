@@ -117,6 +117,28 @@ export const PRICE_RANGES = [
   { label: '$600k+', min: 600_000, max: null },
 ] as const;
 
+/**
+ * The price bands the catalogue's filters count and offer: together they cover every price, from
+ * nothing up. A listing is in each band its price range reaches into (a band holds its lower bound,
+ * not its upper one), so a home of $265k - $315k is in both $100k - $300k and $300k - $600k, and a
+ * home of one price in exactly one. Unlike PRICE_RANGES, no listing falls between them.
+ */
+export const PRICE_BANDS = [
+  { id: 'under-100k', label: 'Under $100k', min: 0, max: 100_000 },
+  { id: '100k-300k', label: '$100k - $300k', min: 100_000, max: 300_000 },
+  { id: '300k-600k', label: '$300k - $600k', min: 300_000, max: 600_000 },
+  { id: '600k-plus', label: '$600k+', min: 600_000, max: null },
+] as const;
+export type PriceBand = (typeof PRICE_BANDS)[number];
+export type PriceBandId = PriceBand['id'];
+
+/**
+ * Whether a listing priced `min` to `max` reaches into the band (all three in the same unit): it
+ * starts below the band's top and ends above its bottom, or (one price) stands on its bottom.
+ */
+export const reachesBand = (band: { min: number; max: number | null }, min: number, max: number) =>
+  (band.max === null || min < band.max) && (max > band.min || min >= band.min);
+
 export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc', 'area-desc'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
@@ -136,6 +158,7 @@ export const SEARCH_FILTER_KEYS = [
   'propertyType',
   'types',
   'priceRange',
+  'priceBand',
   'minPrice',
   'maxPrice',
   'minBeds',

@@ -58,3 +58,22 @@ export const isOwnImageUrl = (value: string | null | undefined): value is string
 /** Our own image address, or null for anything else: what the API serves. */
 export const ownImageUrlOrNull = (value: string | null | undefined): string | null =>
   isOwnImageUrl(value) ? value : null;
+
+/** A map pin's title at most this long: enough to name a home, and a thousand pins stay small. */
+export const PIN_TITLE_MAX = 60;
+
+/**
+ * What a map pin carries of a listing's title and cover: the title trimmed and cut to
+ * PIN_TITLE_MAX (an ellipsis ending a cut one), and the cover's smallest stored rendition (an
+ * outside picture's own address), or null without a cover.
+ */
+export function pinTextOf(title: string, image: string | null) {
+  const trimmed = title.trim();
+  return {
+    title:
+      trimmed.length <= PIN_TITLE_MAX
+        ? trimmed
+        : `${trimmed.slice(0, PIN_TITLE_MAX - 1).trimEnd()}…`,
+    image: image ? photoVariantUrl(image, PHOTO_THUMBNAIL_WIDTH, 'webp') : null,
+  };
+}

@@ -117,6 +117,8 @@ export const PROPERTY_MESSAGES = {
   areaPositive: 'Must be positive',
   areaTooLarge: atMostMessage('Area size', LIMITS.areaMax),
   areaWhole: 'Use whole square feet',
+  /** A search given both of its price choices (priceRange and priceBand). */
+  rangeOrBand: 'Choose a price range or a price band, not both',
   maxBelowMinAdd: 'Max price must be ≥ min price',
   maxBelowMinEdit: 'Max price must be greater than min price',
   priceCents: 'Prices can have at most two decimals',

@@ -6,10 +6,12 @@ import {
   FEATURES,
   LIMITS,
   LISTING_FIELDS,
+  PRICE_BANDS,
   PRICE_RANGE_PLACEHOLDER,
   PRICE_RANGES,
   PROPERTY_TYPE_PLACEHOLDER,
   PROPERTY_TYPES,
+  type PriceBandId,
   SEARCH_SORTS,
   TRUE_OR_FALSE,
 } from './constants.js';
@@ -322,6 +324,10 @@ export const ZPropertySearchQuery = z
     priceRange: optionalFilter(PRICE_RANGE_PLACEHOLDER).pipe(
       z.enum(PRICE_RANGES.map((range) => range.label) as [string, ...string[]]).optional(),
     ),
+    /** One of PRICE_BANDS by its id: the listing's price range reaches into it. */
+    priceBand: z
+      .enum(PRICE_BANDS.map((band) => band.id) as [PriceBandId, ...PriceBandId[]])
+      .optional(),
     /** Several types at once; a listing of any of them matches. */
     types: commaList(PROPERTY_TYPES, 'property type'),
     /** Every feature named must be on the listing. */
@@ -357,6 +363,14 @@ export const ZPropertySearchQuery = z
     ...pageFields,
   })
   .superRefine((value, ctx) => {
+    // The counts a search shares with its list are taken by one price choice or the other.
+    if (value.priceRange && value.priceBand) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['priceBand'],
+        message: PROPERTY_MESSAGES.rangeOrBand,
+      });
+    }
     if (
       value.minPrice !== undefined &&
       value.maxPrice !== undefined &&
@@ -402,11 +416,26 @@ export const ZSearchFacets = z
     total: z.number().int(),
     types: z.array(z.object({ propertyType: z.enum(PROPERTY_TYPES), count: z.number().int() })),
     priceRanges: z.array(z.object({ label: z.string(), count: z.number().int() })),
+    /**
+     * For every band of PRICE_BANDS, the listings matching every filter but `priceRange` and
+     * `priceBand`. A home whose range spans two bands counts in both, so these may add up to more
+     * than the listings counted.
+     */
+    priceBands: z.array(
+      z.object({
+        id: z.enum(PRICE_BANDS.map((band) => band.id)),
+        label: z.string(),
+        count: z.number().int(),
+      }),
+    ),
   })
   .meta({ id: 'SearchFacets' });
 export type SearchFacets = z.infer<typeof ZSearchFacets>;
 
-/** Every listing of a search that has a map position, as little as a marker needs. */
+/**
+ * Every listing of a search that has a map position, as little as a marker and its popup need:
+ * where it stands, its price range, a short title, its cover's small picture, beds, baths, area.
+ */
 export const ZMapPins = z
   .object({
     pins: z.array(
@@ -416,6 +445,13 @@ export const ZMapPins = z
         lng: z.number(),
         minPrice: z.number(),
         maxPrice: z.number(),
+        /** The title, cut to PIN_TITLE_MAX characters (see pinTextOf); may be empty. */
+        title: z.string(),
+        /** The cover's 480-pixel WebP (an outside picture's own address); null without one. */
+        image: z.string().nullable(),
+        bedrooms: z.number(),
+        bathrooms: z.number(),
+        areaSize: z.number(),
       }),
     ),
     /** Listings of the search with a map position; more than `pins` when the view holds too many. */

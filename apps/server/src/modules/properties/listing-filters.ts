@@ -1,4 +1,10 @@
-import type { Bbox, LngLat, SearchSort } from '@keyhaven/shared';
+import {
+  type Bbox,
+  type LngLat,
+  PRICE_BANDS,
+  PRICE_RANGES,
+  type SearchSort,
+} from '@keyhaven/shared';
 
 /** What narrows a list besides the facets (type and price bucket) it is counted by. */
 export interface AreaFilters {
@@ -21,6 +27,8 @@ export interface ListingFilters extends AreaFilters {
   /** Any of these types. */
   types?: readonly string[];
   priceRange?: string;
+  /** The id of one of PRICE_BANDS (never with `priceRange`). */
+  priceBand?: string;
   sort?: SearchSort;
   page: number;
   limit: number;
@@ -35,6 +43,23 @@ export interface ListingFilters extends AreaFilters {
 export interface FacetCount {
   propertyType: string;
   all: number;
-  /** Per entry of PRICE_RANGES, in its order. */
+  /** Per entry of COUNTED_PRICES, in its order. */
   inPriceRange: number[];
+}
+
+/**
+ * The price choices the facet counts count under each type, in their order: the spec's price
+ * ranges (the listing's whole range within), then the catalogue's bands (its range reaching in).
+ */
+export const COUNTED_PRICES = [
+  ...PRICE_RANGES.map((range) => ({ within: true, min: range.min, max: range.max })),
+  ...PRICE_BANDS.map((band) => ({ within: false, min: band.min, max: band.max })),
+] as const;
+
+/** Where the search's price choice (`priceRange` or `priceBand`) is among COUNTED_PRICES; -1 for none. */
+export function countedPriceOf(filters: Pick<ListingFilters, 'priceRange' | 'priceBand'>) {
+  const range = PRICE_RANGES.findIndex((r) => r.label === filters.priceRange);
+  if (range >= 0) return range;
+  const band = PRICE_BANDS.findIndex((b) => b.id === filters.priceBand);
+  return band >= 0 ? PRICE_RANGES.length + band : -1;
 }

@@ -1,4 +1,10 @@
-import { type MapPins, PRICE_RANGES, PROPERTY_TYPES, type SearchFacets } from '@keyhaven/shared';
+import {
+  type MapPins,
+  PRICE_BANDS,
+  PRICE_RANGES,
+  PROPERTY_TYPES,
+  type SearchFacets,
+} from '@keyhaven/shared';
 import { describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../../test/helpers/accounts.js';
 import { createListing } from '../../../test/helpers/listings.js';
@@ -44,6 +50,7 @@ async function pinsBoth(query: string, viewer: TestAccount) {
 const countsOf = (facets: SearchFacets) => ({
   types: Object.fromEntries(facets.types.map((entry) => [entry.propertyType, entry.count])),
   priceRanges: facets.priceRanges.map((entry) => entry.count),
+  priceBands: facets.priceBands.map((entry) => entry.count),
 });
 
 const pin = (lng: number, lat: number) => ({ lng, lat });
@@ -152,6 +159,64 @@ describe('counts beside the filters', () => {
     }
   });
 
+  it('counts every home under the price bands, one whose range spans two in both, and each band lists what it counts', async () => {
+    const { agent, buyer } = await seedHomes();
+    // Between the spec's brackets: under $100k, and across $300k.
+    const cheap = await createListing(ctx.app, agent, {
+      title: 'Cabin',
+      propertyType: 'House',
+      minPrice: 80_000,
+      maxPrice: 90_000,
+      ...pin(-97.75, 30.25),
+    });
+    const across = await createListing(ctx.app, agent, {
+      title: 'Across two',
+      propertyType: 'House',
+      minPrice: 265_000,
+      maxPrice: 315_000,
+      ...pin(-97.75, 30.25),
+    });
+    for (const query of ['', AREA, 'minBeds=2', `${AREA}&propertyType=House`]) {
+      const facets = await facetsBoth(query, buyer);
+      expect(facets.priceBands.map((band) => band.id)).toEqual(PRICE_BANDS.map((b) => b.id));
+      const reached = new Map<string, number>();
+      for (const { id, count } of facets.priceBands) {
+        const banded = new URLSearchParams(query);
+        banded.set('priceBand', id);
+        banded.set('limit', '100');
+        const list = await get(`/properties/search?${banded}`, null);
+        expect(count, `${query}: ${id}`).toBe(Number(list.headers['x-total-count']));
+        for (const home of list.json() as Array<{ _id: string }>) {
+          reached.set(home._id, (reached.get(home._id) ?? 0) + 1);
+        }
+      }
+      // Every home of the search is under some band; only the one across $300k under two.
+      expect(reached.size, query).toBe(facets.total);
+      expect([...reached].filter(([, bands]) => bands > 1)).toEqual(
+        reached.has(across) ? [[across, 2]] : [],
+      );
+    }
+    const everything = countsOf(await facetsBoth('', buyer));
+    // $80k - $90k; $150k - $250k, $200k - $220k, across; across, $350k - $380k, $400k - $450k
+    // twice, $500k - $550k; $900k - $1M.
+    expect(everything.priceBands).toEqual([1, 3, 5, 1]);
+    // The spec's brackets keep their rule: neither the cabin nor the home across is in one.
+    expect(everything.priceRanges).toEqual([2, 4, 1]);
+    const band = countsOf(await facetsBoth('priceBand=under-100k', buyer));
+    expect(band.types).toMatchObject({ House: 1, Apartment: 0 });
+    const under = await get('/properties/search?priceBand=under-100k', null);
+    expect((under.json() as Array<{ _id: string }>).map((home) => home._id)).toEqual([cheap]);
+  });
+
+  it('refuses a price range and a price band together', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/properties/search?priceRange=${MIDDLE}&priceBand=300k-600k`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().fields)).toEqual(['priceBand']);
+  });
+
   it('counts a new listing once it is approved', async () => {
     const { agent, buyer } = await seedHomes();
     expect((await facetsBoth(AREA, buyer)).total).toBe(5);
@@ -180,6 +245,11 @@ describe('map pins', () => {
       lng: -97.74,
       minPrice: 350_000,
       maxPrice: 380_000,
+      title: 'Town house',
+      image: expect.stringMatching(/^\/uploads\/[a-z0-9]+-480\.webp$/),
+      bedrooms: 3,
+      bathrooms: expect.any(Number),
+      areaSize: expect.any(Number),
     });
     // Filters narrow the pins as they narrow the list.
     const garages = await pinsBoth(`${outline}&features=Garage&types=House,Townhouse`, buyer);
@@ -190,6 +260,30 @@ describe('map pins', () => {
     expect(everywhere.total).toBe(6);
     expect(everywhere.pins.map((p) => p._id)).not.toContain(ids['Unmapped condo']);
     expect(everywhere.pins[0]?._id).toBe(ids['Far house']);
+  });
+
+  it('names each home by a short title, with its small cover, beds, baths and area, whatever the title holds', async () => {
+    const { agent, buyer } = await seedHomes();
+    const long = `Château «Les Pins» — a ${'very '.repeat(12)}long title`;
+    const id = await createListing(ctx.app, agent, {
+      title: long,
+      bedrooms: 4,
+      bathrooms: 2.5,
+      areaSize: 2400,
+      ...pin(-97.72, 30.22),
+    });
+    for (const query of [AREA, '']) {
+      const { pins } = await pinsBoth(query, buyer);
+      const found = pins.find((p) => p._id === id);
+      expect(found, query).toMatchObject({
+        title: `${long.slice(0, 59).trimEnd()}…`,
+        bedrooms: 4,
+        bathrooms: 2.5,
+        areaSize: 2400,
+      });
+      expect(found?.title).toHaveLength(60);
+      expect(found?.image).toMatch(/^\/uploads\/[a-z0-9]+-480\.webp$/);
+    }
   });
 
   it('sends an ETag, answers 304 for it, and shows a listing change at once', async () => {

@@ -5,14 +5,20 @@ import {
   FEATURES,
   type LngLat,
   type MapPins,
-  PRICE_RANGES,
   PROPERTY_TYPES,
+  pinTextOf,
+  reachesBand,
   toCents,
   toDollars,
 } from '@keyhaven/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.js';
-import type { FacetCount, ListingFilters } from './listing-filters.js';
+import {
+  COUNTED_PRICES,
+  countedPriceOf,
+  type FacetCount,
+  type ListingFilters,
+} from './listing-filters.js';
 
 /*
  * Every map view is new (a buyer panning never asks for the same one twice), and answering one
@@ -57,6 +63,8 @@ interface LoadedRow {
   features: string[] | string;
   available: boolean;
   created_micros: number | string;
+  title: string;
+  image: string | null;
 }
 
 /** A text array as either driver may send it: parsed, or in PostgreSQL's `{a,"b c"}` form. */
@@ -361,6 +369,9 @@ class ReadColumns {
   readonly type: number[] = [];
   readonly features: number[] = [];
   readonly available: number[] = [];
+  /** Only for the pins' text, dropped once it is written. */
+  readonly titles: string[] = [];
+  readonly images: Array<string | null> = [];
 
   add(row: LoadedRow) {
     this.ids.push(row.id);
@@ -377,6 +388,9 @@ class ReadColumns {
     for (const feature of textArray(row.features)) mask |= FEATURE_BIT.get(feature) ?? 0;
     this.features.push(mask);
     this.available.push(row.available ? 1 : 0);
+    const pin = pinTextOf(row.title, row.image);
+    this.titles.push(pin.title);
+    this.images.push(pin.image);
   }
 }
 
@@ -464,11 +478,20 @@ export async function idOrder(ids: string[]): Promise<Uint32Array> {
   return order;
 }
 
-/** The price brackets in cents, each listing's whole range within one to count under it. */
-const BRACKETS = PRICE_RANGES.map((range) => ({
-  from: toCents(range.min),
-  to: range.max === null ? Number.POSITIVE_INFINITY : toCents(range.max),
+/**
+ * The counted prices (COUNTED_PRICES) in cents: a price range holds a listing whose whole range
+ * is within it, a band one whose range reaches into it (reachesBand).
+ */
+const BRACKETS = COUNTED_PRICES.map((price) => ({
+  within: price.within,
+  band: { min: toCents(price.min), max: price.max === null ? null : toCents(price.max) },
+  from: toCents(price.min),
+  to: price.max === null ? Number.POSITIVE_INFINITY : toCents(price.max),
 }));
+
+/** Whether a listing priced `min` to `max` cents is under the counted price. */
+const holds = (bracket: (typeof BRACKETS)[number], min: number, max: number) =>
+  bracket.within ? min >= bracket.from && max <= bracket.to : reachesBand(bracket.band, min, max);
 
 /** Per type: how many in all, then how many in each bracket. */
 const FACET_STRIDE = 1 + BRACKETS.length;
@@ -561,7 +584,8 @@ export class MapIndex {
   private readonly placeScale: number;
   private mark = 0;
   /**
-   * Every entry's pin as JSON, written once as the index is built (about 110 bytes a listing): a
+   * Every entry's pin as JSON (UTF-8), written once as the index is built (about 250 bytes a
+   * listing, its short title and cover's address the most of it): a
    * view's thousand pins are copied rather than written anew. They lie in the entries' order, so
    * each grid cell's together, newest first, as a view asks for them: copying a view's pins then
    * reads a few runs of memory front to back, where reading them in the cells' id order missed the
@@ -570,6 +594,8 @@ export class MapIndex {
    */
   private pinText = Buffer.alloc(0);
   private pinAt = new Uint32Array(1);
+  /** Each entry's pin title and picture until the pins are written (see writePins). */
+  private pinWords: { titles: string[]; images: Array<string | null> } | undefined;
   /** Names this build: pins chosen by two builds may differ in their text. */
   private readonly build = randomUUID();
 
@@ -609,6 +635,10 @@ export class MapIndex {
     this.area = column(read.area, Float64Array);
     this.created = column(read.created, Float64Array);
     this.cellOf = Uint32Array.from(readAt, (at) => cellOfRead(read, at));
+    this.pinWords = {
+      titles: Array.from(readAt, (at) => read.titles[at] as string),
+      images: Array.from(readAt, (at) => read.images[at] ?? null),
+    };
   }
 
   /**
@@ -673,14 +703,15 @@ export class MapIndex {
       for (let entry = from; entry < Math.min(size, from + slice); entry++) {
         const pin = this.pinOf(entry);
         pins.push(pin);
-        // Ids and numbers only: one byte a character.
-        bytes += pin.length;
+        // Titles may hold any character: their bytes in UTF-8, as the answer is sent.
+        bytes += Buffer.byteLength(pin, 'utf8');
         pinAt[entry + 1] = bytes;
       }
-      texts.push(Buffer.from(pins.join(''), 'latin1'));
+      texts.push(Buffer.from(pins.join(''), 'utf8'));
     }
     this.pinText = Buffer.concat(texts, bytes);
     this.pinAt = pinAt;
+    this.pinWords = undefined;
   }
 
   private pinOf(entry: number): string {
@@ -690,6 +721,11 @@ export class MapIndex {
       lng: this.lng[entry] as number,
       minPrice: toDollars(this.minPrice[entry] as number),
       maxPrice: toDollars(this.maxPrice[entry] as number),
+      title: this.pinWords?.titles[entry] ?? '',
+      image: this.pinWords?.images[entry] ?? null,
+      bedrooms: this.beds[entry] as number,
+      bathrooms: this.baths[entry] as number,
+      areaSize: this.area[entry] as number,
     };
     return JSON.stringify(pin);
   }
@@ -744,7 +780,8 @@ export class MapIndex {
         sql`select id, lng, lat, property_type, min_price_cents, max_price_cents, bedrooms,
               bathrooms::float8 as bathrooms, area_size, features::text[] as features,
               availability = 'Available' as available,
-              (extract(epoch from created_at) * 1000000)::float8 as created_micros
+              (extract(epoch from created_at) * 1000000)::float8 as created_micros,
+              title, image
             from properties
             where ${onTheMap} and ${cell} between ${from} and ${to}
               and point(lng, lat) <@ box(point(-180, ${south}::float8), point(180, ${north}::float8))`,
@@ -887,7 +924,6 @@ export class MapIndex {
         if (index !== undefined) types[index] = 1;
       }
     }
-    const range = PRICE_RANGES.find((r) => r.label === filters.priceRange);
     return {
       open: scope === 'open',
       west: Math.max(area.west, outlineArea.west),
@@ -902,7 +938,7 @@ export class MapIndex {
       minBeds: filters.minBeds ?? 0,
       minBaths: filters.minBaths ?? 0,
       types,
-      bracket: range ? (BRACKETS[PRICE_RANGES.indexOf(range)] ?? null) : null,
+      bracket: BRACKETS[countedPriceOf(filters)] ?? null,
     };
   }
 
@@ -936,10 +972,7 @@ export class MapIndex {
     if (test.types && test.types[this.type[entry] as number] === 0) return false;
     const { bracket } = test;
     if (!bracket) return true;
-    return (
-      (this.minPrice[entry] as number) >= bracket.from &&
-      (this.maxPrice[entry] as number) <= bracket.to
-    );
+    return holds(bracket, this.minPrice[entry] as number, this.maxPrice[entry] as number);
   }
 
   /** Counts the entry under its type, in all and in each price bracket it lies within. */
@@ -949,8 +982,7 @@ export class MapIndex {
     const min = this.minPrice[entry] as number;
     const max = this.maxPrice[entry] as number;
     for (let bracket = 0; bracket < BRACKETS.length; bracket++) {
-      const { from, to } = BRACKETS[bracket] as { from: number; to: number };
-      if (min >= from && max <= to)
+      if (holds(BRACKETS[bracket] as (typeof BRACKETS)[number], min, max))
         counts[base + 1 + bracket] = (counts[base + 1 + bracket] as number) + 1;
     }
   }

@@ -2,6 +2,7 @@ import {
   cardOf,
   type ListingFields,
   MAP_PINS_MAX,
+  PIN_TITLE_MAX,
   PROPERTY_MESSAGES,
   type Property,
   type PropertyCard,
@@ -69,6 +70,7 @@ const matchesKey = (query: ListingFilters) =>
     query.types?.join(',') ?? '',
     query.propertyType ?? '',
     query.priceRange ?? '',
+    query.priceBand ?? '',
   ].join('\u0000');
 
 /**
@@ -144,7 +146,7 @@ const ZListingPage = z.union([ZPropertyList, ZPropertyCardList]);
 
 /** What both searches accept besides the page, for the OpenAPI document. */
 const SEARCH_PARAMETERS =
-  'Filters, all optional and combined with AND: `location` (text in the location), `propertyType` and `types` (a comma list; any of them), `priceRange` (one of the price brackets) and `minPrice`/`maxPrice` (dollars; a listing matches when its whole price range lies within), `minBeds`, `minBaths`, `features` (a comma list; the listing has all of them), `bbox=west,south,east,north` (degrees, edges included) and `polygon=lng,lat;lng,lat;...` (3 to 100 corners, closed automatically, edges included; an outline that crosses itself is refused). With `bbox` or `polygon`, listings without a map position are left out. `sort` is newest (default), price-asc, price-desc or area-desc (largest first); ties go by id. `fields=card` answers each listing as its card in a list of homes shows it (PropertyCard: the whole listing but its `description`, with its cover as its only photo; about half the bytes), `fields=all` (default) whole. A malformed or out-of-range value answers 400 naming the parameter. Each listing carries `lat` and `lng` (both null without a map position). ' +
+  'Filters, all optional and combined with AND: `location` (text in the location), `propertyType` and `types` (a comma list; any of them), `priceRange` (one of the price brackets; the listing’s whole price range lies within it), `priceBand` (under-100k, 100k-300k, 300k-600k or 600k-plus: the listing’s price range reaches into the band, whose lower bound is in it and upper bound is not, so the bands cover every price and a range across a bound is in both; not with `priceRange`) and `minPrice`/`maxPrice` (dollars; a listing matches when its whole price range lies within), `minBeds`, `minBaths`, `features` (a comma list; the listing has all of them), `bbox=west,south,east,north` (degrees, edges included) and `polygon=lng,lat;lng,lat;...` (3 to 100 corners, closed automatically, edges included; an outline that crosses itself is refused). With `bbox` or `polygon`, listings without a map position are left out. `sort` is newest (default), price-asc, price-desc or area-desc (largest first); ties go by id. `fields=card` answers each listing as its card in a list of homes shows it (PropertyCard: the whole listing but its `description`, with its cover as its only photo; about half the bytes), `fields=all` (default) whole. A malformed or out-of-range value answers 400 naming the parameter. Each listing carries `lat` and `lng` (both null without a map position). ' +
   PHOTOS_IN_ANSWERS;
 
 export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -242,7 +244,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   }
 
-  const FACETS_DESCRIPTION = `Takes the search's own parameters (\`page\`, \`limit\`, \`sort\` and \`fields\` are accepted and change nothing). \`total\` is the search's X-Total-Count; \`types\` counts, for every property type, the listings matching every filter but \`propertyType\` and \`types\`; \`priceRanges\` counts, for every price bracket, the listings matching every filter but \`priceRange\` (bounds that are exactly a bracket are read as that bracket). Counted from the per-process cache of counts the search itself uses, which lives SEARCH_CACHE_SECONDS and is emptied by every listing change. ${MAP_INDEX_NOTE} ${SEARCH_PARAMETERS}`;
+  const FACETS_DESCRIPTION = `Takes the search's own parameters (\`page\`, \`limit\`, \`sort\` and \`fields\` are accepted and change nothing). \`total\` is the search's X-Total-Count; \`types\` counts, for every property type, the listings matching every filter but \`propertyType\` and \`types\`; \`priceRanges\` counts, for every price bracket, and \`priceBands\`, for every price band, the listings matching every filter but \`priceRange\` and \`priceBand\` (bounds that are exactly a bracket are read as that bracket); a home whose range spans two bands counts in both. Counted from the per-process cache of counts the search itself uses, which lives SEARCH_CACHE_SECONDS and is emptied by every listing change. ${MAP_INDEX_NOTE} ${SEARCH_PARAMETERS}`;
 
   app.get(
     '/properties/search/facets',
@@ -279,7 +281,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const PINS_DESCRIPTION = `Takes the search's own parameters (\`page\`, \`limit\`, \`sort\` and \`fields\` are accepted and change nothing). \`pins\` holds the search's listings that have a map position, newest first, at most ${MAP_PINS_MAX}, each with its id, position and price range in dollars; \`total\` (also in X-Total-Count) is how many listings of the search have a map position. Kept in a per-process cache that lives SEARCH_CACHE_SECONDS and is emptied by every listing change; sends an ETag and answers If-None-Match with 304. ${COMPRESSED_PAGES_NOTE} ${MAP_INDEX_NOTE} Without an area or outline the pins are the whole map's, also from the index. ${SEARCH_PARAMETERS}`;
+  const PINS_DESCRIPTION = `Takes the search's own parameters (\`page\`, \`limit\`, \`sort\` and \`fields\` are accepted and change nothing). \`pins\` holds the search's listings that have a map position, newest first, at most ${MAP_PINS_MAX}, each with its id, position, price range in dollars, \`title\` (cut to ${PIN_TITLE_MAX} characters, an ellipsis ending a cut one), \`image\` (the cover's 480-pixel WebP, an outside picture's own address, or null), \`bedrooms\`, \`bathrooms\` and \`areaSize\`; \`total\` (also in X-Total-Count) is how many listings of the search have a map position. Kept in a per-process cache that lives SEARCH_CACHE_SECONDS and is emptied by every listing change; sends an ETag and answers If-None-Match with 304. ${COMPRESSED_PAGES_NOTE} ${MAP_INDEX_NOTE} Without an area or outline the pins are the whole map's, also from the index. ${SEARCH_PARAMETERS}`;
 
   /**
    * A map view's pins: from the map index, encoded for this request (a view is rarely asked for

@@ -4,9 +4,11 @@ import {
   MAP_PINS_MAX,
   type MapPins,
   type OfferStatus,
+  PRICE_BANDS,
   PRICE_RANGES,
   PROPERTY_MESSAGES,
   PROPERTY_TYPES,
+  pinTextOf,
   type SearchFacets,
   type SearchSort,
   toCents,
@@ -21,9 +23,11 @@ import {
   count,
   desc,
   eq,
+  gt,
   gte,
   ilike,
   inArray,
+  lt,
   lte,
   or,
   type Placeholder,
@@ -48,7 +52,13 @@ import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { followListingReview } from '../offers/payment-deadline.js';
 import { auditAdminEdit } from './admin-edits.js';
-import type { AreaFilters, FacetCount, ListingFilters } from './listing-filters.js';
+import {
+  type AreaFilters,
+  COUNTED_PRICES,
+  countedPriceOf,
+  type FacetCount,
+  type ListingFilters,
+} from './listing-filters.js';
 import { photosAfterEdit, photosToAdd, samePhotos } from './listing-photos.js';
 import type { MapIndex } from './map-index.js';
 import {
@@ -131,12 +141,35 @@ const approvedOnly = sql`${properties.approval} = 'approved'`;
 const availableOnly = sql`${properties.availability} = 'Available'`;
 
 /** Containment: the listing's whole price range lies inside the chosen bracket. */
-function inPriceRange(range: (typeof PRICE_RANGES)[number]) {
+function inPriceRange(range: { min: number; max: number | null }) {
   const from = gte(properties.minPriceCents, toCents(range.min));
   return range.max === null
     ? from
     : (and(from, lte(properties.maxPriceCents, toCents(range.max))) as SQL);
 }
+
+/** The listing's price range reaches into the band, as reachesBand reads it. */
+function inPriceBand(band: { min: number; max: number | null }) {
+  const bottom = toCents(band.min);
+  const reaches = or(
+    gt(properties.maxPriceCents, bottom),
+    gte(properties.minPriceCents, bottom),
+  ) as SQL;
+  return band.max === null
+    ? reaches
+    : (and(lt(properties.minPriceCents, toCents(band.max)), reaches) as SQL);
+}
+
+/** The condition of one of COUNTED_PRICES. */
+const inCountedPrice = (price: (typeof COUNTED_PRICES)[number]) =>
+  price.within ? inPriceRange(price) : inPriceBand(price);
+
+/** Counts of every entry of COUNTED_PRICES, as one array per group. */
+const countedPriceCounts = () =>
+  sql.join(
+    COUNTED_PRICES.map((price) => sql`count(*) filter (where ${inCountedPrice(price)})`),
+    sql`, `,
+  );
 
 type Scope = 'open' | 'approved';
 
@@ -261,8 +294,8 @@ function listConditions(filters: ListingFilters): SQL[] {
   if (filters.propertyType) {
     conditions.push(eq(properties.propertyType, filters.propertyType as PropertyType));
   }
-  const range = PRICE_RANGES.find((r) => r.label === filters.priceRange);
-  if (range) conditions.push(inPriceRange(range));
+  const price = COUNTED_PRICES[countedPriceOf(filters)];
+  if (price) conditions.push(inCountedPrice(price));
   return conditions;
 }
 
@@ -271,10 +304,9 @@ function facetsQuery(db: Database, scope: Scope, filters: AreaFilters, bind: Bin
     .select({
       propertyType: properties.propertyType,
       all: count(),
-      inPriceRange: sql<number[]>`array[${sql.join(
-        PRICE_RANGES.map((range) => sql`count(*) filter (where ${inPriceRange(range)})`),
-        sql`, `,
-      )}]`.mapWith((counts: Array<number | string>) => counts.map(Number)),
+      inPriceRange: sql<number[]>`array[${countedPriceCounts()}]`.mapWith(
+        (counts: Array<number | string>) => counts.map(Number),
+      ),
     })
     .from(properties)
     .where(and(...areaConditions(scope, filters, undefined, bind)))
@@ -371,7 +403,7 @@ export function areaKey(filters: AreaFilters): string {
 }
 
 function totalOf(facets: FacetCount[], filters: ListingFilters) {
-  const range = PRICE_RANGES.findIndex((r) => r.label === filters.priceRange);
+  const range = countedPriceOf(filters);
   let total = 0;
   for (const facet of facets) {
     if (filters.propertyType && facet.propertyType !== filters.propertyType) continue;
@@ -444,7 +476,7 @@ async function pageOf(
  * facet counts instead of counting the area again.
  */
 function asBracket(filters: ListingFilters): ListingFilters {
-  if (filters.priceRange || filters.minPrice === undefined) return filters;
+  if (filters.priceRange || filters.priceBand || filters.minPrice === undefined) return filters;
   const bracket = PRICE_RANGES.find(
     (range) => range.min === filters.minPrice && (range.max ?? undefined) === filters.maxPrice,
   );
@@ -461,6 +493,7 @@ const listShape = (scope: Scope, filters: ListingFilters, test: AreaTest) =>
     filters.types?.join(',') ?? '',
     filters.propertyType ?? '',
     filters.priceRange ?? '',
+    filters.priceBand ?? '',
   ].join('\u0000');
 
 /**
@@ -540,12 +573,11 @@ async function areaSearch(
       .getSQL(),
   );
   // Read from `matching` under the table's name, so the lists' own conditions and order apply.
-  const counted = db.$with('counted', {}).as(
-    sql`select ${properties.propertyType}, count(*)::int as "all", array[${sql.join(
-      PRICE_RANGES.map((range) => sql`count(*) filter (where ${inPriceRange(range)})`),
-      sql`, `,
-    )}]::int[] as "in_price_range" from "matching" "properties" group by ${properties.propertyType}`,
-  );
+  const counted = db
+    .$with('counted', {})
+    .as(
+      sql`select ${properties.propertyType}, count(*)::int as "all", array[${countedPriceCounts()}]::int[] as "in_price_range" from "matching" "properties" group by ${properties.propertyType}`,
+    );
   const ids = db
     .$with('ids', {})
     .as(
@@ -672,7 +704,7 @@ export async function searchFacets(
     mapIndexFor(sources, filters)?.counts(scope, filters) ??
     (await areaCounts(db, scope, filters, sources.counts ?? countEveryTime));
   const anyType = { ...filters, propertyType: undefined, types: undefined };
-  const anyPrice = { ...filters, priceRange: undefined };
+  const anyPrice = { ...filters, priceRange: undefined, priceBand: undefined };
   return {
     total: totalOf(facetCounts, filters),
     types: PROPERTY_TYPES.map((propertyType) => ({
@@ -682,6 +714,11 @@ export async function searchFacets(
     priceRanges: PRICE_RANGES.map(({ label }) => ({
       label,
       count: totalOf(facetCounts, { ...anyPrice, priceRange: label }),
+    })),
+    priceBands: PRICE_BANDS.map(({ id, label }) => ({
+      id,
+      label,
+      count: totalOf(facetCounts, { ...anyPrice, priceBand: id }),
     })),
   };
 }
@@ -701,6 +738,11 @@ function pinsQuery(db: Database, where: SQL | undefined) {
       lng: properties.lng,
       minPriceCents: properties.minPriceCents,
       maxPriceCents: properties.maxPriceCents,
+      title: properties.title,
+      image: properties.image,
+      bedrooms: properties.bedrooms,
+      bathrooms: properties.bathrooms,
+      areaSize: properties.areaSize,
     })
     .from(properties)
     .where(where)
@@ -759,6 +801,10 @@ export async function searchPins(
       lng: row.lng as number,
       minPrice: toDollars(row.minPriceCents),
       maxPrice: toDollars(row.maxPriceCents),
+      ...pinTextOf(row.title, row.image),
+      bedrooms: row.bedrooms,
+      bathrooms: Number(row.bathrooms),
+      areaSize: row.areaSize,
     })),
     total,
   };

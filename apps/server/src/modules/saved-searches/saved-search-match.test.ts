@@ -1,4 +1,4 @@
-import { PRICE_RANGES } from '@keyhaven/shared';
+import { PRICE_BANDS, PRICE_RANGES } from '@keyhaven/shared';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { createAccount } from '../../../test/helpers/accounts.js';
@@ -45,6 +45,7 @@ const filterValues = {
   types: fc.subarray([...TYPES], { minLength: 1 }).map((types) => types.join(',')),
   propertyType: fc.constantFrom(...TYPES),
   priceRange: fc.constantFrom(...PRICE_RANGES.map((range) => range.label)),
+  priceBand: fc.constantFrom(...PRICE_BANDS.map((band) => band.id)),
   minPrice: fc.constantFrom(...PRICES).map(String),
   maxPrice: fc.constantFrom(...PRICES.map((price) => price + 50_000)).map(String),
   minBeds: fc.integer({ min: 0, max: 5 }).map(String),
@@ -92,7 +93,8 @@ it('finds exactly the saved searches whose public search shows the newly approve
             headers: buyer.bearer,
             payload: { name: 'search', filters },
           });
-          // Bounds the search itself refuses (a maximum below the minimum) are never saved.
+          // Filters the search itself refuses (a maximum below the minimum, a price range and a
+          // band together) are never saved.
           if (saved.statusCode === 400) continue;
           expect(saved.statusCode, saved.body).toBe(201);
           const searchId: string = saved.json()._id;

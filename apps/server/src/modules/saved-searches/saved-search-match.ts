@@ -3,7 +3,9 @@ import {
   type Bbox,
   LIMITS,
   type LngLat,
+  PRICE_BANDS,
   PRICE_RANGES,
+  reachesBand,
   toCents,
 } from '@keyhaven/shared';
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
@@ -147,7 +149,7 @@ function candidates(db: Database, listing: MatchedListing) {
  * Whether the listing meets a search's filters other than its place and area, exactly as the
  * public search's conditions read them (properties.service.ts: areaConditions and
  * publicConditions): all the features, any of the types, the whole price range inside the bounds
- * and the bracket, at least the bedrooms and bathrooms. The place and the map area were matched
+ * and the bracket, reaching into the band, at least the bedrooms and bathrooms. The place and the map area were matched
  * with the candidates; a drawn outline is checked by the search's own SQL (see withinOutlines).
  */
 export function meetsFilters(listing: MatchedListing, query: StoredFilters): boolean {
@@ -157,6 +159,11 @@ export function meetsFilters(listing: MatchedListing, query: StoredFilters): boo
   if (range) {
     if (listing.minPriceCents < toCents(range.min)) return false;
     if (range.max !== null && listing.maxPriceCents > toCents(range.max)) return false;
+  }
+  const band = PRICE_BANDS.find((choice) => choice.id === query.priceBand);
+  if (band) {
+    const inCents = { min: toCents(band.min), max: band.max === null ? null : toCents(band.max) };
+    if (!reachesBand(inCents, listing.minPriceCents, listing.maxPriceCents)) return false;
   }
   if (query.minPrice !== undefined && listing.minPriceCents < toCents(query.minPrice)) return false;
   if (query.maxPrice !== undefined && listing.maxPriceCents > toCents(query.maxPrice)) return false;
@@ -199,6 +206,7 @@ export interface StoredFilters {
   propertyType?: string;
   types?: string[];
   priceRange?: string;
+  priceBand?: string;
   minPrice?: number;
   maxPrice?: number;
   minBeds?: number;
@@ -223,6 +231,7 @@ export function readStoredFilters(filters: Record<string, string>): StoredFilter
     propertyType: filters.propertyType,
     types: listOf(filters.types),
     priceRange: filters.priceRange,
+    priceBand: filters.priceBand,
     minPrice: numberOf(filters.minPrice),
     maxPrice: numberOf(filters.maxPrice),
     minBeds: numberOf(filters.minBeds),

@@ -47,6 +47,7 @@ export function checkedFilters(given: Record<string, string>) {
     propertyType: query.propertyType,
     types: query.types?.join(','),
     priceRange: query.priceRange,
+    priceBand: query.priceBand,
     minPrice: query.minPrice?.toString(),
     maxPrice: query.maxPrice?.toString(),
     minBeds: query.minBeds?.toString(),

@@ -65,9 +65,37 @@ describe('the compare page', () => {
     expect(rowOf('Agent')).toHaveTextContent(cottage.agentName);
   });
 
-  it('says a missing listing is missing in its own column and shows the rest', async () => {
+  it('says a home that has gone away is no longer available, and compares the rest without it', async () => {
+    window.localStorage.setItem(
+      'keyhaven.compare',
+      JSON.stringify([{ id: 'gone-1', title: 'Old Mill House', image: null }]),
+    );
+    const { user } = openCompare(`${cottage._id},gone-1,loft-1`);
+    const gone = await screen.findByRole('list', { name: 'Homes no longer available' });
+    expect(within(gone).getByRole('listitem')).toHaveTextContent(
+      /^Old Mill House is no longer available\. The other homes are compared without it\./,
+    );
+    const table = await screen.findByRole('table', { name: 'Homes compared side by side' });
+    await within(table).findByRole('link', { name: 'Downtown Loft' });
+    // The heading column and one column a home still there.
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(3);
+    expect(within(table).queryByText('Not available')).toBeNull();
+    // Only what truly differs between the two is marked.
+    expect(screen.getByRole('rowheader', { name: 'Price range Differs' })).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'Type' })).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'Bedrooms' })).toBeInTheDocument();
+
+    await user.click(
+      screen.getByRole('button', { name: 'Remove Old Mill House from the comparison' }),
+    );
+    expect(screen.queryByRole('list', { name: 'Homes no longer available' })).toBeNull();
+    expect(comparedListings()).toEqual([]);
+  });
+
+  it('says so of a home no longer available that was not among the picks', async () => {
     openCompare(`gone-1,${cottage._id}`);
-    expect(await screen.findByText(/^Listing not found\./)).toBeInTheDocument();
+    const gone = await screen.findByRole('list', { name: 'Homes no longer available' });
+    expect(gone).toHaveTextContent(/^One of these homes is no longer available\./);
     expect(await screen.findByRole('link', { name: cottage.title })).toBeInTheDocument();
     // A single home has nothing to differ from.
     expect(screen.queryAllByRole('rowheader', { name: /Differs$/ })).toEqual([]);

@@ -4,17 +4,19 @@ import { FIGURES, formatCount } from '../lib/figures';
 
 /**
  * How far buyers got, from a view of the details page to a sale: each step's count, a bar as
- * long as its share of the views, and what share of the step before it made it this far. Plain
+ * long as its share of the views, and what it came to against the step it follows from. Plain
  * HTML, so every number is text a screen reader reads and a phone wraps.
  */
 export function Funnel({ totals, headingId }: { totals: ListingFigures; headingId: string }) {
   const widest = Math.max(...FIGURES.map(({ key }) => totals[key]), 1);
   return (
     <ol aria-labelledby={headingId} className="mt-3 space-y-3">
-      {FIGURES.map(({ key, label }, index) => {
+      {FIGURES.map(({ key, label, from }) => {
         const value = totals[key];
-        const before = FIGURES[index - 1];
-        const conversion = before ? conversionOf(value, totals[before.key]) : null;
+        const before = FIGURES.find((figure) => figure.key === from);
+        const conversion = before
+          ? conversionOf({ value, label }, { ...before, value: totals[before.key] })
+          : null;
         return (
           <li key={key}>
             <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
@@ -23,9 +25,7 @@ export function Funnel({ totals, headingId }: { totals: ListingFigures; headingI
               </span>
               {before && (
                 <span className="text-stone-700">
-                  {conversion === null
-                    ? `no ${before.label.toLowerCase()} to convert`
-                    : `${conversion}% of ${before.label.toLowerCase()}`}
+                  {conversion ?? `no ${before.label.toLowerCase()} to convert`}
                 </span>
               )}
             </div>

@@ -12,6 +12,21 @@ export function changeOf(current: number, previous: number): Change {
   return { kind: current > previous ? 'up' : 'down', percent };
 }
 
-/** One step of the funnel as a share of the step before it, or null when that one is zero. */
-export const conversionOf = (step: number, before: number) =>
-  before === 0 ? null : Math.round((step / before) * 1000) / 10;
+const tenths = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/**
+ * What one step of the funnel says of the step it follows from: its share of it (`40% of views`),
+ * or, where it outnumbers it (offers made in the period by buyers who viewed before it), how many
+ * of it there were for each (`4 offers per view`), never a share above 100%. Null when the step
+ * it follows from is zero.
+ */
+export function conversionOf(
+  step: { value: number; label: string },
+  from: { value: number; label: string; one: string },
+): string | null {
+  if (from.value === 0) return null;
+  if (step.value <= from.value) {
+    return `${tenths.format((step.value / from.value) * 100)}% of ${from.label.toLowerCase()}`;
+  }
+  return `${tenths.format(step.value / from.value)} ${step.label.toLowerCase()} per ${from.one}`;
+}

@@ -1,12 +1,23 @@
 import type { ListingFigures } from '@keyhaven/shared';
 
-/** The figures in the order a buyer moves through them, with what each is called on the page. */
-export const FIGURES: ReadonlyArray<{ key: keyof ListingFigures; label: string }> = [
-  { key: 'views', label: 'Views' },
-  { key: 'saves', label: 'Saves' },
-  { key: 'offers', label: 'Offers' },
-  { key: 'accepted', label: 'Accepted' },
-  { key: 'sold', label: 'Sold' },
+type FigureKey = keyof ListingFigures;
+
+/**
+ * The figures in the order a buyer moves through them, with what each is called on the page, what
+ * one of it is called, and the figure it follows from (`from`): a save and an offer each follow a
+ * view (a buyer offers without saving first), an acceptance an offer, a sale an acceptance.
+ */
+export const FIGURES: ReadonlyArray<{
+  key: FigureKey;
+  label: string;
+  one: string;
+  from?: FigureKey;
+}> = [
+  { key: 'views', label: 'Views', one: 'view' },
+  { key: 'saves', label: 'Saves', one: 'save', from: 'views' },
+  { key: 'offers', label: 'Offers', one: 'offer', from: 'views' },
+  { key: 'accepted', label: 'Accepted', one: 'accepted offer', from: 'offers' },
+  { key: 'sold', label: 'Sold', one: 'sale', from: 'accepted' },
 ];
 
 const whole = new Intl.NumberFormat('en-US');

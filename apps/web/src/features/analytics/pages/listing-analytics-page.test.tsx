@@ -107,7 +107,7 @@ describe('the analytics page', () => {
     ).toEqual([
       'Views: 120',
       'Saves: 97.5% of views',
-      'Offers: 333.3% of saves',
+      'Offers: 32.5% of views',
       'Accepted: 133.3% of offers',
       'Sold: 00% of accepted',
     ]);
@@ -246,6 +246,26 @@ describe('the analytics page', () => {
     );
     expect(screen.queryByRole('list', { name: 'Totals' })).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('never shows a step as more than all of the one it follows: an offer follows a view, and more of a step than of the one before are so many per one', async () => {
+    fakeApi({
+      'GET /api/agent/analytics?period=30': json(
+        summary(30, { totals: { views: 1, saves: 1, offers: 4, accepted: 3, sold: 3 } }),
+      ),
+      [DEFAULT_TABLE]: json(listings),
+    });
+    renderPage();
+    const funnel = await screen.findByRole('list', { name: 'From a view to a sale' });
+    const steps = within(funnel).getAllByRole('listitem');
+    const said = steps.map((step) => step.querySelector('span + span')?.textContent ?? null);
+    expect(said).toEqual([
+      null,
+      '100% of views',
+      '4 offers per view',
+      '75% of offers',
+      '100% of accepted',
+    ]);
   });
 
   it('says so when nothing happened in the period', async () => {

@@ -10,11 +10,13 @@ import type { Property } from '@/lib/listing';
 import { propertyDetailsPath } from '@/lib/paths';
 import { compareRows } from '../lib/compare-rows';
 
-/** One compared home as the page has it: on its way, shown, missing, or failed to load. */
+/**
+ * One compared home as the table shows it: on its way, shown, or failed to load. A home that has
+ * gone away is not a column (the page says so above the table).
+ */
 export type CompareColumn =
   | { id: string; state: 'loading' }
   | { id: string; state: 'loaded'; property: Property }
-  | { id: string; state: 'missing' }
   | { id: string; state: 'failed'; retry: () => void; retrying: boolean };
 
 type CompareTableProps = {
@@ -49,11 +51,6 @@ function ColumnHeading({ column, onRemove }: { column: CompareColumn; onRemove: 
         </>
       )}
       {column.state === 'loading' && <p className="font-normal text-stone-700">Loading home...</p>}
-      {column.state === 'missing' && (
-        <p className="font-normal text-stone-800">
-          Listing not found. It may have been removed, or the link is wrong.
-        </p>
-      )}
       {column.state === 'failed' && (
         <div className="font-normal text-stone-800">
           <p>We couldn't load this home.</p>

@@ -1,7 +1,7 @@
 import { type QueryKey, type UseQueryOptions, useQueries } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { ListEmpty } from '@/components/list-states';
-import { buttonStyles } from '@/components/ui/button';
+import { Button, buttonStyles } from '@/components/ui/button';
 import { COMPARE_LIMIT, removeFromCompare, useComparedListings } from '@/lib/compare-list';
 import type { Property } from '@/lib/listing';
 import { comparePath, paths } from '@/lib/paths';
@@ -47,7 +47,8 @@ export function ComparePage<Key extends QueryKey>({ source }: { source: ListingS
   const { ids, overLimit } = comparedIds(searchParams, COMPARE_LIMIT);
   const results = useQueries({ queries: ids.map((id) => source.query(id)) });
 
-  const columns = ids.map((id, index): CompareColumn => {
+  const picked = useComparedListings();
+  const all = ids.map((id, index): CompareColumn | { id: string; state: 'missing' } => {
     const result = results[index];
     if (!result || result.isPending) return { id, state: 'loading' };
     if (result.isError) {
@@ -57,6 +58,13 @@ export function ComparePage<Key extends QueryKey>({ source }: { source: ListingS
     }
     return { id, state: 'loaded', property: result.data };
   });
+  // A home that has gone away (removed, or no longer shown to this buyer) is said so above the
+  // table, and the rest are compared among themselves: a column of dashes would read as a home
+  // unlike all the others on every row.
+  const columns = all.filter((column): column is CompareColumn => column.state !== 'missing');
+  const gone = all
+    .filter((column) => column.state === 'missing')
+    .map(({ id }) => ({ id, title: picked.find((listing) => listing.id === id)?.title }));
 
   // Taking a home off the page takes it off the buyer's picks too, so the two never disagree.
   const remove = (id: string) => {
@@ -82,9 +90,29 @@ export function ComparePage<Key extends QueryKey>({ source }: { source: ListingS
               This link names more than {COMPARE_LIMIT} homes; the first {COMPARE_LIMIT} are shown.
             </p>
           )}
-          <div className="mt-6">
-            <CompareTable columns={columns} onRemove={remove} />
-          </div>
+          {gone.length > 0 && (
+            <ul aria-label="Homes no longer available" className="mt-4 space-y-2">
+              {gone.map(({ id, title }) => (
+                <li
+                  key={id}
+                  className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950"
+                >
+                  <span>
+                    {title ? <strong>{title}</strong> : 'One of these homes'} is no longer
+                    available. The other homes are compared without it.
+                  </span>
+                  <Button variant="secondary" size="sm" onClick={() => remove(id)}>
+                    Remove<span className="sr-only"> {title ?? 'it'} from the comparison</span>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {columns.length > 0 && (
+            <div className="mt-6">
+              <CompareTable columns={columns} onRemove={remove} />
+            </div>
+          )}
           <p className="mt-6">
             <Link
               to={paths.allProperties}

@@ -6,26 +6,23 @@ import { Link } from 'react-router';
 import Supercluster from 'supercluster';
 import { cn } from '@/lib/cn';
 import type { PropertyCard } from '@/lib/listing';
-import { plural, priceRangeText } from '@/lib/listing-format';
+import { areaText, plural, priceRangeText, roomCount } from '@/lib/listing-format';
 import { propertyDetailsPath } from '@/lib/paths';
 import { type BoundsArray, markerPrice } from '../lib/map-area';
 
-/** A home of the search on the map: where it stands and its price range. */
+/** A home of the search on the map: where it stands, its price range and what its popup shows. */
 export type MapPin = MapPins['pins'][number];
 
 type ListingMarkersProps = {
   /** Every home of the search the map was given, wherever it stands. */
   pins: MapPin[];
-  /** The listings of the page on screen: their titles name their markers and popups. */
+  /** The listings of the page on screen: their full titles name their markers and popups. */
   listings: PropertyCard[];
   highlightedId: string | null;
   onHighlight: (id: string | null) => void;
   /** Off while the buyer draws an outline: a click on the map places a corner, even on a marker. */
   clickable: boolean;
 };
-
-/** A marker whose listing is on another page of the list is named by what it is. */
-const HOME = 'Home';
 
 /** Markers closer than this many pixels join one cluster bubble. */
 const CLUSTER_RADIUS = 56;
@@ -50,16 +47,27 @@ const markerStyle = (highlighted: boolean, kind: 'price' | 'count' = 'price') =>
         : 'border-white bg-teal-800 text-white hover:bg-teal-900',
   );
 
-/** A marker's and a popup's name: the listing's title when its card is on the page. */
-function titleOf(listing: PropertyCard | undefined) {
-  if (!listing) return undefined;
-  return listing.title.trim() || PROPERTY_MESSAGES.untitled;
+/**
+ * A marker's and a popup's name: the listing's full title when its card is on the page, else the
+ * pin's short one.
+ */
+function titleOf(pin: MapPin, listing: PropertyCard | undefined) {
+  return (listing?.title ?? pin.title).trim() || PROPERTY_MESSAGES.untitled;
 }
+
+/** `3 beds · 2 baths · 1,500 sqft`, as the cards say it. */
+const factsOf = (pin: MapPin) =>
+  [
+    plural(roomCount(pin.bedrooms), 'bed', 'beds'),
+    plural(roomCount(pin.bathrooms), 'bath', 'baths'),
+    areaText(pin.areaSize),
+  ].join(' · ');
 
 /**
  * Every home of the search as price markers, gathered into count bubbles where they crowd (clicking
- * one zooms in until they part). Pointing at a marker marks its card and the other way round;
- * clicking one opens its title, price and a link to its page.
+ * one zooms in until they part). Each marker is named by its home's title and price; pointing at a
+ * marker marks its card and the other way round; clicking one opens its cover, title, price, beds,
+ * baths and area and a link to its page, as the portals' map popups do.
  */
 export function ListingMarkers({
   pins,
@@ -115,7 +123,6 @@ export function ListingMarkers({
     Math.floor(view.zoom),
   );
   const open = openId === null ? undefined : pinsById.get(openId);
-  const openTitle = open && titleOf(listingsById.get(open._id));
 
   return (
     <>
@@ -155,7 +162,7 @@ export function ListingMarkers({
         const pin = pinsById.get(feature.properties.id);
         if (!pin) return null;
         const highlighted = pin._id === highlightedId;
-        const title = titleOf(listingsById.get(pin._id)) ?? HOME;
+        const title = titleOf(pin, listingsById.get(pin._id));
         return (
           <Marker
             key={pin._id}
@@ -192,10 +199,23 @@ export function ListingMarkers({
           onClose={() => setOpenId(null)}
           maxWidth="16rem"
         >
-          {openTitle && <p className="pr-4 font-bold text-stone-900">{openTitle}</p>}
-          <p className={cn('text-sm text-teal-900', openTitle ? 'mt-1' : 'pr-4 font-bold')}>
+          {open.image && (
+            <img
+              src={open.image}
+              alt=""
+              width={240}
+              height={160}
+              loading="lazy"
+              className="mb-2 aspect-[3/2] w-full rounded-md object-cover"
+            />
+          )}
+          <p className="pr-4 font-bold text-stone-900">
+            {titleOf(open, listingsById.get(open._id))}
+          </p>
+          <p className="mt-1 text-sm font-semibold text-teal-900">
             {priceRangeText(open.minPrice, open.maxPrice)}
           </p>
+          <p className="mt-1 text-sm text-stone-700">{factsOf(open)}</p>
           <Link
             to={propertyDetailsPath(open._id)}
             className="mt-2 inline-block text-sm font-semibold text-teal-800 underline underline-offset-2"

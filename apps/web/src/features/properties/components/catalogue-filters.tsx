@@ -1,9 +1,11 @@
 import {
   FEATURES,
   type Feature,
-  PRICE_RANGES,
+  PRICE_BANDS,
   PROPERTY_TYPES,
+  type PriceBandId,
   type PropertyType,
+  SEARCH_PROPERTY_TYPES,
 } from '@keyhaven/shared/constants';
 import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import { type FormEvent, useState } from 'react';
@@ -26,7 +28,14 @@ import {
 export type CatalogueFilterChoice = CatalogueBounds & {
   types: PropertyType[];
   features: Feature[];
+  priceBand?: PriceBandId;
 };
+
+/** Where the search and area hold no home at all, so no type to narrow to. */
+export const NO_TYPE_TO_CHOOSE = 'No homes match the other filters here.';
+
+/** Under the price bands: why they may add up to more than the homes there are. */
+export const SPANNING_NOTE = 'A home whose price range spans two bands is counted in both.';
 
 const BED_CHOICES = [1, 2, 3, 4, 5];
 const BATH_CHOICES = [1, 1.5, 2, 3, 4];
@@ -48,9 +57,13 @@ function readPrice(text: string, key: 'minPrice' | 'maxPrice') {
   };
 }
 
-/** Reads the panel, or says what to fix beside the price fields. */
+/**
+ * Reads the panel, or says what to fix beside the price fields. A price typed replaces the band
+ * chosen (`priceBand`): a search has one price choice.
+ */
 export function readFilterForm(
   form: HTMLFormElement,
+  priceBand?: PriceBandId,
 ): { ok: true; choice: CatalogueFilterChoice } | { ok: false; errors: PriceErrors } {
   const data = new FormData(form);
   const min = readPrice(String(data.get('minPrice') ?? ''), 'minPrice');
@@ -71,6 +84,7 @@ export function readFilterForm(
     choice: {
       types: PROPERTY_TYPES.filter((type) => chosen.has(type)),
       features: FEATURES.filter((feature) => chosen.has(feature)),
+      priceBand: min.value === undefined && max.value === undefined ? priceBand : undefined,
       minPrice: min.value,
       maxPrice: max.value,
       minBeds: boundFrom(String(data.get('minBeds') ?? ''), BOUND_RULES.minBeds),
@@ -127,9 +141,25 @@ type CatalogueFiltersProps = {
 };
 
 /**
- * The filters buyers know from the portals: several types, a price from and to, at least so
- * many bedrooms and bathrooms, and features a home must all have. The counts beside the types
- * and price buckets are those of the current search and area.
+ * The types offered: those the current search and area hold homes of, and those chosen. Until
+ * the counts arrive, the types the search offers everywhere.
+ */
+function typesOffered(search: CatalogueSearch, counts: CatalogueCounts): PropertyType[] {
+  const counted = Object.keys(counts.types).length > 0;
+  return PROPERTY_TYPES.filter(
+    (type) =>
+      search.types.includes(type) ||
+      (counted
+        ? (counts.types[type] ?? 0) > 0
+        : (SEARCH_PROPERTY_TYPES as readonly string[]).includes(type)),
+  );
+}
+
+/**
+ * The filters buyers know from the portals: several types, a price from and to or a price band,
+ * at least so many bedrooms and bathrooms, and features a home must all have. The counts beside
+ * the types and price bands are those of the current search and area; a type with no home there
+ * is not offered, and the bands cover every price, so every home is under one of them.
  */
 export function CatalogueFilters({ id, search, counts, onApply, onClear }: CatalogueFiltersProps) {
   const [errors, setErrors] = useState<PriceErrors>({});
@@ -137,7 +167,7 @@ export function CatalogueFilters({ id, search, counts, onApply, onClear }: Catal
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const read = readFilterForm(form);
+    const read = readFilterForm(form, search.priceBand);
     if (!read.ok) {
       setErrors(read.errors);
       const first = read.errors.minPrice ? 'minPrice' : 'maxPrice';
@@ -150,6 +180,7 @@ export function CatalogueFilters({ id, search, counts, onApply, onClear }: Catal
   };
 
   const checkbox = 'size-4 accent-teal-700';
+  const offered = typesOffered(search, counts);
 
   return (
     <form
@@ -164,7 +195,10 @@ export function CatalogueFilters({ id, search, counts, onApply, onClear }: Catal
       <fieldset>
         <legend className="text-sm font-semibold text-stone-800">Home types</legend>
         <div className="mt-2 grid grid-cols-2 gap-2">
-          {PROPERTY_TYPES.map((type) => (
+          {offered.length === 0 && (
+            <p className="col-span-2 text-sm text-stone-700">{NO_TYPE_TO_CHOOSE}</p>
+          )}
+          {offered.map((type) => (
             <label key={type} className="flex items-center gap-2 text-sm text-stone-800">
               <input
                 type="checkbox"
@@ -210,30 +244,39 @@ export function CatalogueFilters({ id, search, counts, onApply, onClear }: Catal
           </Field>
         </div>
         <div>
-          <p className="text-sm font-semibold text-stone-800">Homes by price</p>
-          <ul className="mt-1 flex flex-wrap gap-2">
-            {PRICE_RANGES.map((range) => (
-              <li key={range.label}>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() =>
-                    onApply({
-                      types: search.types,
-                      features: search.features,
-                      minBeds: search.minBeds,
-                      minBaths: search.minBaths,
-                      minPrice: range.min,
-                      maxPrice: range.max ?? undefined,
-                    })
-                  }
-                >
-                  {range.label}
-                  {countText(counts.prices[range.label])}
-                </Button>
-              </li>
-            ))}
+          <p className="text-sm font-semibold text-stone-800" id={`${id}-bands`}>
+            Homes by price
+          </p>
+          <ul className="mt-1 flex flex-wrap gap-2" aria-labelledby={`${id}-bands`}>
+            {PRICE_BANDS.map((band) => {
+              const chosen = search.priceBand === band.id;
+              return (
+                <li key={band.id}>
+                  <Button
+                    variant={chosen ? 'primary' : 'secondary'}
+                    size="sm"
+                    aria-pressed={chosen}
+                    onClick={() =>
+                      // A band replaces the prices typed; choosing it again lets it go.
+                      onApply({
+                        types: search.types,
+                        features: search.features,
+                        minBeds: search.minBeds,
+                        minBaths: search.minBaths,
+                        priceBand: chosen ? undefined : band.id,
+                        minPrice: undefined,
+                        maxPrice: undefined,
+                      })
+                    }
+                  >
+                    {band.label}
+                    {countText(counts.bands[band.id])}
+                  </Button>
+                </li>
+              );
+            })}
           </ul>
+          <p className="mt-1 text-xs text-stone-600">{SPANNING_NOTE}</p>
         </div>
         <div className="grid grid-cols-2 gap-3">
           <MinimumSelect

@@ -6,8 +6,10 @@ import {
   formatPolygon,
   LIMITS,
   type LngLat,
+  PRICE_BANDS,
   PRICE_RANGES,
   PROPERTY_TYPES,
+  type PriceBandId,
   type PropertyType,
   parseBbox,
   parsePolygon,
@@ -57,6 +59,8 @@ export type CatalogueSearch = CatalogueBounds & {
   types: PropertyType[];
   /** Every one of these features. */
   features: Feature[];
+  /** The price band the homes' prices reach into (the panel's "Homes by price"). */
+  priceBand?: PriceBandId;
   bbox?: Bbox;
   polygon?: LngLat[];
   sort: SearchSort;
@@ -151,6 +155,10 @@ export function catalogueSearchFrom(params: URLSearchParams): CatalogueSearch {
     location: legacy.location,
     types,
     features: choicesFrom(listOf(params, 'features'), FEATURES),
+    // Home's price range is read as bounds above, and a search holds one price choice or the other.
+    priceBand: bucket
+      ? undefined
+      : PRICE_BANDS.find((band) => band.id === params.get('priceBand'))?.id,
     minPrice,
     maxPrice,
     minBeds: boundFrom(params.get('minBeds'), BOUND_RULES.minBeds),
@@ -178,6 +186,7 @@ export function catalogueSearchToParams(search: CatalogueSearch): URLSearchParam
   if (search.location) params.set('location', search.location);
   for (const [key, value] of Object.entries(typeParams(search.types))) params.set(key, value);
   if (search.features.length > 0) params.set('features', search.features.join(','));
+  if (search.priceBand) params.set('priceBand', search.priceBand);
   for (const key of ['minPrice', 'maxPrice', 'minBeds', 'minBaths'] as const) {
     const value = search[key];
     if (value !== undefined) params.set(key, String(value));
@@ -196,6 +205,7 @@ export type CatalogueQuery = {
   propertyType?: string;
   types?: string;
   features?: string;
+  priceBand?: PriceBandId;
   minPrice?: number;
   maxPrice?: number;
   minBeds?: number;
@@ -211,6 +221,7 @@ export function catalogueQueryOf(search: CatalogueSearch): CatalogueQuery {
     location: search.location || undefined,
     ...typeParams(search.types),
     features: search.features.length > 0 ? search.features.join(',') : undefined,
+    priceBand: search.priceBand,
     minPrice: search.minPrice,
     maxPrice: search.maxPrice,
     minBeds: search.minBeds,
@@ -226,6 +237,7 @@ export function catalogueQueryOf(search: CatalogueSearch): CatalogueQuery {
 export const activeFilterCount = (search: CatalogueSearch) =>
   (search.types.length > 0 ? 1 : 0) +
   search.features.length +
+  (search.priceBand ? 1 : 0) +
   (['minPrice', 'maxPrice', 'minBeds', 'minBaths'] as const).filter(
     (key) => search[key] !== undefined,
   ).length;

@@ -1,5 +1,5 @@
 import { cardOf, type Property } from '@keyhaven/shared';
-import { PRICE_RANGES, PROPERTY_TYPES } from '@keyhaven/shared/constants';
+import { PRICE_BANDS, PRICE_RANGES, PROPERTY_TYPES } from '@keyhaven/shared/constants';
 import { screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -34,19 +34,27 @@ function facets(countOf: (choice: string) => number) {
     total: 2,
     types: PROPERTY_TYPES.map((propertyType) => ({ propertyType, count: countOf(propertyType) })),
     priceRanges: PRICE_RANGES.map(({ label }) => ({ label, count: countOf(label) })),
+    priceBands: PRICE_BANDS.map(({ id, label }) => ({ id, label, count: countOf(label) })),
   });
 }
 
 /** The map's pins of a search. */
 const pinsOf = (items: Array<typeof listing>, total = items.length) =>
   json({
-    pins: items.map(({ _id, lat, lng, minPrice, maxPrice }) => ({
-      _id,
-      lat,
-      lng,
-      minPrice,
-      maxPrice,
-    })),
+    pins: items.map(
+      ({ _id, lat, lng, minPrice, maxPrice, title, bedrooms, bathrooms, areaSize }) => ({
+        _id,
+        lat,
+        lng,
+        minPrice,
+        maxPrice,
+        title,
+        image: null,
+        bedrooms,
+        bathrooms,
+        areaSize,
+      }),
+    ),
     total,
   });
 
@@ -217,4 +225,54 @@ describe('All Properties', () => {
       '/api/all-properties?sort=newest&page=2&limit=24&fields=card',
     ]);
   });
+
+  it.each([
+    ['the open panel', true],
+    ['beside the Filters button', false],
+  ])(
+    '"Clear all" in %s clears every filter, the location, the area and the outline, keeping the order',
+    async (_where, inPanel) => {
+      const everything =
+        '?location=Austin&types=House,Villa&features=Garden&minPrice=100000&maxPrice=600000&minBeds=3&minBaths=2' +
+        '&bbox=-98,30,-97.5,30.5&polygon=-98,30;-97.5,30;-97.5,30.5&sort=price-asc';
+      // Whatever the search, the page is answered with one listing; after the clear, with two.
+      const answers = new Proxy({} as Record<string, Response>, {
+        get: (_routes, route: string) =>
+          route.startsWith(`${LIST}?sort=price-asc&page=1`)
+            ? catalogue([listing, villa])
+            : route.startsWith(LIST)
+              ? catalogue([villa])
+              : route.startsWith(FACETS)
+                ? facets(() => 1)
+                : route.startsWith(PINS)
+                  ? pinsOf([villa])
+                  : undefined,
+      });
+      fakeApi(answers);
+      const { user } = renderPage(`/all-properties${everything}`);
+      expect(await screen.findByText('1 property')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Filters (6)' })).toBeInTheDocument();
+      if (inPanel) {
+        await user.click(screen.getByRole('button', { name: 'Filters (6)' }));
+        const panel = screen.getByRole('form', { name: 'Filters' });
+        await user.click(within(panel).getByRole('button', { name: 'Clear all' }));
+      } else {
+        await user.click(screen.getByRole('button', { name: 'Clear all' }));
+      }
+
+      expect(await screen.findByText('2 properties')).toBeInTheDocument();
+      expect(address()).toBe('?sort=price-asc');
+      expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Location')).toHaveValue('');
+      if (inPanel) {
+        const panel = screen.getByRole('form', { name: 'Filters' });
+        expect(within(panel).getByLabelText('Min price ($)')).toHaveValue('');
+        expect(within(panel).getByLabelText('Max price ($)')).toHaveValue('');
+        expect(within(panel).getByLabelText('Bedrooms')).toHaveValue('');
+        expect(within(panel).getByLabelText('Bathrooms')).toHaveValue('');
+        expect(within(panel).getByLabelText(/^House/)).not.toBeChecked();
+        expect(within(panel).getByLabelText('Garden')).not.toBeChecked();
+      }
+    },
+  );
 });

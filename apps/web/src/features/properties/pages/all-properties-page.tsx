@@ -134,6 +134,12 @@ export function AllPropertiesPage({ map, searchActions }: AllPropertiesPageProps
     );
 
   const showView = (view: CatalogueView) => go({ view, page: search.page }, { keepScroll: true });
+  /**
+   * Every filter, the location, the area and the outline go; the order and the phone's view stay.
+   * Written whole rather than spread over the search, where a filter left unset keeps its value.
+   */
+  const clearAll = () =>
+    setParams(catalogueSearchToParams({ ...EMPTY_SEARCH, sort: search.sort, view: search.view }));
   const listings = result.data?.items ?? [];
 
   return (
@@ -181,10 +187,7 @@ export function AllPropertiesPage({ map, searchActions }: AllPropertiesPageProps
           {/* The open panel has its own Clear all beside Show results. */}
           {!filtersOpen &&
             (filterCount > 0 || search.location || search.bbox || search.polygon) && (
-              <Button
-                variant="ghost"
-                onClick={() => go({ ...EMPTY_SEARCH, sort: search.sort, view: search.view })}
-              >
+              <Button variant="ghost" onClick={clearAll}>
                 Clear all
               </Button>
             )}
@@ -197,7 +200,7 @@ export function AllPropertiesPage({ map, searchActions }: AllPropertiesPageProps
             search={search}
             counts={counts}
             onApply={(choice) => go(choice)}
-            onClear={() => go({ ...EMPTY_SEARCH, sort: search.sort, view: search.view })}
+            onClear={clearAll}
           />
         )}
       </div>

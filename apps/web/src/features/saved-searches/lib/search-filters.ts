@@ -1,4 +1,4 @@
-import { formatDollars, SEARCH_FILTER_KEYS } from '@keyhaven/shared/constants';
+import { formatDollars, PRICE_BANDS, SEARCH_FILTER_KEYS } from '@keyhaven/shared/constants';
 import { SAVED_SEARCH_SUMMARY } from '@keyhaven/shared/texts';
 import { paths } from '@/lib/paths';
 
@@ -31,6 +31,8 @@ export function summaryOf(filters: SearchFilters): string {
   if (filters.types) parts.push(list(filters.types));
   else if (filters.propertyType) parts.push(filters.propertyType);
   if (filters.priceRange) parts.push(filters.priceRange);
+  const band = PRICE_BANDS.find((choice) => choice.id === filters.priceBand);
+  if (band) parts.push(band.label);
   if (filters.minPrice) parts.push(SAVED_SEARCH_SUMMARY.from(amount(filters.minPrice)));
   if (filters.maxPrice) parts.push(SAVED_SEARCH_SUMMARY.upTo(amount(filters.maxPrice)));
   if (filters.minBeds) parts.push(SAVED_SEARCH_SUMMARY.beds(filters.minBeds));
