@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /*
  * `npm run bench:web`: Lighthouse (mobile preset) on the built app served by the built server,
- * on a fresh embedded database with the demo data. Not part of `npm test`.
+ * on a fresh embedded database with the demo data, then what people feel on a slow phone (the
+ * dead-click window and INP, bench/lib/slow-phone.mjs) on another fresh one. Not part of `npm test`.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,22 +13,31 @@ import lighthouse from 'lighthouse';
 import { int, table } from './lib/format.mjs';
 import { assertBuilt, resultsDir } from './lib/paths.mjs';
 import { startServer } from './lib/server.mjs';
+import { TARGETS as FEEL_TARGETS, measureFeel, STEP_MS } from './lib/slow-phone.mjs';
 
 const { values: args } = parseArgs({
   options: {
     chromium: { type: 'string', default: process.env.CHROME_PATH || '/usr/bin/chromium' },
     html: { type: 'boolean', default: false },
     runs: { type: 'string', default: '3' },
+    only: { type: 'string', default: 'lighthouse,feel' },
+    pages: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (args.help) {
-  console.log(`Usage: npm run bench:web -- [--chromium PATH] [--html] [--runs N]
+  console.log(`Usage: npm run bench:web -- [--chromium PATH] [--html] [--runs N] [--only lighthouse|feel] [--pages a,b]
 
 Runs Lighthouse (mobile preset) N times (3 by default) on /, /all-properties (signed in) and a
 /propertyDetails/{id} page of the built app, with Debian's Chromium; the worst run of each page
 counts. --html also writes each page's last full report (HTML and JSON) into bench/results/.
-Build first: npm run build.`);
+
+Then the slow-phone profile ("feel": 4x CPU slowdown, slow 4G, cache off), N runs per page: the
+dead-click window of each page's main control (the earliest click after the first paint, on a
+50 ms grid, whose effect is seen), how long a click at the first paint waits for its effect, and
+INP for a scripted interaction once the page is ready. Pages: home, all-properties,
+property-details, login, register, make-offer, requested-properties (--pages picks some).
+--only picks one part. Build first: npm run build.`);
   process.exit(0);
 }
 
@@ -43,6 +53,9 @@ const CHROME_FLAGS = [
 const runs = Number(args.runs);
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error('--runs takes a whole number of runs, 1 or more');
+const parts = args.only.split(',');
+if (parts.length === 0 || parts.some((part) => !['lighthouse', 'feel'].includes(part)))
+  throw new Error('--only takes lighthouse, feel or both (lighthouse,feel)');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const TARGETS = {
   performance: 95,
@@ -74,7 +87,13 @@ const FINDINGS = [
 
 assertBuilt({ web: true });
 mkdirSync(resultsDir, { recursive: true });
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keyhaven-bench-web-'));
+const dataDirs = [];
+/** A fresh data directory for one part's server, removed at the end. */
+function freshDataDir() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'keyhaven-bench-web-'));
+  dataDirs.push(dir);
+  return dir;
+}
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 let server;
 let chrome;
@@ -153,10 +172,11 @@ function worstOf(measured) {
   };
 }
 
-try {
+/** Lighthouse on its own fresh server: the scores, LCP, TBT and CLS, worst of `runs`. */
+async function lighthouseProfile() {
   // Development mode: production adds upgrade-insecure-requests, which plain http here cannot serve.
   server = await startServer({
-    env: { DATA_DIR: dataDir },
+    env: { DATA_DIR: freshDataDir() },
     logFile: path.join(resultsDir, `server-web-${stamp}.log`),
     nodeEnv: 'development',
     seedDemo: true,
@@ -259,6 +279,78 @@ WARNING: this machine scored ${int(slowestHost)} on Lighthouse's own benchmark i
     for (const line of [...new Set([...page.failedAudits, ...page.findings])])
       console.log(`  - ${line}`);
   }
+  await chrome.kill();
+  chrome = undefined;
+  await server.stop();
+  server = undefined;
+}
+
+const ms0 = (value) => (value === undefined ? 'dead' : `${int(value)} ms`);
+
+/**
+ * The slow-phone profile on a fresh server of its own: each trial that changes data (an offer, a
+ * new account, a saved listing) starts from the state it needs, so no run sees another's.
+ */
+async function feelProfile() {
+  const dataDir = freshDataDir();
+  server = await startServer({
+    env: {
+      DATA_DIR: dataDir,
+      // Each Register trial and each Make Offer trial's buyer is a new account.
+      REGISTRATIONS_PER_HOUR: '100000',
+    },
+    logFile: path.join(resultsDir, `server-web-feel-${stamp}.log`),
+    nodeEnv: 'development',
+    seedDemo: true,
+  });
+  const started = Date.now();
+  console.log(
+    `\nWhat people feel on a slow phone: ${runs} run(s) a page, Chromium at 4x CPU slowdown, slow 4G, cache off`,
+  );
+  const pages = await measureFeel({
+    baseUrl: server.baseUrl,
+    dataDir,
+    chromiumPath: args.chromium,
+    chromeFlags: CHROME_FLAGS,
+    runs,
+    only: args.pages?.split(','),
+  });
+  const minutes = (Date.now() - started) / 60_000;
+  report.feel = { runs, minutes, loadAverage: os.loadavg(), pages };
+  await server.stop();
+  server = undefined;
+
+  console.log(
+    `\nSlow phone (4x CPU slowdown, slow 4G: 150 ms RTT, 1.6 Mbps down, 750 kbps up), worst of ${runs} runs, ${minutes.toFixed(1)} min:`,
+  );
+  console.log(
+    table(
+      [
+        ['page', (p) => p.label, 'left'],
+        ['main control', (p) => p.control, 'left'],
+        [
+          'dead-click window',
+          (p) => (p.windowMs === undefined ? 'never' : `${int(p.windowMs)} ms`),
+        ],
+        ['wait at t=0', (p) => ms0(p.firstClickWaitMs)],
+        ['INP', (p) => `${int(p.inpMs)} ms`],
+        ['hydrated', (p) => `${int(p.hydratedAfterPaintMs)} ms`],
+      ],
+      pages,
+    ),
+  );
+  console.log(
+    `\nTargets (dead-click window 0 ms for forms and links, under ${FEEL_TARGETS.otherControlMs} ms for other controls on a ${STEP_MS} ms grid, INP under ${FEEL_TARGETS.inpMs} ms):`,
+  );
+  for (const page of pages)
+    console.log(
+      `${page.met ? 'met    ' : 'NOT MET'}  ${page.label}${page.misses.length ? `: ${page.misses.join('; ')}` : ''}`,
+    );
+}
+
+try {
+  if (parts.includes('lighthouse')) await lighthouseProfile();
+  if (parts.includes('feel')) await feelProfile();
 } catch (error) {
   report.error = String(error?.stack ?? error);
   console.error(`\nWeb benchmark failed: ${report.error}`);
@@ -266,9 +358,27 @@ WARNING: this machine scored ${int(slowestHost)} on Lighthouse's own benchmark i
 } finally {
   if (chrome) await chrome.kill();
   if (server) await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   report.finishedAt = new Date().toISOString();
-  const file = path.join(resultsDir, 'web-latest.json');
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`\nWrote ${path.relative(process.cwd(), file)}`);
+  // Each part keeps its own file, so running one part alone leaves the other's last results.
+  const files = [];
+  if (parts.includes('lighthouse')) {
+    const { feel, ...lighthouseReport } = report;
+    files.push(['web-latest.json', lighthouseReport]);
+  }
+  if (parts.includes('feel'))
+    files.push([
+      'web-feel-latest.json',
+      {
+        startedAt: report.startedAt,
+        finishedAt: report.finishedAt,
+        error: report.error,
+        ...report.feel,
+      },
+    ]);
+  for (const [name, content] of files) {
+    const file = path.join(resultsDir, name);
+    writeFileSync(file, `${JSON.stringify(content, null, 2)}\n`);
+    console.log(`\nWrote ${path.relative(process.cwd(), file)}`);
+  }
 }
