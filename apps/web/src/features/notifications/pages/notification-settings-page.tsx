@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { InlineSpinner, Spinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/hooks/use-session';
 import { errorMessage } from '@/lib/api-client';
+import { usePageAction } from '@/lib/page-form';
 import { toast } from '@/lib/toast';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 import type { NotificationSettings } from '../api/twins';
@@ -42,6 +43,7 @@ function kindsFor(role: Role): NotificationKind[] {
 type FormProps = { userId: string; role: Role; settings: NotificationSettings };
 
 function SettingsForm({ userId, role, settings }: FormProps) {
+  const pageAction = usePageAction();
   const kinds = kindsFor(role);
   // Saved-search alerts come to whoever can receive new matches.
   const showsAlerts = kinds.includes('search_match');
@@ -66,7 +68,14 @@ function SettingsForm({ userId, role, settings }: FormProps) {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-6 grid max-w-2xl gap-6">
+    <form
+      method="post"
+      action={pageAction}
+      data-app-form=""
+      noValidate
+      onSubmit={onSubmit}
+      className="mt-6 grid max-w-2xl gap-6"
+    >
       <fieldset className="rounded-2xl border border-sand bg-white p-4 shadow-sm sm:p-6">
         <legend className="px-1 text-lg font-semibold text-stone-900">
           {NOTIFICATION_MESSAGES.emailLabel}

@@ -15,6 +15,7 @@ import { Notice } from '@/components/ui/notice';
 import { InlineSpinner, PageSpinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { photoFromAddress } from '@/lib/image-renditions';
+import { usePageAction } from '@/lib/page-form';
 import { paths } from '@/lib/paths';
 import { useDemoCheckout, usePayDemoCheckout } from '../api/demo-checkout';
 
@@ -75,6 +76,7 @@ function OrderSummary({ checkout }: { checkout: DemoCheckout }) {
 }
 
 function CardForm({ checkout }: { checkout: DemoCheckout }) {
+  const pageAction = usePageAction();
   const navigate = useNavigate();
   const pay = usePayDemoCheckout(checkout.sessionId);
   const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
@@ -123,6 +125,9 @@ function CardForm({ checkout }: { checkout: DemoCheckout }) {
 
   return (
     <form
+      method="post"
+      action={pageAction}
+      data-app-form=""
       noValidate
       aria-label="Card details"
       onSubmit={onSubmit}

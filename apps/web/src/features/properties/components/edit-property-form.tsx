@@ -12,6 +12,7 @@ import { InlineSpinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/hooks/use-session';
 import { errorMessage } from '@/lib/api-client';
 import type { Property } from '@/lib/listing';
+import { usePageAction } from '@/lib/page-form';
 import { paths } from '@/lib/paths';
 import { useAbsoluteUrl } from '@/lib/public-origin';
 import { toast } from '@/lib/toast';
@@ -52,6 +53,7 @@ function defaultsOf(property: Property): PropertyFormValues {
  * is the cover's address, which follows the cover chosen among the photos.
  */
 export function EditPropertyForm({ property }: { property: Property }) {
+  const pageAction = usePageAction();
   // The cover's address, ours made absolute so the Image URL field reads as a URL.
   const absoluteUrl = useAbsoluteUrl();
   const user = useSignedInUser();
@@ -106,6 +108,9 @@ export function EditPropertyForm({ property }: { property: Property }) {
 
   return (
     <form
+      method="post"
+      action={pageAction}
+      data-app-form=""
       onSubmit={onSubmit}
       noValidate
       aria-label="Edit property"

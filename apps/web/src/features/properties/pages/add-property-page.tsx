@@ -9,6 +9,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { InlineSpinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/hooks/use-session';
+import { usePageAction } from '@/lib/page-form';
 import { toast } from '@/lib/toast';
 import { useAddProperty } from '../api/manage-property';
 import { PropertyFields } from '../components/property-fields';
@@ -74,6 +75,7 @@ function useAddedDialog() {
 }
 
 export function AddPropertyPage() {
+  const pageAction = usePageAction();
   const user = useSignedInUser();
   useEffect(() => {
     void loadAddedDialog();
@@ -115,6 +117,9 @@ export function AddPropertyPage() {
         New listings go to an admin for approval before buyers can see them.
       </p>
       <form
+        method="post"
+        action={pageAction}
+        data-app-form=""
         onSubmit={onSubmit}
         noValidate
         aria-label="Add property"

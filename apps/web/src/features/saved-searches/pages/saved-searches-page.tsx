@@ -20,6 +20,7 @@ import { Input, inputStyles } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/hooks/use-session';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { usePageAction } from '@/lib/page-form';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import {
@@ -49,6 +50,7 @@ const TEXT = {
 type ItemProps = { search: SavedSearch; userId: string };
 
 function RenameForm({ search, userId, onDone }: ItemProps & { onDone: () => void }) {
+  const pageAction = usePageAction();
   const [name, setName] = useState(search.name);
   const [error, setError] = useState<string>();
   const update = useUpdateSavedSearch(userId);
@@ -74,7 +76,14 @@ function RenameForm({ search, userId, onDone }: ItemProps & { onDone: () => void
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+    <form
+      method="post"
+      action={pageAction}
+      data-app-form=""
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+    >
       <Field label={SAVED_SEARCH_MESSAGES.nameLabel} error={error} className="grow">
         {(control) => (
           <Input
