@@ -4,8 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   MAP_PINS_MAX,
+  PRICE_BANDS,
   PRICE_RANGES,
   PROPERTY_TYPES,
+  pinTextOf,
   SEARCH_SORTS,
   type SearchSort,
 } from '@keyhaven/shared';
@@ -603,18 +605,29 @@ async function referencePins(search: Search) {
     lng: number;
     minPrice: string;
     maxPrice: string;
+    title: string;
+    image: string | null;
+    bedrooms: number;
+    bathrooms: string;
+    areaSize: number;
   }>(
     ctx.app.db,
     sql`select p.id as "_id", p.lat, p.lng, p.min_price_cents / 100.0 as "minPrice",
-          p.max_price_cents / 100.0 as "maxPrice"
+          p.max_price_cents / 100.0 as "maxPrice", p.title, p.image, p.bedrooms, p.bathrooms,
+          p.area_size as "areaSize"
         from properties p join users a on a.id = p.agent_id
         where ${referenceConditions(search)} and ${narrowing(search)} and p.lat is not null
         order by p.created_at desc, p.id`,
   );
   return {
-    pins: rows
-      .slice(0, MAP_PINS_MAX)
-      .map((row) => ({ ...row, minPrice: Number(row.minPrice), maxPrice: Number(row.maxPrice) })),
+    pins: rows.slice(0, MAP_PINS_MAX).map((row) => ({
+      ...row,
+      // How a pin words its home is the pins' own rule; which homes it shows is under test.
+      ...pinTextOf(row.title, row.image),
+      minPrice: Number(row.minPrice),
+      maxPrice: Number(row.maxPrice),
+      bathrooms: Number(row.bathrooms),
+    })),
     total: rows.length,
   };
 }
@@ -652,6 +665,18 @@ async function referenceFacets(search: Search, total: number) {
     priceRanges: PRICE_RANGES.map(({ label }) => ({
       label,
       count: rows.filter((row) => typed(row) && within(row, label)).length,
+    })),
+    // A home counts in every band its price range reaches into: it starts below the band's top
+    // and ends above its bottom, or, priced at one figure, stands on its bottom.
+    priceBands: PRICE_BANDS.map(({ id, label, min, max }) => ({
+      id,
+      label,
+      count: rows.filter((row) => {
+        const [from, to] = [Number(row.min), Number(row.max)];
+        return (
+          typed(row) && (max === null || from < max * 100) && (to > min * 100 || from >= min * 100)
+        );
+      }).length,
     })),
   };
 }

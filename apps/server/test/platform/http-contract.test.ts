@@ -84,10 +84,15 @@ describe('unknown routes', () => {
     });
   });
 
-  it('answer JSON 404 to unsafe methods anywhere', async () => {
-    const response = await app.inject({ method: 'POST', url: '/somewhere' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().code).toBe('NOT_FOUND');
+  it('answer JSON 404 to unsafe methods anywhere but a form posted to its page', async () => {
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      const response = await app.inject({ method, url: '/somewhere' });
+      expect(response.statusCode, method).toBe(404);
+      expect(response.json().code, method).toBe('NOT_FOUND');
+    }
+    const api = await app.inject({ method: 'POST', url: '/api/somewhere' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('NOT_FOUND');
   });
 
   it('serve the web app with the brand for every other page', async () => {

@@ -25,7 +25,7 @@ import { useTestApp } from '../../../test/helpers/test-app.js';
 import { multipartBody, STORAGE_DRIVERS, useStorage } from '../../../test/helpers/uploads.js';
 import { uploads } from '../../db/schema.js';
 import { MISSING_IMAGE_MESSAGE, NOT_MULTIPART_MESSAGE } from './uploads.routes.js';
-import { THUMBNAIL_MAX_BYTES, UNREADABLE_IMAGE_MESSAGE } from './uploads.service.js';
+import { mailPhotoKey, THUMBNAIL_MAX_BYTES, UNREADABLE_IMAGE_MESSAGE } from './uploads.service.js';
 
 describe.each(STORAGE_DRIVERS)('with %s storage', (driver) => {
   const storage = useStorage(driver);
@@ -142,8 +142,12 @@ describe.each(STORAGE_DRIVERS)('with %s storage', (driver) => {
           variantSet: 2,
         });
         const key = body.data.url.slice('/uploads/'.length, -'-1600.webp'.length);
+        // Every width in each format for pages, and the small JPEG for e-mails.
         expect((await storedFiles()).filter((file) => !before.includes(file))).toEqual(
-          PHOTO_WIDTHS.flatMap((width) => PHOTO_FORMATS.map((f) => `${key}-${width}.${f}`)).sort(),
+          [
+            ...PHOTO_WIDTHS.flatMap((width) => PHOTO_FORMATS.map((f) => `${key}-${width}.${f}`)),
+            mailPhotoKey(key),
+          ].sort(),
         );
 
         for (const { width, format: stored, response: served } of await servedVariants(
