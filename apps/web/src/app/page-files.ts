@@ -7,6 +7,9 @@
  * few per task.
  */
 
+// Relative: the build's configuration reads this file before any alias is set.
+import { fetchBuiltJson } from '../lib/built-file';
+
 /** Every file a page needs (`files`), and which of them each page needs (`pages`, by name). */
 export type PageFilesManifest = { files: string[]; pages: Record<string, number[]> };
 
@@ -27,13 +30,7 @@ const NO_MANIFEST: PageFilesManifest = { files: [], pages: {} };
 
 async function fetchManifest(): Promise<PageFilesManifest> {
   if (!MANIFEST_URL.startsWith('/')) return NO_MANIFEST;
-  try {
-    // biome-ignore lint/style/noRestrictedGlobals: a file of the build, not a call to the API.
-    const response = await fetch(MANIFEST_URL);
-    return response.ok ? ((await response.json()) as PageFilesManifest) : NO_MANIFEST;
-  } catch {
-    return NO_MANIFEST;
-  }
+  return ((await fetchBuiltJson(MANIFEST_URL)) as PageFilesManifest | null) ?? NO_MANIFEST;
 }
 let manifest: Promise<PageFilesManifest> | undefined;
 

@@ -1,8 +1,10 @@
+import { PAGE_FORMS } from '@keyhaven/shared/constants';
 import { NEWSLETTER_MESSAGES } from '@keyhaven/shared/texts';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { InlineSpinner } from '@/components/ui/spinner';
 import { BRAND_NAME } from '@/lib/brand';
+import { PAGE_FORM_FIELD, usePageAction } from '@/lib/page-form';
 import { useSubscribe } from '../api/subscribe';
 import { announceSubscribed, announceSubscribeFailed } from '../lib/announce';
 
@@ -18,6 +20,7 @@ function validate(input: HTMLInputElement) {
  * Updated' field and reports 'Subscribed!' or 'Oops...' the same way.
  */
 export function NewsletterSection() {
+  const pageAction = usePageAction();
   const id = useId();
   const headingId = `${id}-heading`;
   const inputId = `${id}-email`;
@@ -67,7 +70,14 @@ export function NewsletterSection() {
             spam, and you can leave at any time.
           </p>
         </div>
-        <form noValidate onSubmit={onSubmit} aria-labelledby={headingId}>
+        <form
+          method="post"
+          action={pageAction}
+          noValidate
+          onSubmit={onSubmit}
+          aria-labelledby={headingId}
+        >
+          <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORMS.newsletter} />
           <label htmlFor={inputId} className="block font-semibold text-cream">
             Email address
           </label>

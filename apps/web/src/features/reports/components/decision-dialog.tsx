@@ -18,6 +18,7 @@ import { AlertIcon } from '@/components/ui/form-icons';
 import { InlineSpinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { usePageAction } from '@/lib/page-form';
 import { toast } from '@/lib/toast';
 import { useDecideReport } from '../api/decide-report';
 import { QUEUE_TEXT } from '../queue-texts';
@@ -84,6 +85,7 @@ export function DecisionDialog({
   onDecided,
   onCloseAutoFocus,
 }: DecisionDialogProps) {
+  const pageAction = usePageAction();
   const decide = useDecideReport();
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string>();
@@ -150,7 +152,15 @@ export function DecisionDialog({
       >
         <DialogTitle>{text.title}</DialogTitle>
         <DialogDescription className="mt-3">{text.description}</DialogDescription>
-        <form noValidate onSubmit={submit} className="mt-5 space-y-5" aria-busy={busy}>
+        <form
+          method="post"
+          action={pageAction}
+          data-app-form=""
+          noValidate
+          onSubmit={submit}
+          className="mt-5 space-y-5"
+          aria-busy={busy}
+        >
           {failure && (
             <div
               role="alert"

@@ -16,6 +16,7 @@ import { CloseIcon } from '@/components/ui/icons';
 import { InlineSpinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { usePageAction } from '@/lib/page-form';
 import { toast } from '@/lib/toast';
 import { useReportListing } from '../api/report-listing';
 import { REPORT_TEXT, reportNoteLengthLabel } from '../texts';
@@ -55,6 +56,7 @@ export function ReportListingDialog({
   onReported,
   onCloseAutoFocus,
 }: ReportListingDialogProps) {
+  const pageAction = usePageAction();
   const reasonErrorId = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
@@ -116,7 +118,15 @@ export function ReportListingDialog({
         <DialogDescription className="mt-1 text-sm">
           {REPORT_TEXT.dialogDescription(property.title)}
         </DialogDescription>
-        <form noValidate onSubmit={submit} className="mt-5 space-y-5" aria-busy={pending}>
+        <form
+          method="post"
+          action={pageAction}
+          data-app-form=""
+          noValidate
+          onSubmit={submit}
+          className="mt-5 space-y-5"
+          aria-busy={pending}
+        >
           {failure && (
             <div
               role="alert"
