@@ -130,11 +130,13 @@ await runTogether([
 // The test runner gives the integration tests one worker on a 2-core machine (all cores but
 // one): the two databases' runs are independent (each test file makes its own database), so
 // they run side by side and use both.
+// Suites that start server processes start the build made above, as production does, rather
+// than compiling the sources again in every process.
 const onPglite = {
   title: 'Integration tests on PGlite',
   command: 'npx',
   args: vitest('vitest-pglite.json'),
-  env: { TEST_DATABASE_URL: '' },
+  env: { TEST_DATABASE_URL: '', SERVER_ENTRY: 'dist' },
 };
 if (await postgresAnswers()) {
   await runTogether([
@@ -152,7 +154,7 @@ if (await postgresAnswers()) {
         '--exclude',
         'test/operations/**',
       ],
-      env: { TEST_DATABASE_URL: postgresUrl },
+      env: { TEST_DATABASE_URL: postgresUrl, SERVER_ENTRY: 'dist' },
     },
   ]);
 } else {

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
  * default the sources run through tsx.
  */
 
-const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,13 +36,17 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-function entry(): string[] {
-  const dist = `${serverRoot}dist/main.js`;
+/**
+ * The arguments that run one of the server's programs (`main`, or a tool in `cli/`) with
+ * `process.execPath`, from `serverRoot`: its build with SERVER_ENTRY=dist, else its sources.
+ */
+export function programArguments(program: string): string[] {
+  const dist = `${serverRoot}dist/${program}.js`;
   if (process.env.SERVER_ENTRY === 'dist') {
     if (!existsSync(dist)) throw new Error(`${dist} is missing: run npm run build first`);
     return [dist];
   }
-  return ['--import', 'tsx', '--conditions=source', 'src/main.ts'];
+  return ['--import', 'tsx', '--conditions=source', `src/${program}.ts`];
 }
 
 /**
@@ -64,7 +68,7 @@ export async function spawnServer(
     PORT: String(chosen),
     ...env,
   };
-  const child = spawn(process.execPath, entry(), {
+  const child = spawn(process.execPath, programArguments('main'), {
     cwd: serverRoot,
     env: Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
