@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Counter, Gauge, Histogram } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram } from 'prom-client';
 import type { DatabaseHandle } from '../../db/client.js';
 import { AppMetrics } from '../../lib/app-metrics.js';
 import { metricsRoutes } from '../../modules/health/metrics.routes.js';
@@ -17,7 +17,7 @@ declare module 'fastify' {
 /** Prometheus's default process figures, named as ours are. */
 const DEFAULT_METRICS_PREFIX = 'keyhaven_';
 /** The route label of a request no route took (an unknown API address): one series for all. */
-export const UNMATCHED_ROUTE = '(unmatched)';
+const UNMATCHED_ROUTE = '(unmatched)';
 /** How long a scrape waits for the job queue's figures: a slow database must not hang it. */
 const JOB_STATS_TIMEOUT_MS = 2000;
 /** Request durations, in seconds: from a cached page (a few ms) to a slow upload. */
@@ -36,32 +36,15 @@ export const metricsPlugin = fp(
     const token = app.config.metricsToken;
     if (!token) return;
 
-    const { registry } = metrics;
-    collectDefaultMetrics({ register: registry, prefix: DEFAULT_METRICS_PREFIX });
+    collectDefaultMetrics({ register: metrics.registry, prefix: DEFAULT_METRICS_PREFIX });
     measureRequests(app, metrics);
     measureDatabasePool(metrics, app.database);
     measureJobQueue(app, metrics);
-    const images = imagePipelineFor(app.config).queue;
-    new Gauge({
-      name: 'keyhaven_image_queue_waiting',
-      help: 'Images waiting for a turn to be decoded; uploads are refused (503) once IMAGE_QUEUE_LENGTH wait.',
-      registers: [registry],
-      collect() {
-        this.set(images.waiting);
-      },
-    });
-    new Gauge({
-      name: 'keyhaven_image_queue_running',
-      help: 'Images being decoded now (at most IMAGE_WORKERS).',
-      registers: [registry],
-      collect() {
-        this.set(images.running);
-      },
-    });
+    measureImageQueue(app, metrics);
     countListingCacheLookups(app, metrics);
     await app.register(metricsRoutes, { token });
   },
-  { name: 'metrics', dependencies: ['authentication'] },
+  { name: 'metrics' },
 );
 
 /** Every answer, by method, route pattern (never the address asked for) and status. */
@@ -87,6 +70,27 @@ function measureRequests(app: FastifyInstance, { registry }: AppMetrics) {
       { method: request.method, route, status_class: `${Math.floor(status / 100)}xx` },
       reply.elapsedTime / 1000,
     );
+  });
+}
+
+/** The queue of images to decode, shared by uploads and profile pictures. */
+function measureImageQueue(app: FastifyInstance, { registry }: AppMetrics) {
+  const images = imagePipelineFor(app.config).queue;
+  new Gauge({
+    name: 'keyhaven_image_queue_waiting',
+    help: 'Images waiting for a turn to be decoded; uploads are refused (503) once IMAGE_QUEUE_LENGTH wait.',
+    registers: [registry],
+    collect() {
+      this.set(images.waiting);
+    },
+  });
+  new Gauge({
+    name: 'keyhaven_image_queue_running',
+    help: 'Images being decoded now (at most IMAGE_WORKERS).',
+    registers: [registry],
+    collect() {
+      this.set(images.running);
+    },
   });
 }
 
