@@ -62,6 +62,7 @@ import {
 import { jobsPlugin } from './plugins/app/jobs.js';
 import { listingCachePlugin } from './plugins/app/listing-cache.js';
 import { mailPlugin } from './plugins/app/mail.js';
+import { metricsPlugin } from './plugins/app/metrics.js';
 import { requestBodiesPlugin } from './plugins/app/request-bodies.js';
 import { requestGuardsPlugin } from './plugins/app/request-guards.js';
 import { compressPlugin } from './plugins/external/compress.js';
@@ -211,6 +212,7 @@ export async function buildApp(
   await app.register(openApiPlugin, { brandName: config.brandName, publicUrl: config.publicUrl });
 
   await app.register(authenticationPlugin);
+  await app.register(metricsPlugin);
   await app.register(listingCachePlugin, {
     ttlSeconds: config.searchCacheSeconds,
     sharedDatabase: 'url' in database.connection ? database.connection : undefined,

@@ -166,6 +166,9 @@ const ZEnvironment = z
     JOB_WORKERS: booleanFromEnv.optional(),
     COUNT_LISTING_VIEWS: booleanFromEnv.default(true),
     LISTING_VIEWS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+    METRICS_TOKEN: optionalText.pipe(
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -342,6 +345,8 @@ function toConfig(env: z.infer<typeof ZEnvironment>) {
       // shutdown; the default in tests, which write them when they choose).
       flushMs: env.LISTING_VIEWS_FLUSH_MS ?? (env.NODE_ENV === 'test' ? 0 : 2000),
     },
+    // The bearer token a Prometheus scraper sends for /metrics; without it there is no /metrics.
+    metricsToken: env.METRICS_TOKEN,
     jobs: {
       // Whether this process runs queued jobs as they come due (tests run them with drain()).
       work: env.JOB_WORKERS ?? env.NODE_ENV !== 'test',

@@ -35,8 +35,23 @@ export interface DatabaseHandle {
   connection: { url: string; instanceName: string } | { pglite: PGlite };
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** A database server's connection pool now; absent for the embedded database, which has none. */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
 }
+
+export interface PoolStats {
+  /** Connections the pool may open. */
+  max: number;
+  /** Connections open, in use or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: the pool is saturated. */
+  waiting: number;
+}
+
+/** What pg's pool opens at most when told no size (it writes its choice into its options). */
+const PG_POOL_DEFAULT_MAX = 10;
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 /** The advisory lock that serialises migrations between instances (any fixed number). */
@@ -136,6 +151,12 @@ export async function openDatabase(
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      poolStats: () => ({
+        max: pool.options.max ?? PG_POOL_DEFAULT_MAX,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => pool.end(),
     };
   }

@@ -26,7 +26,7 @@ import {
   leakedSecrets,
   type World,
 } from '../security/support/world.js';
-import { expectedFor, MATRIX, NOT_IN_MATRIX } from './matrix.js';
+import { expectedFor, MATRIX, MATRIX_METRICS_TOKEN, NOT_IN_MATRIX } from './matrix.js';
 import type { MatrixCase, MatrixRow } from './matrix-shape.js';
 
 /*
@@ -60,7 +60,13 @@ async function start(kind: 'demo' | 'stripe', env: Record<string, string> = {}):
   const database = await createTestDatabase();
   const routes: Running['routes'] = [];
   const app = await buildApp(
-    configFrom({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env }),
+    configFrom({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      METRICS_TOKEN: MATRIX_METRICS_TOKEN,
+      ...env,
+    }),
     {
       database,
       webDistDir: webDist,

@@ -29,6 +29,9 @@ import {
  * Every status >= 400 is a refusal, and a refusal must leave the database exactly as it was.
  */
 
+/** The apps of the matrix answer /metrics (METRICS_TOKEN) to a scraper holding this. */
+export const MATRIX_METRICS_TOKEN = 'matrix-metrics-token-0123456789abcdef';
+
 export const expectedFor = (statuses: Statuses, actor: Actor) =>
   statuses[ACTORS.indexOf(actor)] as number;
 
@@ -190,6 +193,26 @@ export const MATRIX: MatrixRow[] = [
     method: 'GET',
     path: '/readyz',
     cases: [{ input: 'readiness', request: () => ({ url: '/readyz' }), expect: all(200) }],
+  },
+  {
+    method: 'GET',
+    path: '/metrics',
+    cases: [
+      {
+        // Whoever signs in, an admin included, reads no metrics without the scraper's token.
+        input: "the actor's own session, no metrics token",
+        request: () => ({ url: '/metrics' }),
+        expect: all(401),
+      },
+      {
+        input: 'the metrics token',
+        request: () => ({
+          url: '/metrics',
+          headers: { authorization: `Bearer ${MATRIX_METRICS_TOKEN}` },
+        }),
+        expect: all(200),
+      },
+    ],
   },
   {
     method: 'POST',

@@ -43,6 +43,16 @@ describe('config', () => {
     expect(config.seedDemo).toBe(false);
   });
 
+  it('takes a metrics token of at least 32 characters, and has none unless given one', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    const token = 'a-metrics-token-for-the-scraper-0123';
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ METRICS_TOKEN: 'too-short' })).toThrow(
+      /METRICS_TOKEN: must be at least 32 characters/,
+    );
+  });
+
   it('lists every problem at once', () => {
     let error: unknown;
     try {

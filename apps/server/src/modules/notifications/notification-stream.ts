@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Gauge } from 'prom-client';
 import { throttleAddress } from '../auth/login-throttle.js';
 import type { LiveUpdate } from './live-updates.js';
 import { unreadCount } from './notifications.service.js';
@@ -61,6 +62,16 @@ export interface UnreadStreams {
 export function createUnreadStreams(app: FastifyInstance): UnreadStreams {
   const audiences = new Map<string, Audience>();
   const byAddress = new Map<string, OpenStream[]>();
+  new Gauge({
+    name: 'keyhaven_live_streams_open',
+    help: 'Live-update streams (server-sent events) open on this instance.',
+    registers: [app.metrics.registry],
+    collect() {
+      let open = 0;
+      for (const audience of audiences.values()) open += audience.streams.length;
+      this.set(open);
+    },
+  });
 
   app.addHook('preClose', async () => {
     for (const audience of [...audiences.values()]) {

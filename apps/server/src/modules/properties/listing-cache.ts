@@ -72,6 +72,11 @@ export class ShortLivedCache<T> {
   private generation = 0;
   private bytes = 0;
   private sweeper: NodeJS.Timeout | undefined;
+  /**
+   * Lookups answered from the cache (or by a load another lookup had started) and lookups that
+   * had to load, while it was on: their ratio says what the cache saves the database.
+   */
+  readonly lookups = { hits: 0, misses: 0 };
 
   private readonly lifetimeMs: () => number;
 
@@ -105,9 +110,16 @@ export class ShortLivedCache<T> {
     if (!this.enabled) return load();
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return hit.value;
+    if (hit && hit.expires > now) {
+      this.lookups.hits++;
+      return hit.value;
+    }
     const pending = this.loading.get(key);
-    if (pending) return pending;
+    if (pending) {
+      this.lookups.hits++;
+      return pending;
+    }
+    this.lookups.misses++;
 
     const generation = this.generation;
     const promise = load()
@@ -137,6 +149,10 @@ export class ShortLivedCache<T> {
       return hit && hit.expires > now ? hit : undefined;
     });
     const missing = keys.filter((_key, i) => !held[i]);
+    if (this.enabled) {
+      this.lookups.hits += keys.length - missing.length;
+      this.lookups.misses += missing.length;
+    }
     if (missing.length === 0) return held.map((hit) => hit?.value);
     const generation = this.generation;
     const loaded = await load(missing);
