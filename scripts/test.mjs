@@ -163,7 +163,7 @@ if (await postgresAnswers()) {
 run('Upgrade tests', 'npx', [
   ...vitest('vitest-operations.json'),
   '--config',
-  'apps/server/test/operations/vitest.config.ts',
+  'test/operations/vitest.config.ts',
 ]);
 
 run('End-to-end tests in Chromium', 'npx', ['playwright', 'test', '--reporter=list,json'], {
