@@ -36,23 +36,27 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+const SOURCES_ENTRY = ['--import', 'tsx', '--conditions=source', 'src/main.ts'];
+
 function entry(): string[] {
   const dist = `${serverRoot}dist/main.js`;
   if (process.env.SERVER_ENTRY === 'dist') {
     if (!existsSync(dist)) throw new Error(`${dist} is missing: run npm run build first`);
     return [dist];
   }
-  return ['--import', 'tsx', '--conditions=source', 'src/main.ts'];
+  return SOURCES_ENTRY;
 }
 
 /**
  * Starts a server process on a free port (or the one given) without waiting for it: for tests
  * of what a process does when it cannot start. Settings in `env` win over the defaults; one
- * given as undefined is left unset.
+ * given as undefined is left unset. `sourcesDir` runs another copy of apps/server's sources
+ * (an earlier release's) instead of this one.
  */
 export async function spawnServer(
   env: Record<string, string | undefined>,
   port?: number,
+  sourcesDir?: string,
 ): Promise<ServerProcess> {
   const chosen = port ?? (await freePort());
   const settings = {
@@ -64,8 +68,8 @@ export async function spawnServer(
     PORT: String(chosen),
     ...env,
   };
-  const child = spawn(process.execPath, entry(), {
-    cwd: serverRoot,
+  const child = spawn(process.execPath, sourcesDir ? SOURCES_ENTRY : entry(), {
+    cwd: sourcesDir ?? serverRoot,
     env: Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -98,8 +102,9 @@ export async function spawnServer(
 export async function startServer(
   env: Record<string, string | undefined>,
   port?: number,
+  sourcesDir?: string,
 ): Promise<ServerProcess> {
-  const server = await spawnServer(env, port);
+  const server = await spawnServer(env, port, sourcesDir);
   await waitUntilReady(server);
   return server;
 }

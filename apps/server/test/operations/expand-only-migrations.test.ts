@@ -25,11 +25,14 @@ describe('migrations after the baseline', () => {
     const unlisted = Object.fromEntries(
       checked
         .filter((tag) => !CONTRACT_STEPS[tag])
-        .map((tag) => [
+        .map((tag) => ({
           tag,
-          destructiveStatements(readFileSync(new URL(`${tag}.sql`, migrationsFolder), 'utf8')),
-        ])
-        .filter(([, found]) => found.length > 0),
+          found: destructiveStatements(
+            readFileSync(new URL(`${tag}.sql`, migrationsFolder), 'utf8'),
+          ),
+        }))
+        .filter(({ found }) => found.length > 0)
+        .map(({ tag, found }) => [tag, found]),
     );
     expect(
       unlisted,
