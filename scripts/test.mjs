@@ -83,7 +83,12 @@ function countPlaywright(file) {
 }
 
 function summarise() {
-  for (const name of ['vitest-web.json', 'vitest-pglite.json', 'vitest-postgres.json']) {
+  for (const name of [
+    'vitest-web.json',
+    'vitest-pglite.json',
+    'vitest-postgres.json',
+    'vitest-operations.json',
+  ]) {
     countVitest(path.join(reports, name));
   }
   countPlaywright(path.join(reports, 'playwright.json'));
@@ -129,32 +134,39 @@ await runTogether([
 ]);
 // The test runner gives the integration tests one worker on a 2-core machine (all cores but
 // one): the two databases' runs are independent (each test file makes its own database), so
-// they run side by side and use both.
-// Suites that start server processes start the build made above, as production does, rather
-// than compiling the sources again in every process.
+// they run side by side and use both. Suites that start server processes start the build made
+// above, as production does, rather than compiling the sources again in every process.
 const onPglite = {
   title: 'Integration tests on PGlite',
   command: 'npx',
   args: vitest('vitest-pglite.json'),
   env: { TEST_DATABASE_URL: '', SERVER_ENTRY: 'dist' },
 };
+// Once, not per database: the deployment behind nginx, backups, the first admin, migrations'
+// expand/contract rule and the previous release on this one's schema. Each brings its own
+// databases and server processes.
+const operations = {
+  title: 'Operations tests',
+  command: 'npx',
+  args: [...vitest('vitest-operations.json'), '--config', 'test/operations/vitest.config.ts'],
+  env: { SERVER_ENTRY: 'dist' },
+};
 if (await postgresAnswers()) {
   await runTogether([
     onPglite,
     {
-      title: 'Integration tests on PostgreSQL',
-      command: 'npx',
-      // Suites that start their own server processes on a PostgreSQL database of their own
-      // (several instances, the deployment behind nginx, backups, upgrades) do the same in both
-      // runs: they run once, in the first.
-      args: [
-        ...vitest('vitest-postgres.json'),
-        '--exclude',
-        'test/instances/**',
-        '--exclude',
-        'test/operations/**',
+      title: 'Integration tests on PostgreSQL, then operations tests',
+      steps: [
+        {
+          title: 'Integration tests on PostgreSQL',
+          command: 'npx',
+          // The several-instances suites start their own processes on a PostgreSQL database of
+          // their own: they do the same in both runs, so they run in the first only.
+          args: [...vitest('vitest-postgres.json'), '--exclude', 'test/instances/**'],
+          env: { TEST_DATABASE_URL: postgresUrl, SERVER_ENTRY: 'dist' },
+        },
+        operations,
       ],
-      env: { TEST_DATABASE_URL: postgresUrl, SERVER_ENTRY: 'dist' },
     },
   ]);
 } else {
@@ -162,6 +174,7 @@ if (await postgresAnswers()) {
   console.log(
     `\nPostgreSQL does not answer at ${postgresUrl}: integration tests ran on PGlite only.`,
   );
+  run(operations.title, operations.command, operations.args, operations.env);
 }
 
 run('End-to-end tests in Chromium', 'npx', ['playwright', 'test', '--reporter=list,json'], {

@@ -46,17 +46,26 @@ export function programArguments(program: string): string[] {
     if (!existsSync(dist)) throw new Error(`${dist} is missing: run npm run build first`);
     return [dist];
   }
-  return ['--import', 'tsx', '--conditions=source', `src/${program}.ts`];
+  return sourcesArguments(program);
 }
+
+const sourcesArguments = (program: string) => [
+  '--import',
+  'tsx',
+  '--conditions=source',
+  `src/${program}.ts`,
+];
 
 /**
  * Starts a server process on a free port (or the one given) without waiting for it: for tests
  * of what a process does when it cannot start. Settings in `env` win over the defaults; one
- * given as undefined is left unset.
+ * given as undefined is left unset. `sourcesDir` runs another copy of apps/server's sources
+ * (an earlier release's) instead of this one.
  */
 export async function spawnServer(
   env: Record<string, string | undefined>,
   port?: number,
+  sourcesDir?: string,
 ): Promise<ServerProcess> {
   const chosen = port ?? (await freePort());
   const settings = {
@@ -68,11 +77,15 @@ export async function spawnServer(
     PORT: String(chosen),
     ...env,
   };
-  const child = spawn(process.execPath, programArguments('main'), {
-    cwd: serverRoot,
-    env: Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    sourcesDir ? sourcesArguments('main') : programArguments('main'),
+    {
+      cwd: sourcesDir ?? serverRoot,
+      env: Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
@@ -102,8 +115,9 @@ export async function spawnServer(
 export async function startServer(
   env: Record<string, string | undefined>,
   port?: number,
+  sourcesDir?: string,
 ): Promise<ServerProcess> {
-  const server = await spawnServer(env, port);
+  const server = await spawnServer(env, port, sourcesDir);
   await waitUntilReady(server);
   return server;
 }
