@@ -2,6 +2,16 @@ import { Buffer } from 'node:buffer';
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, expect, test } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
+import {
+  accept,
+  apiAs,
+  inDays,
+  listApprovedHome,
+  offer,
+  PRICE,
+  registerBuyer,
+  signInAs,
+} from './market';
 
 /*
  * Every form works as plain HTML: with JavaScript off in the browser, each one posts to its own
@@ -12,7 +22,7 @@ import { linkIn, waitForMail } from './mailbox';
 test.use({
   javaScriptEnabled: false,
   // A form the server refuses answers its page with 400, 401 or 409; Chromium logs the status.
-  allowedConsoleErrors: [/status of (400|401|409)/],
+  allowedConsoleErrors: [/status of (400|401|402|409)/],
 });
 
 /** Whether an address's query carries a password or a token. */
@@ -181,4 +191,91 @@ test("the footer's newsletter form posts to the page it is on and asks for the c
     'You have successfully subscribed. Please confirm with the link we sent to your inbox.',
   );
   await waitForMail(reader, /./);
+});
+
+test('Make Offer posts to its page: a date in the past is answered there, a good offer goes to the wishlist', async ({
+  page,
+  playwright,
+}, testInfo) => {
+  const agent = await apiAs(playwright, testInfo, 'agent');
+  const admin = await apiAs(playwright, testInfo, 'admin');
+  const home = await listApprovedHome(agent, admin, 'Plain Offer');
+  const buyer = await registerBuyer(playwright, testInfo, 'Plain Offer Buyer');
+  await signInAs(page, buyer);
+
+  await page.goto(`/make-offer/${home.id}`);
+  let form = page.getByRole('form', { name: 'Make an offer' });
+  await form.getByLabel('Offer Amount ($)').fill('265000');
+  await form.getByLabel('Buying Date').fill(inDays(-2));
+  await form.getByRole('button', { name: 'Submit Offer' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/make-offer/${home.id}$`));
+  form = page.getByRole('form', { name: 'Make an offer' });
+  await expect(form.getByText('Buying date must be in the future')).toBeVisible();
+  await expect(form.getByLabel('Offer Amount ($)')).toHaveValue('265000');
+
+  await form.getByLabel('Buying Date').fill(inDays(20));
+  await form.getByRole('button', { name: 'Submit Offer' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/wishlist$/);
+  const { user } = (await (await buyer.api.get('/auth/session')).json()) as {
+    user: { uid: string };
+  };
+  const offers = await buyer.api.get(`/api/properties/user-requests/${user.uid}`);
+  expect(JSON.stringify(await offers.json())).toContain(home.id);
+});
+
+test('notification settings post to their page and are saved as ticked', async ({
+  page,
+  playwright,
+}, testInfo) => {
+  const buyer = await registerBuyer(playwright, testInfo, 'Plain Settings');
+  await signInAs(page, buyer);
+  await page.goto('/dashboard/notification-settings');
+  await page.getByRole('checkbox', { name: 'A new message' }).uncheck();
+  await page.getByRole('radio', { name: 'Once a day' }).check();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/notification-settings$/);
+  await expect(page.getByRole('status')).toHaveText('Your notification settings are saved.');
+  await page.goto('/dashboard/notification-settings');
+  await expect(page.getByRole('checkbox', { name: 'A new message' })).not.toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Once a day' })).toBeChecked();
+});
+
+test("the test checkout's card details post to its page: a declined card is said, a good one pays", async ({
+  page,
+  playwright,
+}, testInfo) => {
+  const asked = addressesAskedBy(page);
+  const agent = await apiAs(playwright, testInfo, 'agent');
+  const admin = await apiAs(playwright, testInfo, 'admin');
+  const home = await listApprovedHome(agent, admin, 'Plain Checkout');
+  const buyer = await registerBuyer(playwright, testInfo, 'Plain Checkout Buyer');
+  await offer(buyer, home, PRICE.min);
+  await accept(agent, home, buyer);
+  const session = await buyer.api.post('/api/payment/create-checkout-session', {
+    data: { offer: { _id: home.id, property: { _id: home.id } } },
+  });
+  expect(session.status(), await session.text()).toBe(200);
+  const { url } = (await session.json()) as { url: string };
+  await signInAs(page, buyer);
+
+  await page.goto(url);
+  let form = page.getByRole('form', { name: 'Card details' });
+  await form.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await form.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await form.getByLabel('CVC').fill('123');
+  await form.getByLabel('Name on card').fill('Plain Buyer');
+  await form.getByRole('button', { name: /^Pay / }).click();
+
+  form = page.getByRole('form', { name: 'Card details' });
+  await expect(form.getByRole('alert')).toContainText('Payment declined');
+  await expect(form.getByLabel('Card number')).toHaveValue('');
+  await expect(form.getByLabel('Name on card')).toHaveValue('Plain Buyer');
+
+  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await form.getByLabel('CVC').fill('123');
+  await form.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/payment-success\?session_id=demo_cs_/);
+  expect(asked.filter((address) => /4242|4000|cvc/i.test(new URL(address).search))).toEqual([]);
 });

@@ -19,7 +19,19 @@ export const PAGE_FORMS = {
    * the app once the page is idle, so it never stands without it.)
    */
   newsletter: 'newsletter',
+  /** Make Offer's amount and buying date, on its page. */
+  makeOffer: 'make-offer',
+  /** Which notifications also come by e-mail, and how often saved-search alerts do. */
+  notificationSettings: 'notification-settings',
+  /** The test checkout's card details. */
+  demoPayment: 'demo-payment',
 } as const;
+
+/**
+ * The hidden field of the notification settings form naming the kinds it showed, so a box left
+ * unticked (which a browser does not send) is saved as off, and a kind it did not show is kept.
+ */
+export const SHOWN_KINDS_FIELD = 'shownKinds';
 export type PageFormName =
   | (typeof PAGE_FORMS)[keyof typeof PAGE_FORMS]
   | typeof UNHANDLED_PAGE_FORM;
@@ -42,6 +54,8 @@ export type PageFormOutcome = {
   message?: string;
   /** It worked and the page stays: the spec's confirmation to show. */
   done?: string;
+  /** The status the server answered with (a declined card's 402 reads apart from other refusals). */
+  status?: number;
 };
 
 /** Where a page's data holds the outcome of its form `name`. */

@@ -4,7 +4,9 @@ import { auditLogQueryOptions } from '@/features/audit/api/get-audit-log';
 import { auditLogRequestFrom } from '@/features/audit/pages/audit-log-page';
 import { providersQueryOptions } from '@/features/auth/api/get-providers';
 import { comparedIds } from '@/features/compare/lib/compare-rows';
+import { notificationSettingsQueryOptions } from '@/features/notifications/api/notification-settings';
 import { myOffersQueryOptions } from '@/features/offers/api/get-my-offers';
+import { demoCheckoutQueryOptions } from '@/features/payments/api/demo-checkout';
 import { allPropertiesQueryOptions } from '@/features/properties/api/get-all-properties';
 import { managedPropertiesQueryOptions } from '@/features/properties/api/get-managed-properties';
 import { propertyQueryOptions } from '@/features/properties/api/get-property';
@@ -111,3 +113,21 @@ export const prefetchCompare = ({ queryClient, searchParams }: PrefetchContext) 
       queryClient.prefetchQuery(propertyQueryOptions(id)),
     ),
   );
+
+/*
+ * The pages whose form works without the app (decision 042): they arrive with what the form needs,
+ * so it stands in the page as the server sends it.
+ */
+
+/** The listing and, for a buyer, their offers: Make Offer shows its form, or why not, at once. */
+export function prefetchMakeOffer({ queryClient, params, user }: PrefetchContext) {
+  const loads = [queryClient.prefetchQuery(propertyQueryOptions(params.id ?? ''))];
+  if (user?.role === 'user') loads.push(queryClient.prefetchQuery(myOffersQueryOptions(user.uid)));
+  return Promise.all(loads);
+}
+
+export const prefetchNotificationSettings = ({ queryClient, user }: PrefetchContext) =>
+  user ? queryClient.prefetchQuery(notificationSettingsQueryOptions(user._id)) : Promise.resolve();
+
+export const prefetchDemoCheckout = ({ queryClient, params }: PrefetchContext) =>
+  queryClient.prefetchQuery(demoCheckoutQueryOptions(params.sessionId ?? ''));

@@ -256,7 +256,9 @@ const routes: RouteObject[] = [
           {
             path: paths.demoCheckout,
             element: <DemoCheckoutPage />,
-            handle: titled('Test Checkout'),
+            handle: titled('Test Checkout', (context) =>
+              import('./route-data').then((data) => data.prefetchDemoCheckout(context)),
+            ),
           },
           {
             path: paths.allProperties,
@@ -265,7 +267,13 @@ const routes: RouteObject[] = [
               import('./route-data').then((data) => data.prefetchAllProperties(context)),
             ),
           },
-          { path: paths.makeOffer, element: <MakeOfferPage />, handle: titled('Make Offer') },
+          {
+            path: paths.makeOffer,
+            element: <MakeOfferPage />,
+            handle: titled('Make Offer', (context) =>
+              import('./route-data').then((data) => data.prefetchMakeOffer(context)),
+            ),
+          },
           {
             path: dashboard.root,
             element: <DashboardLayout />,
@@ -290,7 +298,9 @@ const routes: RouteObject[] = [
               {
                 path: dashboard.notificationSettings,
                 element: <NotificationSettingsPage />,
-                handle: titled('Notification Settings'),
+                handle: titled('Notification Settings', (context) =>
+                  import('./route-data').then((data) => data.prefetchNotificationSettings(context)),
+                ),
               },
               { path: dashboard.messages, element: <MessagesPage />, handle: titled('Messages') },
               {

@@ -4,9 +4,12 @@ import {
   LIMITS,
   MESSAGES,
   NEWSLETTER_MESSAGES,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_MESSAGES,
   PAGE_FORM_FIELD,
   PAGE_FORMS,
   type PageFormOutcome,
+  SHOWN_KINDS_FIELD,
   UNHANDLED_PAGE_FORM,
   ZResetPasswordForm,
 } from '@keyhaven/shared';
@@ -42,12 +45,15 @@ type PageFormContext = {
 
 type PageFormHandler = (context: PageFormContext) => Promise<PageFormResult>;
 
-/** The fields never shown again: a password, and the form's own name. */
-const NOT_ECHOED = /password|^_form$/i;
+/** The fields never shown again: a password, a card's number and code, and the form's own name. */
+const NOT_ECHOED = /password|^cardNumber$|^cvc$|^_form$/i;
 
 /** What a form sent, minus what must never be written back into a page. */
 const echoed = (fields: Record<string, string>) =>
   Object.fromEntries(Object.entries(fields).filter(([name]) => !NOT_ECHOED.test(name)));
+
+/** A path of this site: one slash, never `//` or `/\`, which a browser reads as another site. */
+const OWN_PATH = /^\/(?![/\\])/;
 
 /** The longest address the login page sends a visitor back to (as the web's `returnPathFrom`). */
 const RETURN_PATH_MAX_LENGTH = 512;
@@ -58,7 +64,7 @@ const RETURN_PATH_MAX_LENGTH = 512;
  */
 function returnPathOf(request: FastifyRequest): string {
   const value = new URL(request.url, 'http://keyhaven.invalid').searchParams.get('returnTo');
-  if (!value || value.length > RETURN_PATH_MAX_LENGTH || !/^\/(?![/\\])/.test(value)) return '/';
+  if (!value || value.length > RETURN_PATH_MAX_LENGTH || !OWN_PATH.test(value)) return '/';
   return new URL(value, 'http://keyhaven.invalid').pathname === '/login' ? '/' : value;
 }
 
@@ -81,6 +87,13 @@ const cookiePairs = (setCookies: string[]) =>
 
 /** The signed-in person's profile page. */
 const PROFILE_PATH = '/dashboard';
+
+/** Where a buyer goes once their offer is made: their wishlist, where it shows 'Offer Requested'. */
+const WISHLIST_PATH = '/dashboard/wishlist';
+
+/** The last segment of the page's path: the listing or checkout it is about. */
+const lastSegmentOf = (request: FastifyRequest) =>
+  decodeURIComponent(request.url.split('?')[0]?.split('/').filter(Boolean).at(-1) ?? '');
 
 /** Each form that posts to its page, by its `_form` name. */
 const HANDLERS: Record<string, PageFormHandler> = {
@@ -166,6 +179,49 @@ const HANDLERS: Record<string, PageFormHandler> = {
   },
 
   [PAGE_FORMS.newsletter]: subscribe,
+
+  [PAGE_FORMS.makeOffer]: async ({ request, fields, callApi }) => {
+    const propertyId = encodeURIComponent(lastSegmentOf(request));
+    // The API checks who may offer (buyers only), the listing's state and the amount and date.
+    const answer = await callApi('PATCH', `/make-offer/${propertyId}`, {
+      offerAmount: fields.offerAmount ?? '',
+      selectedDate: fields.selectedDate ?? '',
+    });
+    if (!ok(answer)) return refusal(answer, fields);
+    // As the app does: the listing stays on the buyer's wishlist, where they are sent; a failed
+    // save does not undo the offer.
+    await callApi('PATCH', `/properties/${propertyId}/wishlist`, { wishlistStatus: 'true' });
+    return { redirect: WISHLIST_PATH };
+  },
+
+  [PAGE_FORMS.notificationSettings]: async ({ fields, callApi }) => {
+    // A browser sends only the ticked boxes: each kind the page showed and did not send is off.
+    const shown = (fields[SHOWN_KINDS_FIELD] ?? '').split(',');
+    const kinds = NOTIFICATION_KINDS.filter((kind) => shown.includes(kind));
+    const answer = await callApi('PUT', '/api/notification-settings', {
+      email: Object.fromEntries(kinds.map((kind) => [kind, fields[kind] !== undefined])),
+      ...(fields.searchAlerts ? { searchAlerts: fields.searchAlerts } : {}),
+    });
+    if (!ok(answer)) return refusal(answer, fields);
+    return {
+      status: 200,
+      outcome: { values: {}, errors: {}, done: NOTIFICATION_MESSAGES.settingsSaved },
+    };
+  },
+
+  [PAGE_FORMS.demoPayment]: async ({ request, fields, callApi }) => {
+    const sessionId = encodeURIComponent(lastSegmentOf(request));
+    const answer = await callApi('POST', `/api/payment/demo/${sessionId}/pay`, {
+      cardNumber: fields.cardNumber ?? '',
+      expiry: fields.expiry ?? '',
+      cvc: fields.cvc ?? '',
+      name: fields.name ?? '',
+    });
+    if (!ok(answer)) return refusal(answer, fields);
+    // The payment's result page; never another site's address.
+    const next = String(answer.body.redirectUrl ?? '');
+    return { redirect: OWN_PATH.test(next) ? next : '/' };
+  },
 };
 
 /** The footer's newsletter field: the answer reads the same whether or not the address was on the list. */
@@ -358,7 +414,7 @@ export async function pageFormsRoutes(
       }
       return reply.sendWebApp({
         status: result.status,
-        pageForm: { form: name, ...result.outcome },
+        pageForm: { form: name, status: result.status, ...result.outcome },
       });
     },
   );

@@ -1,5 +1,5 @@
 import type { ZNotificationSettingsRequest } from '@keyhaven/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { notificationKeys } from './notification-keys';
@@ -11,11 +11,14 @@ const SETTINGS_PATH = '/api/notification-settings';
 export const getNotificationSettings = (signal?: AbortSignal) =>
   api(SETTINGS_PATH, { schema: ZNotificationSettings, signal });
 
-export const useNotificationSettings = (userId: string) =>
-  useQuery({
+export const notificationSettingsQueryOptions = (userId: string) =>
+  queryOptions({
     queryKey: notificationKeys.settings(userId),
     queryFn: ({ signal }) => getNotificationSettings(signal),
   });
+
+export const useNotificationSettings = (userId: string) =>
+  useQuery(notificationSettingsQueryOptions(userId));
 
 type SettingsChanges = z.input<typeof ZNotificationSettingsRequest>;
 

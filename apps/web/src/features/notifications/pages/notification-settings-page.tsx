@@ -3,6 +3,8 @@ import {
   ALERT_FREQUENCIES,
   NOTIFICATION_AUDIENCE,
   NOTIFICATION_KINDS,
+  PAGE_FORMS,
+  SHOWN_KINDS_FIELD,
 } from '@keyhaven/shared/constants';
 import {
   ALERT_FREQUENCY_LABELS,
@@ -13,10 +15,11 @@ import { type FormEvent, useState } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListError } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { InlineSpinner, Spinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/hooks/use-session';
 import { errorMessage } from '@/lib/api-client';
-import { usePageAction } from '@/lib/page-form';
+import { PAGE_FORM_FIELD, usePageAction, usePageForm } from '@/lib/page-form';
 import { toast } from '@/lib/toast';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 import type { NotificationSettings } from '../api/twins';
@@ -44,6 +47,8 @@ type FormProps = { userId: string; role: Role; settings: NotificationSettings };
 
 function SettingsForm({ userId, role, settings }: FormProps) {
   const pageAction = usePageAction();
+  // How the settings posted to this page without the app ended: saved, or refused.
+  const posted = usePageForm(PAGE_FORMS.notificationSettings);
   const kinds = kindsFor(role);
   // Saved-search alerts come to whoever can receive new matches.
   const showsAlerts = kinds.includes('search_match');
@@ -68,14 +73,27 @@ function SettingsForm({ userId, role, settings }: FormProps) {
   }
 
   return (
+    // Posts to this page itself when the app has not started: see lib/page-form.ts.
     <form
       method="post"
       action={pageAction}
-      data-app-form=""
       noValidate
       onSubmit={onSubmit}
       className="mt-6 grid max-w-2xl gap-6"
     >
+      <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORMS.notificationSettings} />
+      <input type="hidden" name={SHOWN_KINDS_FIELD} value={kinds.join(',')} />
+      {/* Once the app saves, its toast speaks: the page's answer is for the post alone, until then. */}
+      {posted?.done && save.isIdle && (
+        <Notice role="status" tone="success">
+          {posted.done}
+        </Notice>
+      )}
+      {posted?.message && save.isIdle && (
+        <Notice role="alert" tone="error">
+          {posted.message}
+        </Notice>
+      )}
       <fieldset className="rounded-2xl border border-sand bg-white p-4 shadow-sm sm:p-6">
         <legend className="px-1 text-lg font-semibold text-stone-900">
           {NOTIFICATION_MESSAGES.emailLabel}

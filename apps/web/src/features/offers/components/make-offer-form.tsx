@@ -3,6 +3,7 @@ import {
   formatDollars,
   hasAtMostCents,
   latestBuyingDateIso,
+  PAGE_FORMS,
   strictNumberInput,
   todayIso,
 } from '@keyhaven/shared/constants';
@@ -11,8 +12,9 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
 import { InlineSpinner } from '@/components/ui/spinner';
-import { usePageAction } from '@/lib/page-form';
+import { PAGE_FORM_FIELD, pageFormError, usePageAction, usePageForm } from '@/lib/page-form';
 import type { User } from '@/lib/user';
 import { ownerName } from '../lib/owner';
 import type { Property } from '../types';
@@ -73,19 +75,25 @@ function ReadOnlyField({ label, value }: { label: string; value: string }) {
 export function MakeOfferForm({ property, user, pending, onSubmit, onCancel }: MakeOfferFormProps) {
   const { minPrice, maxPrice } = property;
   const pageAction = usePageAction();
+  // How an offer posted to this page without the app was refused, when one was.
+  const posted = usePageForm(PAGE_FORMS.makeOffer);
   const {
     register,
     handleSubmit,
-    formState: { errors },
-  } = useForm<OfferFormValues>({ defaultValues: { offerAmount: '', selectedDate: '' } });
+    formState: { errors, submitCount },
+  } = useForm<OfferFormValues>({
+    defaultValues: {
+      offerAmount: posted?.values.offerAmount ?? '',
+      selectedDate: posted?.values.selectedDate ?? '',
+    },
+  });
+  const refusal = submitCount === 0 ? posted?.message : undefined;
 
   return (
-    // Not performed without the app yet: before it starts its submit is held for it
-    // (`data-app-form`); without JavaScript the page answers the post saying so.
+    // Posts to this page itself when the app has not started: see lib/page-form.ts.
     <form
       method="post"
       action={pageAction}
-      data-app-form=""
       noValidate
       aria-label="Make an offer"
       onSubmit={handleSubmit((values) =>
@@ -93,6 +101,12 @@ export function MakeOfferForm({ property, user, pending, onSubmit, onCancel }: M
       )}
       className="rounded-2xl border border-sand bg-white p-5 shadow-sm sm:p-6"
     >
+      <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORMS.makeOffer} />
+      {refusal && (
+        <Notice role="alert" tone="error" className="mb-6">
+          {refusal}
+        </Notice>
+      )}
       <fieldset>
         <legend className="text-lg font-bold text-teal-900">Property and buyer</legend>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -111,12 +125,13 @@ export function MakeOfferForm({ property, user, pending, onSubmit, onCancel }: M
           <Field
             label="Offer Amount ($)"
             hint={`Between ${formatDollars(minPrice)} and ${formatDollars(maxPrice)}`}
-            error={errors.offerAmount?.message}
+            error={errors.offerAmount?.message ?? pageFormError(posted, submitCount, 'offerAmount')}
           >
             {(control) => (
               <Input
                 {...control}
                 {...register('offerAmount', { validate: checkAmount(minPrice, maxPrice) })}
+                defaultValue={posted?.values.offerAmount}
                 type="number"
                 inputMode="decimal"
                 step="0.01"
@@ -126,11 +141,17 @@ export function MakeOfferForm({ property, user, pending, onSubmit, onCancel }: M
               />
             )}
           </Field>
-          <Field label="Buying Date" error={errors.selectedDate?.message}>
+          <Field
+            label="Buying Date"
+            error={
+              errors.selectedDate?.message ?? pageFormError(posted, submitCount, 'selectedDate')
+            }
+          >
             {(control) => (
               <Input
                 {...control}
                 {...register('selectedDate', { validate: checkDate })}
+                defaultValue={posted?.values.selectedDate}
                 type="date"
                 min={earliestBuyingDateIso()}
                 max={latestBuyingDateIso()}

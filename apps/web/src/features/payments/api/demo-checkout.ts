@@ -1,6 +1,6 @@
 import type { DemoCheckout, DemoPaymentRequest, DemoPaymentResponse } from '@keyhaven/shared';
 import { PAYMENT_STATUSES } from '@keyhaven/shared/constants';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { api } from '@/lib/api-client';
 import type { ContractTwin } from '@/lib/contract-twins';
@@ -27,12 +27,14 @@ const sessionPath = (sessionId: string) => `/api/payment/demo/${encodeURICompone
 export const getDemoCheckout = (sessionId: string, signal?: AbortSignal) =>
   api(sessionPath(sessionId), { schema: ZDemoCheckout, signal });
 
-export const useDemoCheckout = (sessionId: string) =>
-  useQuery({
+export const demoCheckoutQueryOptions = (sessionId: string) =>
+  queryOptions({
     queryKey: ['payments', 'demo', sessionId],
     queryFn: ({ signal }) => getDemoCheckout(sessionId, signal),
     staleTime: 0,
   });
+
+export const useDemoCheckout = (sessionId: string) => useQuery(demoCheckoutQueryOptions(sessionId));
 
 /** Pays the test checkout with a test card; the answer says where to go next. */
 export const payDemoCheckout = (sessionId: string, card: DemoPaymentRequest) =>

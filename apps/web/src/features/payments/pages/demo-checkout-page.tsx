@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type DemoCheckout, ZDemoPaymentRequest } from '@keyhaven/shared';
-import { DEMO_CARDS, formatDollars } from '@keyhaven/shared/constants';
+import { DEMO_CARDS, formatDollars, PAGE_FORMS } from '@keyhaven/shared/constants';
 import { MESSAGES, PAYMENT_MESSAGES } from '@keyhaven/shared/texts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,7 +15,7 @@ import { Notice } from '@/components/ui/notice';
 import { InlineSpinner, PageSpinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { photoFromAddress } from '@/lib/image-renditions';
-import { usePageAction } from '@/lib/page-form';
+import { PAGE_FORM_FIELD, pageFormError, usePageAction, usePageForm } from '@/lib/page-form';
 import { paths } from '@/lib/paths';
 import { useDemoCheckout, usePayDemoCheckout } from '../api/demo-checkout';
 
@@ -75,20 +75,38 @@ function OrderSummary({ checkout }: { checkout: DemoCheckout }) {
   );
 }
 
+/** How a refused payment reads: a declined card (402) apart from any other failure. */
+const failureOf = (status: number | undefined, message: string) =>
+  status === 402
+    ? { title: 'Payment declined', message: message || PAYMENT_MESSAGES.declined }
+    : { title: 'Payment not completed', message };
+
 function CardForm({ checkout }: { checkout: DemoCheckout }) {
   const pageAction = usePageAction();
   const navigate = useNavigate();
   const pay = usePayDemoCheckout(checkout.sessionId);
-  const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
+  // How a payment posted to this page without the app was refused, when one was: the card's
+  // number and code are never sent back into the page.
+  const posted = usePageForm(PAGE_FORMS.demoPayment);
+  const [failure, setFailure] = useState<{ title: string; message: string } | null>(() =>
+    posted?.message ? failureOf(posted.status, posted.message) : null,
+  );
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm({
     resolver: zodResolver(ZDemoPaymentRequest),
-    defaultValues: { cardNumber: '', expiry: '', cvc: '', name: '' },
+    defaultValues: {
+      cardNumber: '',
+      expiry: posted?.values.expiry ?? '',
+      cvc: '',
+      name: posted?.values.name ?? '',
+    },
   });
+  const errorOf = (field: FieldName) =>
+    errors[field]?.message ?? pageFormError(posted, submitCount, field);
   // Redirecting counts as busy too: the button must not take a second payment.
   const busy = pay.isPending || pay.isSuccess;
 
@@ -101,10 +119,7 @@ function CardForm({ checkout }: { checkout: DemoCheckout }) {
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 402) {
-          setFailure({
-            title: 'Payment declined',
-            message: error.message || PAYMENT_MESSAGES.declined,
-          });
+          setFailure(failureOf(402, error.message));
           return;
         }
         const fields = error instanceof ApiError ? Object.entries(error.fields ?? {}) : [];
@@ -115,10 +130,7 @@ function CardForm({ checkout }: { checkout: DemoCheckout }) {
           }
           return;
         }
-        setFailure({
-          title: 'Payment not completed',
-          message: errorMessage(error, MESSAGES.somethingWentWrong),
-        });
+        setFailure(failureOf(undefined, errorMessage(error, MESSAGES.somethingWentWrong)));
       },
     });
   });
@@ -127,12 +139,12 @@ function CardForm({ checkout }: { checkout: DemoCheckout }) {
     <form
       method="post"
       action={pageAction}
-      data-app-form=""
       noValidate
       aria-label="Card details"
       onSubmit={onSubmit}
       className="rounded-2xl border border-sand bg-white p-5 shadow-sm sm:p-6"
     >
+      <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORMS.demoPayment} />
       <h2 className="text-lg font-bold text-teal-900">Card details</h2>
       {failure && (
         <Notice role="alert" tone="error" title={failure.title} className="mt-4">
@@ -140,7 +152,7 @@ function CardForm({ checkout }: { checkout: DemoCheckout }) {
         </Notice>
       )}
       <div className="mt-4 space-y-4">
-        <Field label="Card number" error={errors.cardNumber?.message}>
+        <Field label="Card number" error={errorOf('cardNumber')}>
           {(control) => (
             <Input
               {...control}
@@ -153,11 +165,12 @@ function CardForm({ checkout }: { checkout: DemoCheckout }) {
           )}
         </Field>
         <div className="grid grid-cols-2 gap-4">
-          <Field label="Expiry (MM/YY)" error={errors.expiry?.message}>
+          <Field label="Expiry (MM/YY)" error={errorOf('expiry')}>
             {(control) => (
               <Input
                 {...control}
                 {...register('expiry')}
+                defaultValue={posted?.values.expiry}
                 inputMode="numeric"
                 autoComplete="cc-exp"
                 placeholder="MM/YY"
@@ -165,7 +178,7 @@ function CardForm({ checkout }: { checkout: DemoCheckout }) {
               />
             )}
           </Field>
-          <Field label="CVC" error={errors.cvc?.message}>
+          <Field label="CVC" error={errorOf('cvc')}>
             {(control) => (
               <Input
                 {...control}
@@ -178,9 +191,15 @@ function CardForm({ checkout }: { checkout: DemoCheckout }) {
             )}
           </Field>
         </div>
-        <Field label="Name on card" error={errors.name?.message}>
+        <Field label="Name on card" error={errorOf('name')}>
           {(control) => (
-            <Input {...control} {...register('name')} autoComplete="cc-name" aria-required="true" />
+            <Input
+              {...control}
+              {...register('name')}
+              defaultValue={posted?.values.name}
+              autoComplete="cc-name"
+              aria-required="true"
+            />
           )}
         </Field>
       </div>
