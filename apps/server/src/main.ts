@@ -24,7 +24,7 @@ async function main() {
   const app = await buildApp(config);
 
   let closing = false;
-  const grace = closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  const grace = closeWithGrace({ delay: 10_000, logger: log }, async ({ signal, err }) => {
     closing = true;
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');

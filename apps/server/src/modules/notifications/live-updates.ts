@@ -100,9 +100,11 @@ export async function createRedisLiveUpdates(
     },
     subscribe: listeners.subscribe,
     close: async () => {
-      await Promise.allSettled([subscriber.quit(), publisher.quit()]);
-      // Quitting fails while Redis is down; this also stops the reconnecting.
+      // The subscriber has nothing to finish (and would wait for a Redis that is down); updates
+      // already published leave first. Quitting fails while Redis is down: disconnecting also
+      // stops the reconnecting.
       subscriber.disconnect();
+      await publisher.quit().catch(() => {});
       publisher.disconnect();
     },
   };
