@@ -21,6 +21,7 @@ import {
   createRedisClient,
   createRedisCounterStore,
 } from './lib/counter-store.js';
+import { logOptions } from './lib/process-log.js';
 import { requestLogSerializers } from './lib/request-log.js';
 import { keepHeapSmall, releaseStartupMemory } from './lib/small-process-memory.js';
 import { listingAnalyticsRoutes } from './modules/analytics/listing-analytics.routes.js';
@@ -138,7 +139,7 @@ export async function buildApp(
   z.config({ customError: humanIssueMessage });
   const app = Fastify({
     logger: {
-      level: config.logLevel,
+      ...logOptions(config.logLevel),
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       // Requested URLs are logged without the tokens and e-mail addresses they may carry.
       serializers: requestLogSerializers,
@@ -170,7 +171,7 @@ export async function buildApp(
     if (config.database.driver === 'pglite') keepHeapSmall();
     releaseStartupMemory();
   }
-  const own = deps.database ? undefined : await openConfiguredDatabase(config);
+  const own = deps.database ? undefined : await openConfiguredDatabase(config, app.log);
   const database = deps.database ?? (own as NonNullable<typeof own>).handle;
   app.decorate('config', config);
   app.decorate('accountLimits', { ...ACCOUNT_LIMITS, ...deps.accountLimits });
@@ -179,7 +180,7 @@ export async function buildApp(
   // Only a database the app opened itself is seeded: tests bring their own.
   if (own && config.seedDemo) {
     await seedDemoIfEmpty({
-      db: database.db,
+      db: database.maintenance,
       storage: imagePipelineFor(config).storage,
       log: app.log,
     });
@@ -193,7 +194,12 @@ export async function buildApp(
   });
 
   // Throttling counters live in Redis when several instances must share them.
-  const redis = config.redisUrl ? createRedisClient(config.redisUrl) : undefined;
+  const redis = config.redisUrl
+    ? createRedisClient(config.redisUrl, {
+        timeoutMs: config.redisTimeoutMs,
+        log: app.log.child({ module: 'redis' }),
+      })
+    : undefined;
   app.decorate('counters', redis ? createRedisCounterStore(redis) : createMemoryCounterStore());
   app.addHook('onClose', async () => app.counters.close());
 

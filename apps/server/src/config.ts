@@ -118,6 +118,8 @@ const ZEnvironment = z
         .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
         .optional(),
     ),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
     PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     SESSION_SECRET: optionalText.pipe(
       z.string().min(32, 'must be at least 32 characters').optional(),
@@ -289,7 +291,16 @@ function toConfig(env: z.infer<typeof ZEnvironment>) {
     storage: toStorageConfig(env, uploadsDir),
     database: embedded
       ? ({ driver: 'pglite', dataDir: path.join(dataDir, 'pglite') } as const)
-      : ({ driver: 'postgres', url: env.DATABASE_URL as string } as const),
+      : ({
+          driver: 'postgres',
+          url: env.DATABASE_URL as string,
+          // Connections each process keeps to PostgreSQL for requests (docs/DEPLOY.md counts
+          // the whole budget against the server's max_connections).
+          poolSize: env.DATABASE_POOL_SIZE,
+          // The longest a request waits to connect, or for one statement, before it is answered
+          // 503: a hung database must not hold every request for the driver's own minutes.
+          timeoutMs: env.DATABASE_TIMEOUT_MS,
+        } as const),
     sessionSecret: env.SESSION_SECRET,
     // Never in production: the demo accounts' passwords are published in the README.
     seedDemo: env.NODE_ENV !== 'production' && (env.SEED_DEMO ?? embedded),
@@ -308,6 +319,8 @@ function toConfig(env: z.infer<typeof ZEnvironment>) {
         }
       : undefined,
     redisUrl: env.REDIS_URL,
+    // The longest a request waits for Redis to connect or answer (the database's limit).
+    redisTimeoutMs: env.DATABASE_TIMEOUT_MS,
     // The Redis channel every instance of one site shares for live updates (REDIS_URL only):
     // sites, or test runs, sharing one Redis each take their own.
     liveUpdatesChannel: env.LIVE_UPDATES_CHANNEL,

@@ -61,6 +61,8 @@ export const MESSAGES = {
    * failure of its own, and what a page says when the server gave no reason.
    */
   somethingWentWrong: 'Something went wrong. Please try again.',
+  /** The server's answer while a part it depends on (its database, Redis) does not answer. */
+  briefOutage: 'The service is briefly unavailable. Please try again in a moment.',
   /** Something, a listing or an account, is gone for good. */
   deletedTitle: 'Deleted!',
   upload: {

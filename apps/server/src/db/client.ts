@@ -15,7 +15,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { BaseLogger } from 'pino';
 import type { Config } from '../config.js';
+import { createProcessLog } from '../lib/process-log.js';
 import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
@@ -30,9 +32,16 @@ export interface DatabaseHandle {
   /**
    * How the job queue (pg-boss) reaches the same database: the server's address, or the embedded
    * instance. On a server, this process's connections carry `instanceName` as their application
-   * name, by which the database names the writer of each listing change it announces.
+   * name, by which the database names the writer of each listing change it announces; they
+   * give up connecting after `timeoutMs`, as requests do.
    */
-  connection: { url: string; instanceName: string } | { pglite: PGlite };
+  connection: { url: string; instanceName: string; timeoutMs: number } | { pglite: PGlite };
+  /**
+   * For work that takes long by nature (migrations, seeding, sweeps, warming the listing cache):
+   * on a server, a small pool of its own without the statement time limit requests have, so it is
+   * neither cut short nor holding the connections requests wait for. Embedded: the one database.
+   */
+  maintenance: Database;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   /** A database server's connection pool now; absent for the embedded database, which has none. */
@@ -52,6 +61,12 @@ export interface PoolStats {
 
 /** What pg's pool opens at most when told no size (it writes its choice into its options). */
 const PG_POOL_DEFAULT_MAX = 10;
+
+/**
+ * How much longer than the statement limit the driver waits for any answer: the server cancels a
+ * slow statement first; only one that no longer answers at all is given up on here.
+ */
+const QUERY_TIMEOUT_MARGIN_MS = 500;
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 /** The advisory lock that serialises migrations between instances (any fixed number). */
@@ -74,6 +89,24 @@ const PGLITE_SETTINGS = {
  * queries measured no slower on a loaded machine (docs/decisions/018).
  */
 const WASM_BASELINE_ONLY = '--no-wasm-tier-up --no-wasm-dynamic-tiering';
+
+/** What opening a PostgreSQL server takes; tests and tools may leave the limits to these defaults. */
+interface PostgresSettings {
+  driver: 'postgres';
+  url: string;
+  poolSize?: number;
+  timeoutMs?: number;
+}
+
+export const DEFAULT_POOL_SIZE = 10;
+export const DEFAULT_TIMEOUT_MS = 2000;
+/** Connections the maintenance pool keeps (counted in docs/DEPLOY.md's connection budget). */
+export const MAINTENANCE_POOL_SIZE = 2;
+/**
+ * How long maintenance work waits for one of its connections: it runs in the background, where
+ * waiting behind a long batch is better than giving up.
+ */
+const MAINTENANCE_CONNECT_TIMEOUT_MS = 30_000;
 
 /** What a new embedded database gets besides its cluster: the demo marketplace. */
 interface FirstStart {
@@ -116,30 +149,50 @@ async function initialiseDataDir(dataDir: string, firstStart?: FirstStart): Prom
  * one that `dumpDataDir` wrote (`copyOf`), which starts in a tenth of the time initdb takes.
  */
 export async function openDatabase(
-  database: Config['database'] | { driver: 'pglite'; dataDir: 'memory'; copyOf?: Blob },
+  database:
+    | Config['database']
+    | PostgresSettings
+    | { driver: 'pglite'; dataDir: 'memory'; copyOf?: Blob },
   firstStart?: FirstStart,
+  log: Pick<BaseLogger, 'warn'> = createProcessLog(),
 ): Promise<DatabaseHandle> {
   if (database.driver === 'postgres') {
     const instanceName = `keyhaven-${randomUUID()}`;
+    const timeoutMs = database.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const pool = new pg.Pool({
       connectionString: database.url,
-      max: 20,
+      max: database.poolSize ?? DEFAULT_POOL_SIZE,
       application_name: instanceName,
+      // Connecting, or waiting for a free connection, and each statement are limited: the server
+      // cancels a statement past the limit (the connection stays usable), and a server that does
+      // not answer at all is given up on a moment later (the connection is dropped).
+      connectionTimeoutMillis: timeoutMs,
+      statement_timeout: timeoutMs,
+      query_timeout: timeoutMs + QUERY_TIMEOUT_MARGIN_MS,
+    });
+    const maintenancePool = new pg.Pool({
+      connectionString: database.url,
+      max: MAINTENANCE_POOL_SIZE,
+      application_name: instanceName,
+      connectionTimeoutMillis: MAINTENANCE_CONNECT_TIMEOUT_MS,
+      // Closed when unused, so a quiet process holds no connection for it.
+      idleTimeoutMillis: 10_000,
     });
     // An idle connection can be cut by the server (restart, failover, an administrator). The pool
     // drops it and the next query opens a new one; unhandled, the event would end the process.
-    pool.on('error', (error) => {
-      console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
-    });
+    for (const each of [pool, maintenancePool]) {
+      each.on('error', (error) => log.warn({ err: error }, 'PostgreSQL closed an idle connection'));
+    }
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Database,
       driver: 'postgres',
-      connection: { url: database.url, instanceName },
+      connection: { url: database.url, instanceName, timeoutMs },
+      maintenance: drizzlePg(maintenancePool, { schema }) as unknown as Database,
       migrate: async () => {
         // Instances started together must not apply the same migrations at once: one holds a
         // lock while the others wait, then find nothing left to do.
-        const client = await pool.connect();
+        const client = await maintenancePool.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
@@ -157,7 +210,9 @@ export async function openDatabase(
         idle: pool.idleCount,
         waiting: pool.waitingCount,
       }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), maintenancePool.end()]);
+      },
     };
   }
   const inMemory = database.dataDir === 'memory';
@@ -181,6 +236,7 @@ export async function openDatabase(
     db: db as unknown as Database,
     driver: 'pglite',
     connection: { pglite: client },
+    maintenance: db as unknown as Database,
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -220,6 +276,7 @@ export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
  */
 export async function openConfiguredDatabase(
   config: Config,
+  log: Pick<BaseLogger, 'warn'> = createProcessLog(config.logLevel),
 ): Promise<{ handle: DatabaseHandle; release(): void }> {
   const lock = config.database.driver === 'pglite' ? lockDataDir(config.dataDir) : undefined;
   try {
@@ -227,7 +284,7 @@ export async function openConfiguredDatabase(
     const firstStart = config.seedDemo
       ? { uploadsDir: config.uploadsDir, logLevel: config.logLevel }
       : undefined;
-    const handle = await openDatabase(config.database, firstStart);
+    const handle = await openDatabase(config.database, firstStart, log);
     await handle.migrate();
     return { handle, release: () => lock?.release() };
   } catch (error) {

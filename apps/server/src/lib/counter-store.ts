@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import type { BaseLogger } from 'pino';
 
 /**
  * Counters that expire, for throttling. In memory for one instance; in Redis when REDIS_URL is
@@ -143,6 +144,40 @@ export function createRedisCounterStore(redis: Redis, prefix = 'keyhaven:'): Cou
   };
 }
 
-export function createRedisClient(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+export interface RedisClientOptions {
+  /** The longest a command waits to connect or for its answer before it fails. */
+  timeoutMs: number;
+  log: Pick<BaseLogger, 'error' | 'info'>;
+  /**
+   * Whether commands given while Redis is down wait for it to come back. Never for requests,
+   * which fail at once and are answered 503; a subscription made in the background may wait.
+   */
+  queueWhileDown?: boolean;
+}
+
+/**
+ * A Redis connection that fails fast: while Redis is down or hung a command fails at once or
+ * within the time limit (the request is answered 503), and the client keeps reconnecting in the
+ * background. Its errors go to the log as JSON, once per outage rather than once per retry.
+ */
+export function createRedisClient(url: string, options: RedisClientOptions): Redis {
+  const redis = new Redis(url, {
+    connectTimeout: options.timeoutMs,
+    // A command waiting for Redis to come back has no deadline; one sent must be answered in time.
+    commandTimeout: options.queueWhileDown ? undefined : options.timeoutMs,
+    maxRetriesPerRequest: options.queueWhileDown ? null : 1,
+    enableOfflineQueue: options.queueWhileDown ?? false,
+  });
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    options.log.error({ err: error }, 'Redis is unavailable; retrying in the background');
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    options.log.info('Redis is available again');
+  });
+  return redis;
 }

@@ -27,3 +27,48 @@ export function raceOutcome(error: unknown): 'gone' | 'conflict' | undefined {
   if (code === DEADLOCK_DETECTED || code === SERIALIZATION_FAILURE) return 'conflict';
   return undefined;
 }
+
+/**
+ * The database's codes for "not now": a statement past the time limit, a server shutting down or
+ * starting, out of connections, or a connection that failed (class 08).
+ */
+const UNAVAILABLE_CODES = new Set(['57014', '57P01', '57P02', '57P03', '53300', '53400']);
+/** The network's codes for a server that cannot be reached. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+/**
+ * What the PostgreSQL driver, its pool and the Redis client say when their server does not answer
+ * in time or cannot be reached; none of them gives these a code.
+ */
+const UNAVAILABLE_MESSAGE =
+  /connection timeout|timeout exceeded when trying to connect|query read timeout|connection terminated|connection is closed|stream isn't writeable|command timed out|reached the max retries per request/i;
+
+function isOutage(error: unknown, depth: number): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const { code, name } = error as { code?: unknown; name?: string };
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) {
+    return true;
+  }
+  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+  if (name === 'MaxRetriesPerRequestError' || UNAVAILABLE_MESSAGE.test(error.message)) return true;
+  if (error instanceof AggregateError && error.errors.some((inner) => isOutage(inner, depth + 1))) {
+    return true;
+  }
+  return isOutage(error.cause, depth + 1);
+}
+
+/**
+ * Whether an error means the database or Redis is down, hung or overloaded right now: the request
+ * is answered 503 with Retry-After (nothing was kept), instead of a 500 that would blame us.
+ */
+export function isDependencyOutage(error: unknown): boolean {
+  return isOutage(error, 0);
+}

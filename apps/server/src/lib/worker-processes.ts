@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import type { BaseLogger } from 'pino';
 
 /*
  * One server per core on one machine: WEB_CONCURRENCY processes share the port (Node's cluster
@@ -29,7 +30,7 @@ export interface WorkerSupervisor {
  * SIGINT each is asked to finish its requests and stop (by message: a terminal's Ctrl-C has
  * already signalled them all, and a second signal would cut a process's shutdown short).
  */
-export function superviseWorkers(count: number): WorkerSupervisor {
+export function superviseWorkers(count: number, log: Pick<BaseLogger, 'error'>): WorkerSupervisor {
   let stopping = false;
   let exitCode = 0;
   let resolveStopped: (code: number) => void = () => {};
@@ -78,14 +79,14 @@ export function superviseWorkers(count: number): WorkerSupervisor {
       return;
     }
     if (!served) {
-      console.error(
+      log.error(
         `A server process (pid ${worker.process.pid}) stopped before it could serve (${signal ?? `exit code ${code}`}); stopping the others.`,
       );
       exitCode = 1;
       stopAll();
       return;
     }
-    console.error(
+    log.error(
       `A server process (pid ${worker.process.pid}) stopped (${signal ?? `exit code ${code}`}); starting another.`,
     );
     const ranFor = Date.now() - (startedAt.get(worker) ?? 0);

@@ -39,6 +39,8 @@ describe('config', () => {
     expect(config.database).toEqual({
       driver: 'postgres',
       url: 'postgres://postgres@127.0.0.1:5432/keyhaven',
+      poolSize: 10,
+      timeoutMs: 2000,
     });
     expect(config.seedDemo).toBe(false);
   });
@@ -50,6 +52,19 @@ describe('config', () => {
     expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
     expect(() => loadConfig({ METRICS_TOKEN: 'too-short' })).toThrow(
       /METRICS_TOKEN: must be at least 32 characters/,
+    );
+  });
+
+  it('takes the pool size and the time limit from DATABASE_POOL_SIZE and DATABASE_TIMEOUT_MS', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/keyhaven',
+      DATABASE_POOL_SIZE: '4',
+      DATABASE_TIMEOUT_MS: '1500',
+    });
+    expect(config.database).toMatchObject({ poolSize: 4, timeoutMs: 1500 });
+    expect(config.redisTimeoutMs).toBe(1500);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0', DATABASE_TIMEOUT_MS: 'soon' })).toThrow(
+      /DATABASE_POOL_SIZE[\s\S]*DATABASE_TIMEOUT_MS/,
     );
   });
 

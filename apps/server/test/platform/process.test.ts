@@ -70,9 +70,15 @@ describe('the server process', { timeout: 150_000 }, () => {
   it('exits with code 1 and lists every problem on bad configuration', async () => {
     const server = await spawnServer({ DATA_DIR: dataDir, PORT: 'eighty', SEED_DEMO: 'maybe' });
     expect(await server.exited).toBe(1);
-    expect(server.output()).toContain('Invalid configuration');
-    expect(server.output()).toContain('PORT');
-    expect(server.output()).toContain('SEED_DEMO');
+    // One JSON line, as every line of the log, with the list in a field of its own.
+    const lines = server.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0] as string);
+    expect(line.msg).toContain('Invalid configuration');
+    expect(line.problems).toEqual([
+      expect.stringMatching(/^PORT: /),
+      expect.stringMatching(/^SEED_DEMO: /),
+    ]);
   });
 
   it('refuses to start in production on any demo default, naming every setting to give', async () => {

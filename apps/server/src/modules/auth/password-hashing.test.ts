@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { describe, expect, it } from 'vitest';
+import { configFrom } from '../../config.js';
 import { createPasswordHashing, passwordHashesAtOnce } from './password-hashing.js';
 
 describe('password hashing', () => {
@@ -42,8 +43,7 @@ describe('password hashing', () => {
 
   it('hashes one password at a time on the embedded server, one a core on PostgreSQL', () => {
     expect(passwordHashesAtOnce({ driver: 'pglite', dataDir: '/data/pglite' })).toBe(1);
-    expect(passwordHashesAtOnce({ driver: 'postgres', url: 'postgres://db/keyhaven' })).toBe(
-      availableParallelism(),
-    );
+    const postgres = configFrom({ DATABASE_URL: 'postgres://db/keyhaven' }).database;
+    expect(passwordHashesAtOnce(postgres)).toBe(availableParallelism());
   });
 });

@@ -77,6 +77,11 @@ interface Registration {
 const DEFAULT_RETRY_LIMIT = 5;
 const DEFAULT_RETRY_DELAY_SECONDS = 30;
 const MAX_RETRY_DELAY_SECONDS = 3600;
+/**
+ * Connections the queue keeps to a PostgreSQL server, besides the app's pool (counted in
+ * docs/DEPLOY.md's connection budget): polling, sending and upkeep take turns on them.
+ */
+export const JOB_QUEUE_POOL_SIZE = 3;
 /** How often an idle worker asks for due jobs: a notification e-mail leaves within a second. */
 const POLLING_INTERVAL_SECONDS = 0.5;
 /** How long stopping waits for jobs under way before giving up on them (they run again later). */
@@ -130,7 +135,11 @@ export class PgBossJobQueue implements JobQueue {
     const connection =
       'pglite' in database.connection
         ? { db: fromPglite(database.connection.pglite), backend: 'pglite' as const }
-        : { connectionString: database.connection.url, max: 5 };
+        : {
+            connectionString: database.connection.url,
+            max: JOB_QUEUE_POOL_SIZE,
+            connectionTimeoutMillis: database.connection.timeoutMs,
+          };
     this.#boss = new PgBoss({
       ...connection,
       // Upkeep (expiring stuck jobs, deleting old ones), the daily schedules and the instance

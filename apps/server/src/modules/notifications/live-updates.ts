@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
-import type { FastifyInstance } from 'fastify';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import { createRedisClient } from '../../lib/counter-store.js';
 
 /**
  * What changed for a person: their notifications, their conversations, or their sessions (one
@@ -70,13 +71,14 @@ export function createLocalLiveUpdates(): LiveUpdates {
 export async function createRedisLiveUpdates(
   url: string,
   channel: string,
-  onError: (error: unknown) => void,
+  options: { timeoutMs: number; log: FastifyBaseLogger },
 ): Promise<LiveUpdates> {
   const listeners = localListeners();
-  const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
-  const subscriber = new Redis(url, { maxRetriesPerRequest: 2 });
-  publisher.on('error', onError);
-  subscriber.on('error', onError);
+  const { timeoutMs, log } = options;
+  const publisher = createRedisClient(url, { timeoutMs, log });
+  // The subscription waits for Redis when it is down at start (and is renewed on every reconnect):
+  // the server starts and answers meanwhile, its pages hearing only this instance's updates.
+  const subscriber = createRedisClient(url, { timeoutMs, log, queueWhileDown: true });
   subscriber.on('message', (from: string, text: string) => {
     if (from !== channel) return;
     try {
@@ -84,17 +86,26 @@ export async function createRedisLiveUpdates(
       if (typeof userId !== 'string' || !UPDATE_TYPES.has(type as LiveUpdate['type'])) return;
       listeners.deliver(userId, { type: type as LiveUpdate['type'] });
     } catch (error) {
-      onError(error);
+      log.error({ err: error }, 'a live update through Redis could not be read');
     }
   });
-  await subscriber.subscribe(channel);
+  const subscribed = subscriber.subscribe(channel).then(
+    () => undefined,
+    (error: unknown) => log.error({ err: error }, 'subscribing to live updates failed'),
+  );
+  await Promise.race([subscribed, delay(timeoutMs, undefined, { ref: false })]);
   return {
     publish: async (userId, update) => {
       await publisher.publish(channel, JSON.stringify({ userId, type: update.type }));
     },
     subscribe: listeners.subscribe,
     close: async () => {
-      await Promise.allSettled([subscriber.quit(), publisher.quit()]);
+      // The subscriber has nothing to finish (and would wait for a Redis that is down); updates
+      // already published leave first. Quitting fails while Redis is down: disconnecting also
+      // stops the reconnecting.
+      subscriber.disconnect();
+      await publisher.quit().catch(() => {});
+      publisher.disconnect();
     },
   };
 }
@@ -104,9 +115,10 @@ export const liveUpdatesPlugin = fp(
   async (app: FastifyInstance) => {
     const { redisUrl, liveUpdatesChannel } = app.config;
     const live = redisUrl
-      ? await createRedisLiveUpdates(redisUrl, liveUpdatesChannel, (error) =>
-          app.log.error({ err: error }, 'live updates through Redis failed'),
-        )
+      ? await createRedisLiveUpdates(redisUrl, liveUpdatesChannel, {
+          timeoutMs: app.config.redisTimeoutMs,
+          log: app.log.child({ module: 'live-updates' }),
+        })
       : createLocalLiveUpdates();
     app.decorate('live', live);
     app.addHook('onClose', async () => live.close());

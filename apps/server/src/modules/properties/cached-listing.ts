@@ -130,7 +130,7 @@ const WARM_SHARE = 0.7;
 export async function warmListingCache(app: FastifyInstance, stopped: () => boolean) {
   const cache = app.listingCache.listings;
   if (!cache.enabled) return;
-  const ids = await newestPublicListingIds(app.db, cache.maxEntries);
+  const ids = await newestPublicListingIds(app.database.maintenance, cache.maxEntries);
   for (let start = 0; start < ids.length; start += WARM_BATCH) {
     if (stopped() || cache.heldBytes >= cache.maxBytes * WARM_SHARE) return;
     await cachedPublicListings(app, ids.slice(start, start + WARM_BATCH), 'card');

@@ -22,6 +22,8 @@ interface ListenOptions {
   url: string;
   /** This process's application name: the database names each change's writer by it. */
   instanceName: string;
+  /** How long connecting may take before it is tried again later. */
+  timeoutMs?: number;
   /** Another process changed listings: those of `listingIds`, or any when it names none. */
   onChange: (listingIds?: string[]) => void;
   /** Hearing of changes started or stopped (and may have missed some while it was stopped). */
@@ -51,6 +53,7 @@ export function listenForListingChanges(options: ListenOptions): ListingChangeNo
     const connection = new pg.Client({
       connectionString: options.url,
       application_name: options.instanceName,
+      connectionTimeoutMillis: options.timeoutMs,
     });
     let lost = false;
     const lose = (error?: unknown) => {

@@ -1,4 +1,5 @@
 import type { Config } from '../../config.js';
+import { createProcessLog } from '../../lib/process-log.js';
 import { createImageStorage } from './create-image-storage.js';
 import type { ImageStorage } from './image-storage.js';
 import { createWorkQueue, type WorkQueue } from './work-queue.js';
@@ -23,7 +24,7 @@ export function imagePipelineFor(config: Config): ImagePipeline {
         concurrency: config.imageWorkers,
         maxWaiting: config.imageQueueLength,
       }),
-      storage: createImageStorage(config.storage),
+      storage: createImageStorage(config.storage, createProcessLog(config.logLevel)),
     };
     pipelines.set(config, pipeline);
   }

@@ -1,4 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
+import type { BaseLogger } from 'pino';
 import type { StorageConfig } from '../../config.js';
 import { CACHE_FOREVER, checkKey, type ImageStorage, ownUrlFor } from './image-storage.js';
 
@@ -13,7 +14,7 @@ const isMissing = (error: unknown) => {
  * Files in an S3-compatible bucket, so several instances share them. The SDK is loaded on the
  * first call: a server keeping files on disk never pays for it.
  */
-export function createS3ImageStorage(config: S3Config): ImageStorage {
+export function createS3ImageStorage(config: S3Config, log: BaseLogger): ImageStorage {
   let loading: Promise<{ client: S3Client; sdk: typeof import('@aws-sdk/client-s3') }> | undefined;
   const s3 = () => {
     loading ??= import('@aws-sdk/client-s3').then((sdk) => ({
@@ -27,6 +28,8 @@ export function createS3ImageStorage(config: S3Config): ImageStorage {
           accessKeyId: config.accessKeyId,
           secretAccessKey: config.secretAccessKey,
         },
+        // The SDK's notices join the JSON log instead of the console.
+        logger: log,
       }),
     }));
     return loading;

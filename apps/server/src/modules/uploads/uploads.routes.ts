@@ -94,7 +94,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onReady', async () => {
     // Old uploads get their missing variants in the background: the server answers meanwhile.
     upgrading = upgradeOldUploads({
-      db: app.db,
+      db: app.database.maintenance,
       pipeline: imagePipelineFor(app.config),
       log: app.log,
       onListingsChanged: () => forgetListings(app.listingCache),
@@ -102,7 +102,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     }).catch((error: unknown) => app.log.warn({ err: error }, 'old uploads not redone'));
     sweeper = startSweeper(
       async () => {
-        const removed = await sweepUnreferencedUploads(app.db, storage);
+        const removed = await sweepUnreferencedUploads(app.database.maintenance, storage);
         if (removed > 0) app.log.info({ removed }, 'abandoned uploads removed');
       },
       (error) => app.log.warn({ err: error }, 'upload sweep failed'),

@@ -3,12 +3,15 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
-import { raceOutcome } from '../../lib/database-errors.js';
+import { isDependencyOutage, raceOutcome } from '../../lib/database-errors.js';
 import { PERMISSIONS_POLICY } from '../external/security-headers.js';
 
 const codeForStatus = (status: number): ErrorCode =>
   (Object.entries(ERROR_STATUS).find(([, s]) => s === status)?.[0] as ErrorCode | undefined) ??
   (status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED');
+
+/** How long a client is asked to wait when the database or Redis is not answering. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
 /** Where a validation issue points: `body.email` -> `email`, so forms can show it by their field. */
 function fieldName(instancePath: string, missingProperty?: unknown): string {
@@ -47,6 +50,15 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         error: 'Something changed at the same moment. Please try again.',
         code: 'CONFLICT',
       });
+    }
+
+    if (isDependencyOutage(error)) {
+      // Expected while a server restarts or fails over: a warning, never the error's details.
+      request.log.warn({ err: error }, 'a dependency did not answer');
+      return reply
+        .status(503)
+        .header('retry-after', OUTAGE_RETRY_AFTER_SECONDS)
+        .send({ error: MESSAGES.briefOutage, code: 'UNAVAILABLE' });
     }
 
     const status = error.statusCode ?? 500;

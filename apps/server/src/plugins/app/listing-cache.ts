@@ -103,7 +103,7 @@ export const listingCachePlugin = fp(
        * its own, and how to hear of their changes. Absent for the embedded database: it is this
        * process's alone, and shares its memory.
        */
-      sharedDatabase?: { url: string; instanceName: string };
+      sharedDatabase?: { url: string; instanceName: string; timeoutMs?: number };
     },
   ) => {
     const ttlMs = options.ttlSeconds * 1000;
@@ -135,7 +135,7 @@ export const listingCachePlugin = fp(
       }),
       // Renewed by age only where another process could change listings.
       map: new MapIndexKeeper(
-        () => MapIndex.load(app.db),
+        () => MapIndex.load(app.database.maintenance),
         shared ? lifetimeMs : ttlMs > 0 ? Number.POSITIVE_INFINITY : 0,
         (error) => {
           // A build the shutdown cut short (its database closed under it) is no failure.
