@@ -36,13 +36,55 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-function entry(): string[] {
-  const dist = `${serverRoot}dist/main.js`;
+/** How Node runs one of the server's scripts (`main`, `cli/backup`): built, or from the sources. */
+function scriptArguments(script: string): string[] {
+  const dist = `${serverRoot}dist/${script}.js`;
   if (process.env.SERVER_ENTRY === 'dist') {
     if (!existsSync(dist)) throw new Error(`${dist} is missing: run npm run build first`);
     return [dist];
   }
-  return ['--import', 'tsx', '--conditions=source', 'src/main.ts'];
+  return ['--import', 'tsx', '--conditions=source', `src/${script}.ts`];
+}
+
+/** The settings every process of the server's starts with, unless `env` says otherwise. */
+const processEnv = (env: Record<string, string | undefined>) =>
+  Object.fromEntries(
+    Object.entries({
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      ...env,
+    }).filter(([, value]) => value !== undefined),
+  ) as Record<string, string>;
+
+export interface ScriptRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs one of the server's commands (`cli/<name>`) to its end, as `npm run <name>` does. */
+export async function runCommand(
+  name: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<ScriptRun> {
+  const child = spawn(process.execPath, [...scriptArguments(`cli/${name}`), ...args], {
+    cwd: serverRoot,
+    env: processEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, stdout, stderr };
 }
 
 /**
@@ -55,18 +97,9 @@ export async function spawnServer(
   port?: number,
 ): Promise<ServerProcess> {
   const chosen = port ?? (await freePort());
-  const settings = {
-    PATH: process.env.PATH,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    HOST: '127.0.0.1',
-    PORT: String(chosen),
-    ...env,
-  };
-  const child = spawn(process.execPath, entry(), {
+  const child = spawn(process.execPath, scriptArguments('main'), {
     cwd: serverRoot,
-    env: Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)),
+    env: processEnv({ HOST: '127.0.0.1', PORT: String(chosen), ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
