@@ -189,13 +189,15 @@ export async function buildApp(
   }
   // What opening, seeding and compiling the routes left behind goes before the first request.
   if (own) app.addHook('onReady', async () => releaseStartupMemory());
-  // Only the process that holds the embedded data directory can copy it while it runs.
-  if (own && database.driver === 'pglite') await app.register(backupSocketPlugin);
   app.addHook('onClose', async () => {
     if (!own) return;
     await own.handle.close();
     own.release();
   });
+  // Only the process that holds the embedded data directory can copy it while it runs. Registered
+  // after the database's closing, so it closes first (hooks close in reverse) and a dump under
+  // way ends before the database does.
+  if (own && database.driver === 'pglite') await app.register(backupSocketPlugin);
 
   // Throttling counters live in Redis when several instances must share them.
   const redis = config.redisUrl ? createRedisClient(config.redisUrl) : undefined;
