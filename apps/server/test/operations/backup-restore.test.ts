@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,6 +190,26 @@ describe('backups of the embedded database and its uploads', { timeout: 300_000 
       `${occupied} is not empty (it holds notes.txt): restore into an empty or missing DATA_DIR, so that nothing in use is overwritten.`,
     );
     expect(await readdir(occupied)).toEqual(['notes.txt']);
+  });
+
+  it('refuse a backup file cut short, before writing anything', async () => {
+    const cut = path.join(root, 'cut.backup');
+    await writeFile(cut, (await readFile(backupFile)).subarray(0, 100_000));
+    const target = path.join(root, 'from-cut');
+    const refused = await runCommand('restore', [cut], { DATA_DIR: target });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${cut} is not a usable Keyhaven backup`);
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it('point a PostgreSQL installation to pg_dump and pg_restore', async () => {
+    const settings = { DATABASE_URL: 'postgres://keyhaven@127.0.0.1:5432/keyhaven' };
+    const backup = await runCommand('backup', [path.join(root, 'pg.backup')], settings);
+    expect(backup.code).toBe(1);
+    expect(backup.stderr).toContain('pg_dump -Fc');
+    const restore = await runCommand('restore', [backupFile], settings);
+    expect(restore.code).toBe(1);
+    expect(restore.stderr).toContain('pg_restore --clean --if-exists -d');
   });
 
   it('are made of a data folder with no server running, and leave it as it was', async () => {
