@@ -29,6 +29,7 @@ import { listingViewsPlugin } from './modules/analytics/listing-views.js';
 import { auditLogRoutes } from './modules/audit/audit-log.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { googleRoutes } from './modules/auth/google.routes.js';
+import { backupSocketPlugin } from './modules/backups/backup-socket.js';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { failedJobsRoutes } from './modules/jobs/failed-jobs.routes.js';
@@ -49,6 +50,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { imagePipelineFor } from './modules/uploads/image-pipeline.js';
+import { createSweepHold, type SweepHold } from './modules/uploads/sweep-hold.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { profilePhotoRoutes } from './modules/users/profile-photo.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -79,6 +81,7 @@ declare module 'fastify' {
     counters: CounterStore;
     database: DatabaseHandle;
     db: Database;
+    uploadSweepHold: SweepHold;
   }
 }
 
@@ -177,6 +180,7 @@ export async function buildApp(
   app.decorate('accountLimits', { ...ACCOUNT_LIMITS, ...deps.accountLimits });
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('uploadSweepHold', createSweepHold());
   // Only a database the app opened itself is seeded: tests bring their own.
   if (own && config.seedDemo) {
     await seedDemoIfEmpty({
@@ -192,6 +196,10 @@ export async function buildApp(
     await own.handle.close();
     own.release();
   });
+  // Only the process that holds the embedded data directory can copy it while it runs. Registered
+  // after the database's closing, so it closes first (hooks close in reverse) and a dump under
+  // way ends before the database does.
+  if (own && database.driver === 'pglite') await app.register(backupSocketPlugin);
 
   // Throttling counters live in Redis when several instances must share them.
   const redis = config.redisUrl

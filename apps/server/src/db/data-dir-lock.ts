@@ -42,13 +42,16 @@ function readOwner(lockPath: string): LockOwner | undefined {
   }
 }
 
+/** The lock's name in DATA_DIR. */
+export const LOCK_FILE = 'keyhaven.lock';
+
 export interface DataDirLock {
   release(): void;
 }
 
 export function lockDataDir(dataDir: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, 'keyhaven.lock');
+  const lockPath = path.join(dataDir, LOCK_FILE);
   const me: LockOwner = {
     pid: process.pid,
     hostname: os.hostname(),

@@ -36,6 +36,13 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+const sourcesArguments = (program: string) => [
+  '--import',
+  'tsx',
+  '--conditions=source',
+  `src/${program}.ts`,
+];
+
 /**
  * The arguments that run one of the server's programs (`main`, or a tool in `cli/`) with
  * `process.execPath`, from `serverRoot`: its build with SERVER_ENTRY=dist, else its sources.
@@ -49,12 +56,51 @@ export function programArguments(program: string): string[] {
   return sourcesArguments(program);
 }
 
-const sourcesArguments = (program: string) => [
-  '--import',
-  'tsx',
-  '--conditions=source',
-  `src/${program}.ts`,
-];
+/** The settings every process of the server's starts with, unless `env` says otherwise. */
+const processEnv = (env: Record<string, string | undefined>) =>
+  Object.fromEntries(
+    Object.entries({
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      ...env,
+    }).filter(([, value]) => value !== undefined),
+  ) as Record<string, string>;
+
+export interface ScriptRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs one of the server's commands (`cli/<name>`) to its end, as `npm run <name>` does, with
+ * `input` on its standard input.
+ */
+export async function runCommand(
+  name: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  input = '',
+): Promise<ScriptRun> {
+  const child = spawn(process.execPath, [...programArguments(`cli/${name}`), ...args], {
+    cwd: serverRoot,
+    env: processEnv(env),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  child.stdin.end(input);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, stdout, stderr };
+}
 
 /**
  * Starts a server process on a free port (or the one given) without waiting for it: for tests
@@ -68,21 +114,12 @@ export async function spawnServer(
   sourcesDir?: string,
 ): Promise<ServerProcess> {
   const chosen = port ?? (await freePort());
-  const settings = {
-    PATH: process.env.PATH,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    HOST: '127.0.0.1',
-    PORT: String(chosen),
-    ...env,
-  };
   const child = spawn(
     process.execPath,
     sourcesDir ? sourcesArguments('main') : programArguments('main'),
     {
       cwd: sourcesDir ?? serverRoot,
-      env: Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)),
+      env: processEnv({ HOST: '127.0.0.1', PORT: String(chosen), ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

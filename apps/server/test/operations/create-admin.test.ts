@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,13 +9,7 @@ import {
   queryOnce,
   type ScratchDatabase,
 } from '../helpers/postgres-server.js';
-import {
-  call,
-  programArguments,
-  type ServerProcess,
-  serverRoot,
-  startServer,
-} from '../helpers/server-process.js';
+import { call, runCommand, type ServerProcess, startServer } from '../helpers/server-process.js';
 
 /*
  * The first admin of a new site, made as docs/DEPLOY.md says: the command-line tool on the
@@ -35,26 +27,13 @@ let dataDir: string;
 let server: ServerProcess | undefined;
 
 async function createAdmin(args: string[], input: string) {
-  const child = spawn(process.execPath, [...programArguments('cli/create-admin'), ...args], {
-    cwd: serverRoot,
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stdin.end(input);
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, output };
+  const run = await runCommand(
+    'create-admin',
+    args,
+    { DATABASE_URL: database.url, DATA_DIR: dataDir },
+    input,
+  );
+  return { code: run.code, output: `${run.stdout}${run.stderr}` };
 }
 
 describe.skipIf(!available)('the first admin, made on the server', { timeout: 120_000 }, () => {

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -6,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lockDataDir } from '../../src/db/data-dir-lock.js';
-import { programArguments } from '../helpers/server-process.js';
+import { runCommand } from '../helpers/server-process.js';
 
 /*
  * `npm run migrate` on the embedded database: it migrates a data directory nobody holds, and
@@ -22,17 +21,7 @@ const migrationCount = (
 ).entries.length;
 const workDir = await mkdtemp(path.join(os.tmpdir(), 'keyhaven-migrate-'));
 
-function migrate(dataDir: string) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      programArguments('cli/migrate'),
-      { cwd: serverDir, env: { PATH: process.env.PATH, NODE_ENV: 'test', DATA_DIR: dataDir } },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
-    );
-  });
-}
+const migrate = (dataDir: string) => runCommand('migrate', [], { DATA_DIR: dataDir });
 
 describe('npm run migrate on the embedded database', () => {
   afterAll(() => rm(workDir, { recursive: true, force: true }));

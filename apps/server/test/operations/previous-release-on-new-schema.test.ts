@@ -17,7 +17,7 @@ import {
 import {
   call,
   type JsonAnswer,
-  programArguments,
+  runCommand,
   type ServerProcess,
   startServer,
 } from '../helpers/server-process.js';
@@ -97,13 +97,11 @@ async function linkEntries(from: string, to: string, instead: Record<string, str
   }
 }
 
-/** `npm run migrate` from this release's sources: its one line of JSON. */
+/** `npm run migrate` from this release: its one line of JSON. */
 async function migrateWithThisRelease(databaseUrl: string) {
-  const { stdout } = await run(process.execPath, programArguments('cli/migrate'), {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH, NODE_ENV: 'test', DATABASE_URL: databaseUrl },
-  });
-  return JSON.parse(stdout) as { applied: number; total: number };
+  const migrated = await runCommand('migrate', [], { DATABASE_URL: databaseUrl });
+  expect(migrated.code, migrated.stderr).toBe(0);
+  return JSON.parse(migrated.stdout) as { applied: number; total: number };
 }
 
 function expectOk(answer: JsonAnswer, step: string) {

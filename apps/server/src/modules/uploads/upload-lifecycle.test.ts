@@ -35,6 +35,31 @@ describe.each(STORAGE_DRIVERS)('with %s storage', (driver) => {
     sweepUnreferencedUploads(ctx.app.db, imagePipelineFor(ctx.app.config).storage, { now });
 
   describe('abandoned uploads', () => {
+    it('are kept while a backup holds the sweep off, which waits for a sweep under way', async () => {
+      const buyer = await createAccount(ctx.app);
+      const hold = ctx.app.uploadSweepHold;
+      const sweepADayLater = () =>
+        hold.sweep(async () => {
+          await sweep(new Date(Date.now() + UNREFERENCED_UPLOAD_TTL_MS + HOUR));
+        });
+
+      const kept = keyOf((await uploadAs(ctx.app, buyer, { purpose: 'avatar' })).url);
+      await hold.holdOff(async () => {
+        await sweepADayLater();
+        expect(await storedKeys()).toContain(kept);
+      });
+      await sweepADayLater();
+      expect(await storedKeys()).not.toContain(kept);
+
+      const swept = keyOf((await uploadAs(ctx.app, buyer, { purpose: 'avatar' })).url);
+      const underWay = sweepADayLater();
+      // The backup starts only once the sweep under way is done: what it dumps, it finds.
+      await hold.holdOff(async () => {
+        expect(await storedKeys()).not.toContain(swept);
+      });
+      await underWay;
+    });
+
     it('are removed, files and rows, a day after upload when no listing or user refers to them', async () => {
       const agent = await createAccount(ctx.app, 'agent');
       const buyer = await createAccount(ctx.app);

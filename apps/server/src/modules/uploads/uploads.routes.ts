@@ -101,10 +101,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       stopped: () => closing,
     }).catch((error: unknown) => app.log.warn({ err: error }, 'old uploads not redone'));
     sweeper = startSweeper(
-      async () => {
-        const removed = await sweepUnreferencedUploads(app.database.maintenance, storage);
-        if (removed > 0) app.log.info({ removed }, 'abandoned uploads removed');
-      },
+      () =>
+        app.uploadSweepHold.sweep(async () => {
+          const removed = await sweepUnreferencedUploads(app.database.maintenance, storage);
+          if (removed > 0) app.log.info({ removed }, 'abandoned uploads removed');
+        }),
       (error) => app.log.warn({ err: error }, 'upload sweep failed'),
     );
   });
