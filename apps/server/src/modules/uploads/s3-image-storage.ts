@@ -66,6 +66,12 @@ export function createS3ImageStorage(config: S3Config): ImageStorage {
         throw error;
       }
     },
+    async ping(signal) {
+      const { client, sdk } = await s3();
+      await client.send(new sdk.HeadBucketCommand({ Bucket: config.bucket }), {
+        abortSignal: signal,
+      });
+    },
     urlFor: ownUrlFor,
     redirectFor: config.publicUrl
       ? (key) => `${config.publicUrl}/${checkKey(key)}`
