@@ -204,6 +204,8 @@ export async function buildApp(
 
   // Throttling counters live in Redis when several instances must share them.
   const redis = config.redisUrl ? createRedisClient(config.redisUrl) : undefined;
+  // Lost connections are retried; each failure is logged, not printed as an unhandled error.
+  redis?.on('error', (err) => app.log.warn({ err }, 'Redis does not answer'));
   app.decorate('counters', redis ? createRedisCounterStore(redis) : createMemoryCounterStore());
   app.addHook('onClose', async () => app.counters.close());
 
