@@ -5,7 +5,12 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { createInstanceServer } from './lib/instance-server.js';
 import { resolveSessionSecret } from './lib/session-secret.js';
-import { announceReady, onStopRequest, superviseWorkers } from './lib/worker-processes.js';
+import {
+  announceReady,
+  onStopRequest,
+  replacesAnother,
+  superviseWorkers,
+} from './lib/worker-processes.js';
 
 async function main() {
   const config = loadConfig();
@@ -19,13 +24,16 @@ async function main() {
   }
 
   // The port answers at once, "starting", while the app is loaded and its database opened,
-  // migrated and seeded (minutes on a big one): never a refused connection.
+  // migrated and seeded (minutes on a big one): never a refused connection. A process replacing
+  // one that stopped joins the port only once ready, the others answering meanwhile.
   const instance = createInstanceServer({ brandName: config.brandName });
-  await instance.listen(config.host, config.port);
+  const joinWhenReady = cluster.isWorker && replacesAnother(config.processes);
+  if (!joinWhenReady) await instance.listen(config.host, config.port);
   const { buildApp } = await import('./app.js');
   const app = await buildApp(config, { serverFactory: instance.serverFactory });
   await app.ready();
   instance.serve();
+  if (joinWhenReady) await instance.listen(config.host, config.port);
   const address = instance.server.address();
   app.log.info(
     { address },

@@ -101,6 +101,16 @@ export function superviseWorkers(count: number, shutdownTimeoutMs: number): Work
   return { stopped };
 }
 
+/**
+ * In a server process started by superviseWorkers: whether it replaces one that stopped. Node's
+ * cluster numbers the processes from 1 in the order they start, so the first `count` are the
+ * first ones. A replacement takes connections only once its app answers: the others serve
+ * meanwhile, where it would answer only "starting".
+ */
+export function replacesAnother(count: number): boolean {
+  return (cluster.worker?.id ?? 0) > count;
+}
+
 /** In a server process started by superviseWorkers: tells it the app answers now. */
 export function announceReady() {
   process.send?.(READY_MESSAGE);
