@@ -41,20 +41,17 @@ async function main() {
   );
 
   let closing = false;
-  const grace = closeWithGrace(
-    { delay: config.shutdownTimeoutMs },
-    async ({ signal, err }) => {
-      closing = true;
-      if (err) app.log.error({ err }, 'shutting down after an error');
-      else app.log.info({ signal }, 'shutting down');
-      // /readyz says "stopping" and the live-update streams end; the port takes no more
-      // connections; every request received is answered, each connection closing once idle;
-      // only then do the app's jobs, caches and database close.
-      app.leaving.start();
-      await instance.close();
-      await app.close();
-    },
-  );
+  const grace = closeWithGrace({ delay: config.shutdownTimeoutMs }, async ({ signal, err }) => {
+    closing = true;
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    // /readyz says "stopping" and the live-update streams end; the port takes no more
+    // connections; every request received is answered, each connection closing once idle;
+    // only then do the app's jobs, caches and database close.
+    app.leaving.start();
+    await instance.close();
+    await app.close();
+  });
   if (cluster.isWorker) {
     onStopRequest(() => {
       if (!closing) void grace.close();

@@ -80,15 +80,20 @@ describe('an instance told to stop', { timeout: 240_000 }, () => {
     // Kept-alive connections, each used once already.
     const agent = new http.Agent({ keepAlive: true, maxSockets: WRITES });
     const warmed = await Promise.all(
-      Array.from({ length: WRITES }, () =>
-        new Promise<number>((resolve, reject) => {
-          http
-            .get({ host: '127.0.0.1', port: server.port, path: '/healthz', agent }, (response) => {
-              response.resume();
-              response.on('end', () => resolve(response.statusCode ?? 0));
-            })
-            .on('error', reject);
-        }),
+      Array.from(
+        { length: WRITES },
+        () =>
+          new Promise<number>((resolve, reject) => {
+            http
+              .get(
+                { host: '127.0.0.1', port: server.port, path: '/healthz', agent },
+                (response) => {
+                  response.resume();
+                  response.on('end', () => resolve(response.statusCode ?? 0));
+                },
+              )
+              .on('error', reject);
+          }),
       ),
     );
     expect(warmed).toEqual(Array(WRITES).fill(200));
@@ -115,10 +120,13 @@ describe('an instance told to stop', { timeout: 240_000 }, () => {
     let idleClosed: Promise<void> | undefined;
     await new Promise<void>((resolve, reject) => {
       http
-        .get({ host: '127.0.0.1', port: server.port, path: '/healthz', agent: idle }, (response) => {
-          response.resume();
-          response.on('end', resolve);
-        })
+        .get(
+          { host: '127.0.0.1', port: server.port, path: '/healthz', agent: idle },
+          (response) => {
+            response.resume();
+            response.on('end', resolve);
+          },
+        )
         .on('socket', (socket) => {
           idleClosed = new Promise<void>((closed) => socket.once('close', () => closed()));
         })
