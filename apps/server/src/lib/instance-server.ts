@@ -1,4 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import net from 'node:net';
 import type { FastifyServerFactory, FastifyServerOptions } from 'fastify';
 
 /*
@@ -6,12 +7,21 @@ import type { FastifyServerFactory, FastifyServerOptions } from 'fastify';
  * the app is built (opening, migrating and seeding a big database takes minutes), answering
  * "starting" meanwhile, so a load balancer or a person sees an instance on its way rather than a
  * refused connection; then it hands every request to the app (Fastify's serverFactory). On the
- * way out it stops taking connections, lets every request it has received finish, and closes each
- * connection as it falls idle, before the app closes its database.
+ * way out it stops taking connections, answers every request it has received or still receives on
+ * its open connections (each answer then closing its connection), and closes the idle ones after
+ * a short grace, before the app closes its database.
  */
 
 /** How long a client is asked to wait before asking an instance that is not ready again. */
 export const NOT_READY_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * How long a connection idle when the instance starts leaving stays open: a load balancer keeps
+ * sending on its open connections until its health check sees /readyz fail, and what it sends
+ * meanwhile is answered (closing the connection) rather than lost with a connection closed under
+ * it.
+ */
+export const IDLE_CONNECTION_GRACE_MS = 2000;
 
 /** The API's answer while the app is not built yet: its error shape, saying why. */
 export const STARTING_ANSWER = { error: 'Starting', code: 'UNAVAILABLE' } as const;
@@ -26,8 +36,9 @@ export interface InstanceServer {
   /** From now on the app (built with `serverFactory`, and ready) answers every request. */
   serve(): void;
   /**
-   * Takes no more connections, finishes the requests already received (also those still arriving
-   * on open connections), and resolves once every connection has closed.
+   * Takes no more connections, answers the requests already received and those still arriving on
+   * open connections, closes idle connections after IDLE_CONNECTION_GRACE_MS, and resolves once
+   * every connection has closed.
    */
   close(): Promise<void>;
 }
@@ -74,14 +85,15 @@ export function createInstanceServer({ brandName }: { brandName: string }): Inst
   let appHandler: Handler | undefined;
   let handle: Handler = answerStarting(brandName);
   let closing = false;
+  let closingIdle = false;
   const answering = new Set<ServerResponse>();
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     answering.add(response);
     response.once('close', () => {
       answering.delete(response);
-      // Once it has answered, a kept-alive connection has nothing more to do here.
-      if (closing) setImmediate(() => server.closeIdleConnections());
+      // Past the grace, a kept-alive connection that has answered has nothing more to do here.
+      if (closingIdle) setImmediate(() => server.closeIdleConnections());
     });
     // Each answer given on the way out ends its connection, so the client's next request goes
     // to another instance rather than to one about to close.
@@ -119,8 +131,14 @@ export function createInstanceServer({ brandName }: { brandName: string }): Inst
         if (!response.headersSent) response.setHeader('connection', 'close');
       }
       return new Promise((resolve) => {
-        // Stops listening and closes the connections idle now; resolves once the busy ones end.
-        server.close(() => resolve());
+        // Stops listening at once, keeping the open connections (http.Server's own close would
+        // drop the idle ones now); resolves once every connection has ended.
+        net.Server.prototype.close.call(server, () => resolve());
+        setTimeout(() => {
+          closingIdle = true;
+          // Closes the connections idle now (and stops http.Server's timeout checks).
+          server.close();
+        }, IDLE_CONNECTION_GRACE_MS).unref();
       });
     },
   };

@@ -9,9 +9,9 @@ import { call, type ServerProcess, startServer } from '../helpers/server-process
 
 /*
  * SIGTERM, as a platform sends it to replace an instance: every request already received is
- * answered (writes included, none with 503), the live-update streams end so their pages connect
- * elsewhere, idle connections close, no new connection is taken, and the process exits 0 with
- * the writes kept.
+ * answered (writes included, none with 503), and so is one arriving on a connection already open,
+ * the live-update streams end so their pages connect elsewhere, idle connections close, no new
+ * connection is taken, and the process exits 0 with the writes kept.
  */
 
 const WRITES = 8;
@@ -69,6 +69,24 @@ function slowWrite(server: ServerProcess, agent: http.Agent, token: string, name
 }
 
 // Two cold starts of a real process; on a loaded machine each can take a while.
+/** A kept-alive connection that has answered one request and waits for the next. */
+async function keptAliveConnection(server: ServerProcess) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  let closed: Promise<void> | undefined;
+  await new Promise<void>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port: server.port, path: '/healthz', agent }, (response) => {
+        response.resume();
+        response.on('end', resolve);
+      })
+      .on('socket', (socket) => {
+        closed = new Promise<void>((done) => socket.once('close', () => done()));
+      })
+      .on('error', reject);
+  });
+  return { agent, closed: closed as Promise<void> };
+}
+
 describe('an instance told to stop', { timeout: 240_000 }, () => {
   it('answers every request it has received, ends its streams and idle connections, takes no new connection, and exits 0', async () => {
     const settings = { DATA_DIR: path.join(dataDir, 'instance') };
@@ -98,7 +116,7 @@ describe('an instance told to stop', { timeout: 240_000 }, () => {
     );
     expect(warmed).toEqual(Array(WRITES).fill(200));
 
-    // An open page's live unread count, and a connection left idle after one request.
+    // An open page's live unread count, and two connections left idle after one request.
     const stream = await new Promise<http.IncomingMessage>((resolve, reject) => {
       http
         .get(
@@ -116,22 +134,8 @@ describe('an instance told to stop', { timeout: 240_000 }, () => {
     expect(stream.statusCode).toBe(200);
     stream.resume();
     const streamEnded = new Promise<void>((resolve) => stream.on('close', resolve));
-    const idle = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    let idleClosed: Promise<void> | undefined;
-    await new Promise<void>((resolve, reject) => {
-      http
-        .get(
-          { host: '127.0.0.1', port: server.port, path: '/healthz', agent: idle },
-          (response) => {
-            response.resume();
-            response.on('end', resolve);
-          },
-        )
-        .on('socket', (socket) => {
-          idleClosed = new Promise<void>((closed) => socket.once('close', () => closed()));
-        })
-        .on('error', reject);
-    });
+    const idle = await keptAliveConnection(server);
+    const late = await keptAliveConnection(server);
 
     const writes = Array.from({ length: WRITES }, (_, index) =>
       slowWrite(server, agent, token, `Austin ${index + 1}`),
@@ -139,18 +143,23 @@ describe('an instance told to stop', { timeout: 240_000 }, () => {
     // The requests have reached the server (their bodies have not) when the signal comes.
     await pause(500);
     server.child.kill('SIGTERM');
-    await pause(500);
+    // Leaving: no new connection is taken...
+    const deadline = Date.now() + 10_000;
+    while (!(await connectionRefused(server.port)) && Date.now() < deadline) await pause(20);
     expect(await connectionRefused(server.port)).toBe(true);
+    // ...but a write arriving on a connection already open is answered, and closes it.
+    const lateWrite = slowWrite(server, late.agent, token, 'Austin late');
+    lateWrite.finish();
+    expect(await lateWrite.answered).toEqual({ status: 201, reused: true });
+    await late.closed;
+    // The stream ends, the idle connection closes, and the writes in flight are all answered.
     await streamEnded;
-    expect(idleClosed).toBeDefined();
-    await idleClosed;
+    await idle.closed;
     for (const write of writes) write.finish();
-
     const answers = await Promise.all(writes.map((write) => write.answered));
     expect(answers).toEqual(Array(WRITES).fill({ status: 201, reused: true }));
     expect(await server.exited).toBe(0);
-    agent.destroy();
-    idle.destroy();
+    for (const used of [agent, idle.agent, late.agent]) used.destroy();
 
     // Every write was kept.
     const again = await startServer(settings);
@@ -158,7 +167,10 @@ describe('an instance told to stop', { timeout: 240_000 }, () => {
       const saved = await call(again, 'GET', '/api/saved-searches', { token });
       expect(saved.status).toBe(200);
       expect((saved.body as Array<{ name: string }>).map((search) => search.name).sort()).toEqual(
-        Array.from({ length: WRITES }, (_, index) => `Austin ${index + 1}`).sort(),
+        [
+          ...Array.from({ length: WRITES }, (_, index) => `Austin ${index + 1}`),
+          'Austin late',
+        ].sort(),
       );
     } finally {
       await again.stop();
