@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { humanIssueMessage } from '@keyhaven/shared';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerFactory,
+  type RouteOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -63,6 +67,7 @@ import {
   URI_TOO_LONG,
 } from './plugins/app/error-handler.js';
 import { jobsPlugin } from './plugins/app/jobs.js';
+import { leavingPlugin } from './plugins/app/leaving.js';
 import { listingCachePlugin } from './plugins/app/listing-cache.js';
 import { mailPlugin } from './plugins/app/mail.js';
 import { metricsPlugin } from './plugins/app/metrics.js';
@@ -98,6 +103,11 @@ export interface AppDependencies {
   sleep?: (ms: number) => Promise<void>;
   /** Where the log is written (standard output by default); tests read it. */
   logStream?: DestinationStream;
+  /**
+   * The HTTP server the app answers on, already listening while the app is built (see
+   * lib/instance-server.ts); without it the app makes its own, as `listen` and `inject` use.
+   */
+  serverFactory?: FastifyServerFactory;
 }
 
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -155,6 +165,7 @@ export async function buildApp(
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrorHandler,
     rewriteUrl: rewriteBrokenPageAddress,
+    ...(deps.serverFactory ? { serverFactory: deps.serverFactory } : {}),
     requestIdHeader: false,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -212,6 +223,7 @@ export async function buildApp(
   app.addHook('onClose', async () => app.counters.close());
 
   await app.register(errorHandlerPlugin);
+  await app.register(leavingPlugin);
   const webDistDir = deps.webDistDir ?? defaultWebDistDir;
   await app.register(securityHeadersPlugin, {
     isProduction: config.isProduction,

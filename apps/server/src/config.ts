@@ -151,6 +151,7 @@ const ZEnvironment = z
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
     IMAGE_QUEUE_LENGTH: z.coerce.number().int().min(0).max(1000).default(8),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
@@ -285,6 +286,8 @@ function toConfig(env: z.infer<typeof ZEnvironment>) {
     port: env.PORT,
     // Server processes sharing the port on this machine, each a whole instance (lib/worker-processes.ts).
     processes: env.WEB_CONCURRENCY,
+    // How long a stopping server may take to finish the requests it has before it exits anyway.
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir,
     uploadsDir,

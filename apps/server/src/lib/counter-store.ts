@@ -14,6 +14,8 @@ export interface CounterStore {
   /** Sets the counter to one for `ttlMs` from now, whatever it was (a mark that is refreshed). */
   remember(key: string, ttlMs: number): Promise<void>;
   reset(key: string): Promise<void>;
+  /** Resolves when the store answers (in memory: always); /readyz asks. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ export function createMemoryCounterStore(
     reset: async (key) => {
       counters.delete(key);
     },
+    ping: async () => {},
     close: async () => {
       clearInterval(timer);
       counters.clear();
@@ -137,6 +140,9 @@ export function createRedisCounterStore(redis: Redis, prefix = 'keyhaven:'): Cou
     },
     reset: async (key) => {
       await redis.del(prefix + key);
+    },
+    ping: async () => {
+      await redis.ping();
     },
     close: async () => {
       redis.disconnect();

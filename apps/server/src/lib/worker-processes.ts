@@ -11,8 +11,11 @@ import type { BaseLogger } from 'pino';
 /** What this process sends a server process to have it finish its requests and stop. */
 const STOP_MESSAGE = 'keyhaven:stop';
 
-/** How long the processes have to finish their requests when asked to stop, before they are killed. */
-const STOP_GRACE_MS = 15_000;
+/** What a server process sends once its app answers (it listens, answering "starting", sooner). */
+const READY_MESSAGE = 'keyhaven:ready';
+
+/** Past a process's own shutdown limit, how long before it is killed. */
+const STOP_GRACE_MARGIN_MS = 5000;
 
 /** A process that stops sooner than this after starting waits this long before it is replaced. */
 const RESTART_DELAY_MS = 1000;
@@ -24,13 +27,17 @@ export interface WorkerSupervisor {
 
 /**
  * Starts `count` server processes running this same program and keeps them running. If one fails
- * before any has served (a database that does not answer, a port in use), they all stop, with exit
+ * before any is ready (a database that does not answer, a port in use), they all stop, with exit
  * code 1: the others would fail the same way. Once the server has served, a process that stops,
  * crashed or killed, is replaced (after a second if it had only just started). On SIGTERM or
  * SIGINT each is asked to finish its requests and stop (by message: a terminal's Ctrl-C has
  * already signalled them all, and a second signal would cut a process's shutdown short).
  */
-export function superviseWorkers(count: number, log: Pick<BaseLogger, 'error'>): WorkerSupervisor {
+export function superviseWorkers(
+  count: number,
+  shutdownTimeoutMs: number,
+  log: Pick<BaseLogger, 'error'>,
+): WorkerSupervisor {
   let stopping = false;
   let exitCode = 0;
   let resolveStopped: (code: number) => void = () => {};
@@ -39,7 +46,7 @@ export function superviseWorkers(count: number, log: Pick<BaseLogger, 'error'>):
   });
   // The processes running now: cluster.workers may still hold one that has exited.
   const running = new Set<Worker>();
-  const listened = new WeakSet<Worker>();
+  const ready = new WeakSet<Worker>();
   let served = false;
   const startedAt = new WeakMap<Worker, number>();
 
@@ -48,8 +55,9 @@ export function superviseWorkers(count: number, log: Pick<BaseLogger, 'error'>):
     const worker = cluster.fork();
     running.add(worker);
     startedAt.set(worker, Date.now());
-    worker.once('listening', () => {
-      listened.add(worker);
+    worker.on('message', (message) => {
+      if (message !== READY_MESSAGE) return;
+      ready.add(worker);
       served = true;
     });
   };
@@ -63,12 +71,12 @@ export function superviseWorkers(count: number, log: Pick<BaseLogger, 'error'>):
     stopping = true;
     for (const worker of running) {
       // One still starting has no requests to finish (and does not listen for the message yet).
-      if (!listened.has(worker)) worker.process.kill('SIGTERM');
+      if (!ready.has(worker)) worker.process.kill('SIGTERM');
       else if (worker.isConnected()) worker.send(STOP_MESSAGE);
     }
     setTimeout(() => {
       for (const worker of running) worker.process.kill('SIGKILL');
-    }, STOP_GRACE_MS).unref();
+    }, shutdownTimeoutMs + STOP_GRACE_MARGIN_MS).unref();
     finishWhenAllGone();
   };
 
@@ -96,6 +104,21 @@ export function superviseWorkers(count: number, log: Pick<BaseLogger, 'error'>):
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, stopAll);
   for (let i = 0; i < count; i++) start();
   return { stopped };
+}
+
+/**
+ * In a server process started by superviseWorkers: whether it replaces one that stopped. Node's
+ * cluster numbers the processes from 1 in the order they start, so the first `count` are the
+ * first ones. A replacement takes connections only once its app answers: the others serve
+ * meanwhile, where it would answer only "starting".
+ */
+export function replacesAnother(count: number): boolean {
+  return (cluster.worker?.id ?? 0) > count;
+}
+
+/** In a server process started by superviseWorkers: tells it the app answers now. */
+export function announceReady() {
+  process.send?.(READY_MESSAGE);
 }
 
 /** In a server process started by superviseWorkers: runs `stop` when asked to stop. */

@@ -76,11 +76,11 @@ function settings(databaseUrl: string) {
   };
 }
 
-/** The server processes that have said they listen, by pid (from their log lines). */
+/** The server processes that have said their app is ready, by pid (from their log lines). */
 function listeningProcessesOf(supervisor: ServerProcess): Set<number> {
   const pids = new Set<number>();
   for (const line of supervisor.output().split('\n')) {
-    if (!line.includes('Server listening at')) continue;
+    if (!line.includes('Server ready at')) continue;
     const pid = /"pid":(\d+)/.exec(line)?.[1];
     if (pid) pids.add(Number(pid));
   }

@@ -89,6 +89,7 @@ export async function seedDemoIfEmpty({ db, storage, log }: SeedDependencies): P
     read: (key) => storage.read(key),
     urlFor: (key) => storage.urlFor(key),
     redirectFor: (key) => storage.redirectFor(key),
+    ping: (signal) => storage.ping(signal),
   };
   const uploadIds: string[] = [];
   const discard = async () => {

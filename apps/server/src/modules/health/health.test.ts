@@ -25,8 +25,18 @@ describe('health', () => {
       const response = await ctx.app.inject({ method: 'GET', url: '/readyz' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ error: 'Not ready', code: 'UNAVAILABLE' });
+      expect(response.headers['retry-after']).toBe('5');
     } finally {
       ping.mockRestore();
     }
+  });
+
+  it('says "stopping" (503) once the instance is leaving, while still up', async () => {
+    ctx.app.leaving.start();
+    const ready = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ error: 'Stopping', code: 'UNAVAILABLE' });
+    expect(ready.headers['retry-after']).toBe('5');
+    expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 });

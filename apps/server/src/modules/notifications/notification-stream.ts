@@ -55,9 +55,9 @@ export interface UnreadStreams {
 /**
  * The open streams of an app. A person's streams on this instance listen to their updates
  * together: a change is counted once and the number is written to each of them, so a person's
- * open tabs cost one query per change, not one each. Every stream ends when the app closes (it
- * would otherwise keep the server from stopping); browsers connect again, to another instance
- * when this one is gone.
+ * open tabs cost one query per change, not one each. Every stream ends when the instance starts
+ * leaving, or the app closes (it would otherwise keep the server from stopping); browsers connect
+ * again, to another instance.
  */
 export function createUnreadStreams(app: FastifyInstance): UnreadStreams {
   const audiences = new Map<string, Audience>();
@@ -73,11 +73,13 @@ export function createUnreadStreams(app: FastifyInstance): UnreadStreams {
     },
   });
 
-  app.addHook('preClose', async () => {
+  const endAll = () => {
     for (const audience of [...audiences.values()]) {
       for (const stream of [...audience.streams]) stream.end();
     }
-  });
+  };
+  app.leaving.onStart(endAll);
+  app.addHook('preClose', async () => endAll());
 
   const broadcast = (audience: Audience, text: string) => {
     for (const stream of audience.streams) stream.send(text);

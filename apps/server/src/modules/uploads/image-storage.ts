@@ -22,6 +22,8 @@ export interface ImageStorage {
   urlFor(key: string): string;
   /** Where a browser asking our origin for the file is sent instead, if anywhere. */
   redirectFor(key: string): string | undefined;
+  /** Resolves when the storage answers, cheaply (/readyz asks); `signal` gives up. */
+  ping(signal: AbortSignal): Promise<void>;
 }
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
@@ -94,5 +96,7 @@ export function createLocalImageStorage(root: string): ImageStorage {
     },
     urlFor: ownUrlFor,
     redirectFor: () => undefined,
+    // A folder on this machine's disk: there is no service to be unreachable.
+    ping: async () => {},
   };
 }

@@ -69,6 +69,12 @@ export function createS3ImageStorage(config: S3Config, log: BaseLogger): ImageSt
         throw error;
       }
     },
+    async ping(signal) {
+      const { client, sdk } = await s3();
+      await client.send(new sdk.HeadBucketCommand({ Bucket: config.bucket }), {
+        abortSignal: signal,
+      });
+    },
     urlFor: ownUrlFor,
     redirectFor: config.publicUrl
       ? (key) => `${config.publicUrl}/${checkKey(key)}`
