@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeImage } from '../fixtures/images.js';
 import { registrationBody } from '../helpers/accounts.js';
 import { listingBody } from '../helpers/listings.js';
+import { loopbackClients } from '../helpers/loopback-clients.js';
 import { daysFromNow } from '../helpers/offers.js';
 import {
   createScratchDatabase,
@@ -47,8 +48,6 @@ let b: ServerProcess;
 let redis: Redis;
 let store: TestObjectStore;
 /** Every Redis key these tests made a server create, deleted at the end and no other. */
-const usedAddresses = new Set<string>();
-const usedEmails = new Set<string>();
 
 function env(name: string) {
   return {
@@ -63,18 +62,8 @@ function env(name: string) {
   };
 }
 
-// The servers count failures and limits per address in the shared Redis: each run of this file
-// (the PGlite and PostgreSQL runs go side by side) takes loopback addresses of its own, by its
-// process id, so neither counts the other's calls.
-const ownBlock = 256 + (process.pid % 65_000);
-let addressCounter = 0;
-function nextLoopback() {
-  addressCounter += 1;
-  if (addressCounter > 254) throw new Error('instances.test.ts: out of loopback addresses');
-  const address = `127.${ownBlock >> 8}.${ownBlock & 255}.${addressCounter}`;
-  usedAddresses.add(address);
-  return address;
-}
+const clients = loopbackClients(256);
+const nextLoopback = clients.nextAddress;
 
 interface Answer {
   status: number;
@@ -195,13 +184,13 @@ async function login(
   password: string,
   from?: string,
 ): Promise<number> {
-  usedEmails.add(email.toLowerCase());
+  clients.signedInAs(email);
   return (await send(server, 'POST', '/auth/login', { body: { email, password }, from })).status;
 }
 
 async function register(server: ServerProcess) {
   const body = registrationBody();
-  usedEmails.add(body.email.toLowerCase());
+  clients.signedInAs(body.email);
   const answer = await send(server, 'POST', '/auth/register', { body });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return {
@@ -243,23 +232,7 @@ describe.skipIf(!available)('two instances on one PostgreSQL database', () => {
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
     if (redis) {
-      const keys: string[] = [];
-      const patterns = [
-        ...[...usedEmails].map((email) => `keyhaven:login-*:${email}`),
-        ...[...usedAddresses].flatMap((address) => [
-          `keyhaven:login-failures:address:${address}`,
-          `keyhaven-rate:*${address}*`,
-        ]),
-      ];
-      for (const pattern of patterns) {
-        let cursor = '0';
-        do {
-          const [next, found] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-          cursor = next;
-          keys.push(...found);
-        } while (cursor !== '0');
-      }
-      if (keys.length > 0) await redis.del(...keys);
+      await clients.forgetCounters(redis);
       redis.disconnect();
     }
     await database?.drop().catch(() => {});

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeImage } from '../fixtures/images.js';
 import { registrationBody } from '../helpers/accounts.js';
 import { listingBody } from '../helpers/listings.js';
+import { loopbackClients } from '../helpers/loopback-clients.js';
 import { daysFromNow } from '../helpers/offers.js';
 import {
   createScratchDatabase,
@@ -50,20 +51,9 @@ let tlsPort: number;
 let httpPort: number;
 let certificate: Buffer;
 let redis: Redis;
-const usedAddresses = new Set<string>();
-const usedEmails = new Set<string>();
 
-// Each request comes from a loopback address of its own (nginx passes it on as the client's), so
-// the shared Redis counts nothing against 127.0.0.1 and every key made here can be deleted.
-const ownBlock = 512 + (process.pid % 65_000);
-let addressCounter = 0;
-function nextLoopback() {
-  addressCounter += 1;
-  if (addressCounter > 254) throw new Error('behind-nginx.test.ts: out of loopback addresses');
-  const address = `127.${ownBlock >> 8}.${ownBlock & 255}.${addressCounter}`;
-  usedAddresses.add(address);
-  return address;
-}
+const clients = loopbackClients(512);
+const nextLoopback = clients.nextAddress;
 
 interface Answer {
   status: number;
@@ -125,7 +115,7 @@ function send(
 
 async function register() {
   const body = registrationBody();
-  usedEmails.add(body.email.toLowerCase());
+  clients.signedInAs(body.email);
   const answer = await send('POST', '/auth/register', { json: body });
   expect(answer.status, answer.text).toBe(200);
   return {
@@ -277,23 +267,7 @@ describe.skipIf(!available)('two instances behind nginx, as docs/DEPLOY.md deplo
     }
     await Promise.all([a?.stop(), b?.stop()]);
     if (redis) {
-      const patterns = [
-        ...[...usedEmails].map((email) => `keyhaven:login-*:${email}`),
-        ...[...usedAddresses].flatMap((address) => [
-          `keyhaven:login-*:${address}*`,
-          `keyhaven-rate:*${address}*`,
-        ]),
-      ];
-      const keys: string[] = [];
-      for (const pattern of patterns) {
-        let cursor = '0';
-        do {
-          const [next, found] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-          cursor = next;
-          keys.push(...found);
-        } while (cursor !== '0');
-      }
-      if (keys.length > 0) await redis.del(...keys);
+      await clients.forgetCounters(redis);
       redis.disconnect();
     }
     await database?.drop().catch(() => {});
