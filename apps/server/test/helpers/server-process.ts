@@ -159,13 +159,18 @@ export async function startServer(
   return server;
 }
 
-export async function waitUntilReady(server: ServerProcess) {
+/**
+ * Waits until the server answers /readyz 200; or, with `serving`, until its app answers at all
+ * (no longer "Starting"), for a server whose Redis or object store is down on purpose.
+ */
+export async function waitUntilReady(server: ServerProcess, { serving = false } = {}) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
     try {
       const response = await fetch(`${server.url}/readyz`);
       if (response.ok) return;
+      if (serving && !(await response.text()).includes('Starting')) return;
     } catch {
       // not listening yet
     }

@@ -13,7 +13,12 @@ import {
   postgresServerUrl,
   type ScratchDatabase,
 } from '../helpers/postgres-server.js';
-import { freePort, type ServerProcess, startServer } from '../helpers/server-process.js';
+import {
+  freePort,
+  type ServerProcess,
+  spawnServer,
+  waitUntilReady,
+} from '../helpers/server-process.js';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 import { multipartBody } from '../helpers/uploads.js';
 
@@ -185,13 +190,15 @@ async function serverOn(
   name: string,
   env: Record<string, string | undefined>,
 ): Promise<ServerProcess> {
-  const server = await startServer({
+  const server = await spawnServer({
     DATA_DIR: path.join(dataDir, name),
     LOG_LEVEL: 'info',
     SESSION_SECRET: 'outages-test-secret-outages-test-secret-0123456',
     ...env,
   });
   started.push(server);
+  // Not ready while Redis is down (/readyz asks it), but serving.
+  await waitUntilReady(server, { serving: true });
   return server;
 }
 
