@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MATRIX } from '../authz/matrix.js';
+import { MATRIX, MATRIX_METRICS_TOKEN } from '../authz/matrix.js';
 import type { MatrixRow } from '../authz/matrix-shape.js';
 import { REPEATING_ACCOUNT_LIMITS, useTestApp } from '../helpers/test-app.js';
 import {
@@ -81,7 +81,11 @@ const QUERY_KEYS = [
   'constructor',
 ];
 
-const ctx = useTestApp({}, { accountLimits: REPEATING_ACCOUNT_LIMITS });
+// With the matrix's metrics token, so /metrics is there to be attacked like every other route.
+const ctx = useTestApp(
+  { METRICS_TOKEN: MATRIX_METRICS_TOKEN },
+  { accountLimits: REPEATING_ACCOUNT_LIMITS },
+);
 let world: World;
 let state: Snapshot;
 let print: Fingerprint;

@@ -135,7 +135,7 @@ export const listingCachePlugin = fp(
       }),
       // Renewed by age only where another process could change listings.
       map: new MapIndexKeeper(
-        () => MapIndex.load(app.database.maintenance),
+        async () => MapIndex.load(app.database.maintenance),
         shared ? lifetimeMs : ttlMs > 0 ? Number.POSITIVE_INFINITY : 0,
         (error) => {
           // A build the shutdown cut short (its database closed under it) is no failure.
