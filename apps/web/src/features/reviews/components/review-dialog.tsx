@@ -19,6 +19,7 @@ import { StarRatingInput } from '@/components/ui/star-rating';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { BRAND_NAME } from '@/lib/brand';
+import { usePageAction } from '@/lib/page-form';
 import { toast } from '@/lib/toast';
 import { useCreateReview } from '../api/create-review';
 import type { Review } from '../types';
@@ -71,6 +72,7 @@ function ReviewForm({
   onDone: () => void;
 }) {
   const createReview = useCreateReview();
+  const pageAction = usePageAction();
   const ratingErrorId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -119,7 +121,15 @@ function ReviewForm({
 
   const pending = createReview.isPending;
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-5 space-y-5" aria-busy={pending}>
+    <form
+      method="post"
+      action={pageAction}
+      data-app-form=""
+      noValidate
+      onSubmit={onSubmit}
+      className="mt-5 space-y-5"
+      aria-busy={pending}
+    >
       {failure && (
         <div
           role="alert"

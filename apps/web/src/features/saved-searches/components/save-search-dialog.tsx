@@ -18,6 +18,7 @@ import { Input, inputStyles } from '@/components/ui/input';
 import { InlineSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/hooks/use-session';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { usePageAction } from '@/lib/page-form';
 import { toast } from '@/lib/toast';
 import { useSaveSearch } from '../api/saved-searches';
 import { type SearchFilters, suggestedName, summaryOf } from '../lib/search-filters';
@@ -40,6 +41,7 @@ export function SaveSearchDialog({ filters, onClose }: Props) {
   const [nameError, setNameError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const save = useSaveSearch();
+  const pageAction = usePageAction();
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -70,7 +72,14 @@ export function SaveSearchDialog({ filters, onClose }: Props) {
       <DialogContent>
         <DialogTitle>{SAVED_SEARCH_MESSAGES.saveTitle}</DialogTitle>
         <DialogDescription className="mt-2">{summaryOf(filters)}</DialogDescription>
-        <form noValidate onSubmit={onSubmit} className="mt-5 grid gap-4">
+        <form
+          method="post"
+          action={pageAction}
+          data-app-form=""
+          noValidate
+          onSubmit={onSubmit}
+          className="mt-5 grid gap-4"
+        >
           <Field label={SAVED_SEARCH_MESSAGES.nameLabel} error={nameError}>
             {(control) => (
               <Input
