@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   DEMO_CARDS,
   NOTIFICATION_MESSAGES,
@@ -11,6 +8,7 @@ import {
 } from '@keyhaven/shared';
 import { describe, expect, it } from 'vitest';
 import { createAccount, nextAddress, type TestAccount } from '../helpers/accounts.js';
+import { requireBuiltWebApp } from '../helpers/built-web-app.js';
 import { createListing } from '../helpers/listings.js';
 import { accept, daysFromNow, offer, openCheckout } from '../helpers/offers.js';
 import { useTestApp } from '../helpers/test-app.js';
@@ -21,15 +19,7 @@ import { useTestApp } from '../helpers/test-app.js';
  * is performed by the same API call the app makes, as the visitor, so the API's checks decide.
  */
 
-const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
-for (const built of [
-  path.join(webDist, 'index.html'),
-  path.join(webDist, '..', 'dist-ssr', 'entry-server.js'),
-]) {
-  if (!existsSync(built)) {
-    throw new Error(`${built} is missing: these tests render the built web app; run npm run build`);
-  }
-}
+requireBuiltWebApp();
 
 const ctx = useTestApp();
 

@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   ACCOUNT_RECOVERY_MESSAGES,
   AUTH_MESSAGES,
@@ -15,6 +12,7 @@ import { uploads, users } from '../../src/db/schema.js';
 import { PAGE_FORM_NEEDS_APP } from '../../src/plugins/external/page-forms.js';
 import { makeImage } from '../fixtures/images.js';
 import { createAccount, nextAddress, registrationBody } from '../helpers/accounts.js';
+import { requireBuiltWebApp } from '../helpers/built-web-app.js';
 import { messagesTo, useMailingTestApp } from '../helpers/smtp-server.js';
 
 /*
@@ -24,15 +22,7 @@ import { messagesTo, useMailingTestApp } from '../helpers/smtp-server.js';
  * server's messages and what was typed, never a password.
  */
 
-const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
-for (const built of [
-  path.join(webDist, 'index.html'),
-  path.join(webDist, '..', 'dist-ssr', 'entry-server.js'),
-]) {
-  if (!existsSync(built)) {
-    throw new Error(`${built} is missing: these tests render the built web app; run npm run build`);
-  }
-}
+requireBuiltWebApp();
 
 const { ctx, mail } = useMailingTestApp();
 

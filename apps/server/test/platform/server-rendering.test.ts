@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { configFrom } from '../../src/config.js';
 import { createAccount, nextAddress, type TestAccount } from '../helpers/accounts.js';
+import { requireBuiltWebApp, webDist } from '../helpers/built-web-app.js';
 import { createListing } from '../helpers/listings.js';
 import { useTestApp } from '../helpers/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
@@ -21,13 +20,7 @@ import { NASTY_STRINGS } from '../security/support/hostile.js';
  * plain shell when rendering fails.
  */
 
-const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
-const ssrEntry = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
-for (const built of [path.join(webDist, 'index.html'), ssrEntry]) {
-  if (!existsSync(built)) {
-    throw new Error(`${built} is missing: these tests render the built web app; run npm run build`);
-  }
-}
+requireBuiltWebApp();
 
 const TITLE = 'Lakeside cottage with a jetty';
 const UNSAFE_DESCRIPTION = 'A quiet cove. </script><script>alert("owned")</script> Bring a boat.';
