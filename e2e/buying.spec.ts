@@ -6,6 +6,7 @@ import {
   expectNoSeriousA11yViolations,
   signIn,
   test,
+  waitForHydration,
 } from './fixtures';
 import { listingPhotoOf } from './photos';
 
@@ -253,6 +254,8 @@ test.describe('the buying journey', () => {
     await expect(card).toContainText('Accepted');
     await card.getByRole('button', { name: named('Complete Payment', home.title) }).click();
     await expect(page).toHaveURL(/\/demo-checkout\/demo_cs_/);
+    // The checkout arrives by a full navigation; its card checks are the app's until it has run.
+    await waitForHydration(page);
     await expect(page.getByText('This is a TEST payment')).toBeVisible();
     await expect(page.getByRole('main')).toContainText(home.title);
     const checkout = page.getByRole('form', { name: 'Card details' });
@@ -324,6 +327,7 @@ test.describe('the buying journey', () => {
       await expect(card).toContainText('Accepted');
       await card.getByRole('button', { name: named('Complete Payment', home.title) }).click();
       await expect(page).toHaveURL(/\/demo-checkout\/demo_cs_/);
+      await waitForHydration(page);
       const checkoutUrl = page.url();
 
       const checkout = page.getByRole('form', { name: 'Card details' });

@@ -67,6 +67,15 @@ function isHydrated() {
 }
 
 /**
+ * Waits until the page now open has hydrated. Opening or reloading a page waits by itself (see
+ * `waitingForHydration`); a page reached by a full navigation the app starts (the checkout, say)
+ * needs this before a click that should reach the app rather than the plain form.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(isHydrated);
+}
+
+/**
  * Makes opening or reloading `page` wait for its hydration. The `page` fixture does this; a page of
  * a second browser context (another person's window) needs it too.
  */
@@ -76,12 +85,12 @@ export async function waitingForHydration(page: Page): Promise<Page> {
   const reload = page.reload.bind(page);
   page.goto = async (...args) => {
     const response = await goto(...args);
-    await page.waitForFunction(isHydrated);
+    await waitForHydration(page);
     return response;
   };
   page.reload = async (...args) => {
     const response = await reload(...args);
-    await page.waitForFunction(isHydrated);
+    await waitForHydration(page);
     return response;
   };
   return page;

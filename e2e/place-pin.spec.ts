@@ -23,6 +23,30 @@ async function shownPin(form: Locator) {
   return { lat: Number(match?.[1]), lng: Number(match?.[2]) };
 }
 
+/**
+ * Where `marker` is once it stays put: the map may still be finishing its first layout (its size,
+ * the chosen place), and a press where the pin was a moment ago would pan the map instead.
+ */
+async function settledBox(marker: Locator) {
+  const stillOverTwoFrames = () =>
+    marker.evaluate(
+      (element) =>
+        new Promise<boolean>((resolve) => {
+          const before = element.getBoundingClientRect();
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              const after = element.getBoundingClientRect();
+              resolve(before.x === after.x && before.y === after.y);
+            }),
+          );
+        }),
+    );
+  await expect.poll(stillOverTwoFrames).toBe(true);
+  const box = await marker.boundingBox();
+  if (!box) throw new Error('the pin is not on screen');
+  return box;
+}
+
 /** Waits until the map has drawn its basemap (MapLibre marks its canvas ready for input). */
 async function mapReady(page: Page) {
   const map = page.getByRole('region', { name: 'Where the home is' });
@@ -61,8 +85,7 @@ test('an agent places a listing’s pin from a suggested city, drags and nudges 
   const marker = map.locator('.maplibregl-marker');
   await expect(marker).toBeVisible();
   await marker.scrollIntoViewIfNeeded();
-  const box = await marker.boundingBox();
-  if (!box) throw new Error('the pin is not on screen');
+  const box = await settledBox(marker);
   // The pin's tip is at the bottom of its icon; it is dragged 80 px right and 40 px down.
   const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   await page.mouse.move(start.x, start.y);

@@ -39,7 +39,11 @@ export default function PinMap({ pin, view, onPinChange, onCenterChange, classNa
       className={className}
       initialViewState={initialView.current}
       onClick={(event) => onPinChange(pinAt(event.lngLat.lng, event.lngLat.lat))}
-      onLoad={(event) => onCenterChange(event.target.getCenter())}
+      onLoad={(event) => {
+        // A place chosen while MapLibre was still starting found no map to move; it moves now.
+        if (view) event.target.jumpTo({ center: [view.lng, view.lat], zoom: view.zoom });
+        onCenterChange(event.target.getCenter());
+      }}
       onMoveEnd={(event) => onCenterChange(event.target.getCenter())}
     >
       {pin && (
