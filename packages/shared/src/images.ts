@@ -50,6 +50,12 @@ export const PHOTO_LIMITS = {
   maxPerListing: 30,
   altMaxLength: 250,
   captionMaxLength: 200,
+  /**
+   * What a listing's photos may weigh together when its form posts them to its page without the
+   * app (the app uploads each on its own as it is chosen): the server holds them while it uploads
+   * them one by one. Eight photos at the largest size, more as phones save them.
+   */
+  postedTogetherMaxBytes: 40 * 1024 * 1024,
 } as const;
 
 export const isOwnImageUrl = (value: string | null | undefined): value is string =>

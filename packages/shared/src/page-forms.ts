@@ -25,6 +25,8 @@ export const PAGE_FORMS = {
   notificationSettings: 'notification-settings',
   /** The test checkout's card details. */
   demoPayment: 'demo-payment',
+  /** An agent's new listing, its photos sent as files in the order chosen. */
+  addProperty: 'add-property',
 } as const;
 
 /**
@@ -46,8 +48,10 @@ export const UNHANDLED_PAGE_FORM = 'unhandled';
 export type PageFormOutcome = {
   /** Which form was sent (`_form`). */
   form: string;
-  /** What was typed, to show again; never a password. */
+  /** What was typed, to show again; never a password, never a file. */
   values: Record<string, string>;
+  /** The boxes of each group that were ticked (a listing's features), to tick again. */
+  ticked?: Record<string, string[]>;
   /** Each field's message, as the server's schema gave it. */
   errors: Record<string, string>;
   /** A refusal that names no field (wrong password, too many attempts), else absent. */

@@ -22,6 +22,8 @@ type LocationComboboxProps = {
   /** The id and ARIA attributes its Field hands it. */
   control: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
   registration: UseFormRegisterReturn<'location'>;
+  /** What it starts from in the page the server renders (see PropertyFields' `values`). */
+  defaultValue?: string;
   /** A suggestion was chosen: the form takes its label and moves the pin there. */
   onPick: (place: Place) => void;
 };
@@ -30,7 +32,12 @@ type LocationComboboxProps = {
  * The Location field: what the agent types stays theirs, and cities that start with it are
  * offered below (arrow keys move through them, Enter takes one, Escape closes the list).
  */
-export function LocationCombobox({ control, registration, onPick }: LocationComboboxProps) {
+export function LocationCombobox({
+  control,
+  registration,
+  defaultValue,
+  onPick,
+}: LocationComboboxProps) {
   const listId = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -72,6 +79,7 @@ export function LocationCombobox({ control, registration, onPick }: LocationComb
       <input
         {...control}
         {...registration}
+        defaultValue={defaultValue}
         role="combobox"
         aria-required
         aria-autocomplete="list"

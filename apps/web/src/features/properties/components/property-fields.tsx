@@ -15,6 +15,11 @@ type PropertyFieldsProps = {
   features: readonly string[];
   /** The map pin and the place suggestions (usePlacePin). */
   place: ReturnType<typeof usePlacePin>;
+  /**
+   * What the fields start from, written into the page the server renders: react-hook-form fills
+   * them in only in the browser, and a form that posts without the app shows them from the start.
+   */
+  values?: PropertyFormValues;
 };
 
 const textareaStyles = cn(
@@ -23,7 +28,14 @@ const textareaStyles = cn(
 );
 
 /** The fields the add and edit forms share, in one order. */
-export function PropertyFields({ register, errors, types, features, place }: PropertyFieldsProps) {
+export function PropertyFields({
+  register,
+  errors,
+  types,
+  features,
+  place,
+  values,
+}: PropertyFieldsProps) {
   const required = { 'aria-required': true } as const;
   return (
     <>
@@ -34,6 +46,7 @@ export function PropertyFields({ register, errors, types, features, place }: Pro
               {...control}
               {...register('title')}
               {...required}
+              defaultValue={values?.title}
               maxLength={LIMITS.listingTitleMaxLength}
             />
           )}
@@ -47,6 +60,7 @@ export function PropertyFields({ register, errors, types, features, place }: Pro
             <LocationCombobox
               control={control}
               registration={register('location')}
+              defaultValue={values?.location}
               onPick={place.pick}
             />
           )}
@@ -57,6 +71,7 @@ export function PropertyFields({ register, errors, types, features, place }: Pro
               {...control}
               {...register('propertyType')}
               {...required}
+              defaultValue={values?.propertyType}
               className={inputStyles()}
             >
               {types.map((type) => (
@@ -78,6 +93,7 @@ export function PropertyFields({ register, errors, types, features, place }: Pro
               {...control}
               {...register('description')}
               {...required}
+              defaultValue={values?.description}
               rows={5}
               maxLength={LIMITS.descriptionMaxLength}
               className={textareaStyles}
@@ -90,6 +106,7 @@ export function PropertyFields({ register, errors, types, features, place }: Pro
               {...control}
               {...register('minPrice')}
               {...required}
+              defaultValue={values?.minPrice}
               type="number"
               inputMode="decimal"
               min={0}
@@ -103,6 +120,7 @@ export function PropertyFields({ register, errors, types, features, place }: Pro
               {...control}
               {...register('maxPrice')}
               {...required}
+              defaultValue={values?.maxPrice}
               type="number"
               inputMode="decimal"
               min={0}
@@ -126,6 +144,7 @@ export function PropertyFields({ register, errors, types, features, place }: Pro
               {...control}
               {...register('bedrooms')}
               {...required}
+              defaultValue={values?.bedrooms}
               type="number"
               inputMode="numeric"
               min={0}
@@ -139,6 +158,7 @@ export function PropertyFields({ register, errors, types, features, place }: Pro
               {...control}
               {...register('bathrooms')}
               {...required}
+              defaultValue={values?.bathrooms}
               type="number"
               inputMode="decimal"
               min={0}
@@ -152,6 +172,7 @@ export function PropertyFields({ register, errors, types, features, place }: Pro
               {...control}
               {...register('areaSize')}
               {...required}
+              defaultValue={values?.areaSize}
               type="number"
               inputMode="numeric"
               min={0}
@@ -176,6 +197,7 @@ export function PropertyFields({ register, errors, types, features, place }: Pro
                 type="checkbox"
                 value={feature}
                 {...register('features')}
+                defaultChecked={values?.features.includes(feature)}
                 className="size-4 accent-teal-700"
               />
               {feature}

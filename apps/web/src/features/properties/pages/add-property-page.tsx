@@ -1,15 +1,22 @@
 import { ZPropertyAddRequest } from '@keyhaven/shared';
-import { FEATURES, PROPERTY_TYPES, TIMINGS_MS } from '@keyhaven/shared/constants';
+import {
+  FEATURES,
+  PAGE_FORMS,
+  type PageFormOutcome,
+  PROPERTY_TYPES,
+  TIMINGS_MS,
+} from '@keyhaven/shared/constants';
 import { PHOTO_MESSAGES, PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
 import { InlineSpinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/hooks/use-session';
-import { usePageAction } from '@/lib/page-form';
+import { PAGE_FORM_FIELD, usePageAction, usePageForm } from '@/lib/page-form';
 import { toast } from '@/lib/toast';
 import { useAddProperty } from '../api/manage-property';
 import { PropertyFields } from '../components/property-fields';
@@ -40,6 +47,36 @@ const DEFAULTS: PropertyFormValues = {
   lat: null,
   lng: null,
 };
+
+/** The fields a post of the form without the app sends as text, and its answer shows again. */
+const SENT_FIELDS = [
+  'title',
+  'description',
+  'location',
+  'propertyType',
+  'minPrice',
+  'maxPrice',
+  'bedrooms',
+  'bathrooms',
+  'areaSize',
+] as const;
+
+/**
+ * How the form starts: empty, or with what a post of it without the app sent when the server
+ * answered the page again (never its photos: files are not sent back).
+ */
+function startingValues(posted: PageFormOutcome | undefined): PropertyFormValues {
+  const values = { ...DEFAULTS, features: posted?.ticked?.features ?? DEFAULTS.features };
+  for (const field of SENT_FIELDS) values[field] = posted?.values[field] ?? DEFAULTS[field];
+  return values;
+}
+
+/** The server's messages from that answer, under the fields they concern. */
+const serverErrors = (posted: PageFormOutcome | undefined) =>
+  posted &&
+  (Object.fromEntries(
+    Object.entries(posted.errors).map(([field, message]) => [field, { type: 'server', message }]),
+  ) as FieldErrors<PropertyFormValues>);
 
 const READ_ONLY = 'read-only:bg-stone-100 read-only:text-stone-700';
 
@@ -76,6 +113,12 @@ function useAddedDialog() {
 
 export function AddPropertyPage() {
   const pageAction = usePageAction();
+  // How a listing posted to this page without the app was refused, when one was.
+  const posted = usePageForm(PAGE_FORMS.addProperty);
+  const [start] = useState(() => ({
+    values: startingValues(posted),
+    errors: serverErrors(posted),
+  }));
   const user = useSignedInUser();
   useEffect(() => {
     void loadAddedDialog();
@@ -86,15 +129,18 @@ export function AddPropertyPage() {
   const form = useForm<PropertyFormValues, unknown, ReturnType<typeof ZPropertyAddRequest.parse>>({
     // Said with the other fields' messages, not only once they are all right.
     resolver: propertyResolver(ZPropertyAddRequest, { noPhotos: PHOTO_MESSAGES.required }),
-    defaultValues: DEFAULTS,
+    defaultValues: start.values,
+    // Shown until the form is sent again in the app, when its own checks speak.
+    errors: start.errors,
   });
   const {
     register,
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = form;
+  const refusal = submitCount === 0 ? posted?.message : undefined;
   const place = usePlacePin(form);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -116,15 +162,22 @@ export function AddPropertyPage() {
       <p className="mt-2 text-stone-700">
         New listings go to an admin for approval before buyers can see them.
       </p>
+      {/* Posts to this page itself, photos included, when the app has not started. */}
       <form
         method="post"
         action={pageAction}
-        data-app-form=""
+        encType="multipart/form-data"
         onSubmit={onSubmit}
         noValidate
         aria-label="Add property"
         className="mt-8 rounded-2xl border border-sand bg-white p-5 shadow-sm sm:p-8"
       >
+        <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORMS.addProperty} />
+        {refusal && (
+          <Notice role="alert" tone="error" className="mb-6">
+            {refusal}
+          </Notice>
+        )}
         <div className="mb-6 grid gap-5 sm:grid-cols-2">
           <Field label="Agent name">
             {(control) => <Input {...control} value={user.name} readOnly className={READ_ONLY} />}
@@ -140,10 +193,11 @@ export function AddPropertyPage() {
           types={PROPERTY_TYPES}
           features={FEATURES}
           place={place}
+          values={start.values}
         />
 
         <div className="mt-6">
-          <PhotoManager form={form} addButtonRef={addPhotosButton} />
+          <PhotoManager form={form} addButtonRef={addPhotosButton} name="photos" />
         </div>
 
         <div className="mt-6 grid gap-5 sm:grid-cols-2">

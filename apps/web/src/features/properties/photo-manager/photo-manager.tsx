@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { FieldError } from '@/components/ui/field';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { cn } from '@/lib/cn';
 import { checkImageFile, uploadFailure, uploadImageWithProgress } from '@/lib/upload-image';
 import { draftOfFile, type PhotoDraft } from './photo-draft';
@@ -23,6 +24,12 @@ type PhotoManagerProps<Values extends PhotoForm> = {
   form: UseFormReturn<Values, unknown, unknown>;
   /** The Add photos button, which a form focuses when its only problem is the photos. */
   addButtonRef?: Ref<HTMLButtonElement>;
+  /**
+   * The file field's name, for a form that posts its photos to its page when the app has not
+   * started (Add Property): until then the field itself is the picker, and the files go with the
+   * form in the order chosen.
+   */
+  name?: string;
 };
 
 /** What a tile being dragged carries, told apart from files dropped from the desktop. */
@@ -32,14 +39,21 @@ const isBlob = (url: string) => url.startsWith('blob:');
 
 const idList = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ');
 
+/** The file field as a visible control, before the app has started. */
+const plainFieldStyles =
+  'block w-full min-w-0 cursor-pointer text-sm text-stone-700 file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-teal-700 file:bg-white file:px-3 file:py-2 file:font-semibold file:text-teal-800 hover:file:bg-teal-50';
+
 /**
  * A listing's photos in a form: chosen several at a time (file picker or drop), each checked and
  * uploaded at once with its progress, then described, captioned and put in order, the cover
- * first. Every move is read out, and focus stays on the control that made it.
+ * first. Every move is read out, and focus stays on the control that made it. Until the app has
+ * started, the file field stands alone as a plain one; files chosen in it then are the app's
+ * first photos once it starts (the page's early-interaction holder tells it of them).
  */
 export function PhotoManager<Values extends PhotoForm>({
   form,
   addButtonRef,
+  name,
 }: PhotoManagerProps<Values>) {
   // The manager reads and writes only `photos`, whatever else the form holds.
   const { control, register, getValues, setValue, trigger, formState } =
@@ -60,6 +74,7 @@ export function PhotoManager<Values extends PhotoForm>({
   const focusNext = useRef<string | null>(null);
   const submitted = useRef(false);
   submitted.current = formState.isSubmitted;
+  const plain = !useHydrated();
   const id = useId();
   const hintId = `${id}-hint`;
   const refusalsId = `${id}-refusals`;
@@ -236,44 +251,62 @@ export function PhotoManager<Values extends PhotoForm>({
     <fieldset className="min-w-0">
       <legend className="text-sm font-semibold text-stone-800">Photos</legend>
       <div ref={list} className="mt-1.5 flex flex-col gap-4">
-        <p id={hintId} className="text-sm text-stone-600">
-          Up to {PHOTO_LIMITS.maxPerListing} photos: JPG, PNG, GIF or WEBP, up to 5 MB each. The
-          first is the cover buyers see first; drag a photo or use its buttons to change the order.
-        </p>
-        <button
-          ref={addButtonRef}
-          type="button"
-          data-add-photos
-          aria-describedby={idList(
-            hintId,
-            refusals.length > 0 && refusalsId,
-            managerError && errorId,
-          )}
-          onClick={() => fileInput.current?.click()}
-          onDragOver={onZoneDragOver}
-          onDragLeave={() => setDropping(false)}
-          onDrop={onZoneDrop}
-          className={cn(
-            'flex min-h-28 w-full cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-stone-400 bg-stone-50 p-4 text-center hover:border-teal-700 hover:bg-teal-50',
-            dropping && 'border-teal-700 bg-teal-50',
-            managerError && 'border-red-700',
-          )}
-        >
-          <span className="font-semibold text-teal-800">Add photos</span>
-          <span aria-hidden="true" className="text-sm text-stone-600">
-            Drop them here, or press to choose files
-          </span>
-        </button>
+        {plain ? (
+          <p id={hintId} className="text-sm text-stone-600">
+            Up to {PHOTO_LIMITS.maxPerListing} photos: JPG, PNG, GIF or WEBP, up to 5 MB each and{' '}
+            {PHOTO_LIMITS.postedTogetherMaxBytes / (1024 * 1024)} MB together. The first chosen is
+            the cover buyers see first; the others follow in the order chosen.
+          </p>
+        ) : (
+          <p id={hintId} className="text-sm text-stone-600">
+            Up to {PHOTO_LIMITS.maxPerListing} photos: JPG, PNG, GIF or WEBP, up to 5 MB each. The
+            first is the cover buyers see first; drag a photo or use its buttons to change the
+            order.
+          </p>
+        )}
+        {/* Choosing, dropping and ordering are the app's: the button comes with it. */}
+        {!plain && (
+          <button
+            ref={addButtonRef}
+            type="button"
+            data-add-photos
+            aria-describedby={idList(
+              hintId,
+              refusals.length > 0 && refusalsId,
+              managerError && errorId,
+            )}
+            onClick={() => fileInput.current?.click()}
+            onDragOver={onZoneDragOver}
+            onDragLeave={() => setDropping(false)}
+            onDrop={onZoneDrop}
+            className={cn(
+              'flex min-h-28 w-full cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-stone-400 bg-stone-50 p-4 text-center hover:border-teal-700 hover:bg-teal-50',
+              dropping && 'border-teal-700 bg-teal-50',
+              managerError && 'border-red-700',
+            )}
+          >
+            <span className="font-semibold text-teal-800">Add photos</span>
+            <span aria-hidden="true" className="text-sm text-stone-600">
+              Drop them here, or press to choose files
+            </span>
+          </button>
+        )}
         <input
           ref={fileInput}
           type="file"
+          name={name}
           multiple
           accept="image/*"
-          tabIndex={-1}
+          tabIndex={plain ? undefined : -1}
           aria-label="Photo files"
-          aria-describedby={idList(hintId, refusals.length > 0 && refusalsId)}
+          aria-invalid={plain && managerError ? true : undefined}
+          aria-describedby={
+            plain
+              ? idList(hintId, managerError && errorId)
+              : idList(hintId, refusals.length > 0 && refusalsId)
+          }
           onChange={onChoose}
-          className="sr-only"
+          className={plain ? plainFieldStyles : 'sr-only'}
         />
         <div role="alert">
           {refusals.length > 0 && (
