@@ -16,3 +16,12 @@ export function requireBuiltWebApp() {
     }
   }
 }
+
+/** Text as React writes it into a rendered page. */
+export const inPage = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#x27;');

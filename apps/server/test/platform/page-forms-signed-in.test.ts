@@ -8,7 +8,7 @@ import {
 } from '@keyhaven/shared';
 import { describe, expect, it } from 'vitest';
 import { createAccount, nextAddress, type TestAccount } from '../helpers/accounts.js';
-import { requireBuiltWebApp } from '../helpers/built-web-app.js';
+import { inPage, requireBuiltWebApp } from '../helpers/built-web-app.js';
 import { createListing } from '../helpers/listings.js';
 import { accept, daysFromNow, offer, openCheckout } from '../helpers/offers.js';
 import { useTestApp } from '../helpers/test-app.js';
@@ -22,15 +22,6 @@ import { useTestApp } from '../helpers/test-app.js';
 requireBuiltWebApp();
 
 const ctx = useTestApp();
-
-/** Text as React writes it into a page. */
-const inPage = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#x27;');
 
 /** A form posted from one of our pages by a signed-in visitor's browser. */
 function post(url: string, account: TestAccount, fields: Record<string, string>) {

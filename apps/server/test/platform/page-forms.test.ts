@@ -12,7 +12,7 @@ import { uploads, users } from '../../src/db/schema.js';
 import { PAGE_FORM_NEEDS_APP } from '../../src/plugins/external/page-forms.js';
 import { makeImage } from '../fixtures/images.js';
 import { createAccount, nextAddress, registrationBody } from '../helpers/accounts.js';
-import { requireBuiltWebApp } from '../helpers/built-web-app.js';
+import { inPage, requireBuiltWebApp } from '../helpers/built-web-app.js';
 import { messagesTo, useMailingTestApp } from '../helpers/smtp-server.js';
 
 /*
@@ -25,15 +25,6 @@ import { messagesTo, useMailingTestApp } from '../helpers/smtp-server.js';
 requireBuiltWebApp();
 
 const { ctx, mail } = useMailingTestApp();
-
-/** Text as React writes it into a page. */
-const inPage = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#x27;');
 
 const ownOrigin = () => new URL(ctx.app.config.publicUrl).origin;
 

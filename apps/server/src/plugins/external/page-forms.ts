@@ -9,6 +9,8 @@ import {
   PAGE_FORM_FIELD,
   PAGE_FORMS,
   type PageFormOutcome,
+  PHOTO_LIMITS,
+  PHOTO_MESSAGES,
   SHOWN_KINDS_FIELD,
   UNHANDLED_PAGE_FORM,
   ZResetPasswordForm,
@@ -22,15 +24,23 @@ export type PageFormResult =
   | { redirect: string }
   | { status: number; outcome: Omit<PageFormOutcome, 'form'> };
 
-/** A file sent with a page form (the registration's photo). */
+/** A file sent with a page form (the registration's photo, a new listing's photos). */
 type SentFile = { data: Buffer; filename: string; mimetype: string };
+
+/** What a page form sent. */
+type SentForm = {
+  /** Each field's first value. */
+  fields: Record<string, string>;
+  /** Every value of each field, in the order sent: the ticked boxes of a group. */
+  lists: Record<string, string[]>;
+  /** The files of each file field, in the order chosen. */
+  files: Record<string, SentFile[]>;
+};
 
 type ApiAnswer = { status: number; body: Record<string, unknown>; cookies: string[] };
 
-type PageFormContext = {
+type PageFormContext = SentForm & {
   request: FastifyRequest;
-  fields: Record<string, string>;
-  files: Record<string, SentFile>;
   /**
    * Calls an API route inside this server as the visitor: their cookie (plus any the form's
    * earlier calls set), address and origin, so every access rule, limit, throttle and
@@ -91,6 +101,12 @@ const PROFILE_PATH = '/dashboard';
 /** Where a buyer goes once their offer is made: their wishlist, where it shows 'Offer Requested'. */
 const WISHLIST_PATH = '/dashboard/wishlist';
 
+/**
+ * Where an agent goes once their listing is added: My Properties, where it shows first, pending
+ * approval (the app's 'Property Added!' dialog offers the same page).
+ */
+const MY_PROPERTIES_PATH = '/dashboard/my-properties';
+
 /** The last segment of the page's path: the listing or checkout it is about. */
 const lastSegmentOf = (request: FastifyRequest) =>
   decodeURIComponent(request.url.split('?')[0]?.split('/').filter(Boolean).at(-1) ?? '');
@@ -128,7 +144,7 @@ const HANDLERS: Record<string, PageFormHandler> = {
     // As the app does: uploading takes an account, so the photo goes up once registration has
     // signed the person in, as their own upload, and is then saved to their profile. A photo
     // that fails leaves the account as it is, without one.
-    const photo = files.photo;
+    const photo = files.photo?.[0];
     if (photo) {
       const upload = await callApi('POST', '/api/uploads?purpose=avatar', {
         file: photo,
@@ -209,6 +225,8 @@ const HANDLERS: Record<string, PageFormHandler> = {
     };
   },
 
+  [PAGE_FORMS.addProperty]: addProperty,
+
   [PAGE_FORMS.demoPayment]: async ({ request, fields, callApi }) => {
     const sessionId = encodeURIComponent(lastSegmentOf(request));
     const answer = await callApi('POST', `/api/payment/demo/${sessionId}/pay`, {
@@ -223,6 +241,118 @@ const HANDLERS: Record<string, PageFormHandler> = {
     return { redirect: OWN_PATH.test(next) ? next : '/' };
   },
 };
+
+/** The listing the Add Property form describes, as the API takes it (numbers in its digits). */
+function listingOf({ fields, lists }: SentForm) {
+  return {
+    title: fields.title,
+    description: fields.description,
+    location: fields.location,
+    propertyType: fields.propertyType,
+    minPrice: fields.minPrice,
+    maxPrice: fields.maxPrice,
+    bedrooms: fields.bedrooms,
+    bathrooms: fields.bathrooms,
+    areaSize: fields.areaSize,
+    features: lists.features ?? [],
+  };
+}
+
+/** The Add Property form as it was sent, to show again: its fields and its ticked features. */
+function listingShownAgain({ fields, lists }: SentForm) {
+  const { features: _features, ...values } = echoed(fields);
+  return { values, ticked: { features: lists.features ?? [] } };
+}
+
+/** The form `name` as it was sent, to show again. */
+const shownAgain = (name: string, sent: SentForm) =>
+  name === PAGE_FORMS.addProperty ? listingShownAgain(sent) : { values: echoed(sent.fields) };
+
+/**
+ * The API's refusal of a listing as the page shows it. Without the app the photos are one file
+ * field, so a photo's own message (`photos.2.url`) is shown under it.
+ */
+function listingRefusal(
+  answer: ApiAnswer,
+  sent: SentForm,
+  { photosLeftOut }: { photosLeftOut: boolean },
+): PageFormResult {
+  const errors: Record<string, string> = {};
+  for (const [name, message] of Object.entries(
+    (answer.body.fields as Record<string, string> | undefined) ?? {},
+  )) {
+    const field = name.startsWith('photos.') ? 'photos' : name;
+    // Asked without them, the API misses the photos the agent did choose.
+    if (field === 'photos' && photosLeftOut) continue;
+    errors[field] ??= message;
+  }
+  const named = Object.keys(errors).length > 0;
+  const message = typeof answer.body.error === 'string' ? answer.body.error : undefined;
+  return {
+    status: answer.status,
+    outcome: { ...listingShownAgain(sent), errors, ...(named ? {} : { message }) },
+  };
+}
+
+/** A photo the API would not store: the file's own problem (its type, its size) names it. */
+function photoRefusal(answer: ApiAnswer, photo: SentFile, sent: SentForm): PageFormResult {
+  const status = answer.status >= 400 ? answer.status : 502;
+  const message =
+    typeof answer.body.error === 'string' ? answer.body.error : MESSAGES.upload.failed;
+  const itsOwn = status === 400 || status === 413 || status === 415;
+  return {
+    status,
+    outcome: {
+      ...listingShownAgain(sent),
+      errors: itsOwn ? { photos: `${photo.filename}: ${message}` } : {},
+      ...(itsOwn ? {} : { message }),
+    },
+  };
+}
+
+/**
+ * Add Property: the photos go up as the agent's own uploads, in the order chosen (as the app
+ * uploads each as it is chosen), then the listing is added with them, the cover described by
+ * the title as the API describes a photo nobody described. First, though, the listing is sent
+ * without photos, which the API always refuses, for them alone when all else is right: so who
+ * may list (agents in good standing) and each field's message come from the API before any photo
+ * is uploaded, and a refused form leaves nothing behind.
+ */
+async function addProperty(context: PageFormContext): Promise<PageFormResult> {
+  const { files, callApi } = context;
+  const photos = files.photos ?? [];
+  const listing = listingOf(context);
+  const asked = await callApi('POST', '/api/properties', listing);
+  if (ok(asked)) return { redirect: MY_PROPERTIES_PATH };
+  const refused = Object.keys((asked.body.fields as Record<string, string> | undefined) ?? {});
+  const onlyPhotosMissing = asked.status === 400 && refused.join() === 'photos';
+  if (photos.length === 0 || !onlyPhotosMissing) {
+    return listingRefusal(asked, context, { photosLeftOut: photos.length > 0 });
+  }
+
+  const urls: string[] = [];
+  for (const photo of photos) {
+    const upload = await callApi('POST', '/api/uploads?purpose=listing', {
+      file: photo,
+      field: 'image',
+    });
+    const url = ok(upload) ? (upload.body.data as { url?: string } | undefined)?.url : undefined;
+    // The photos already up are nobody's listing's: the uploads sweep removes them a day later.
+    if (!url) return photoRefusal(upload, photo, context);
+    urls.push(url);
+  }
+  const title = (listing.title ?? '').trim();
+  const added = await callApi('POST', '/api/properties', {
+    ...listing,
+    photos: urls.map((url, index) => ({
+      url,
+      // The cover must be described; the others the API describes from the title as it shows them.
+      alt: index === 0 ? PHOTO_MESSAGES.defaultAlt(title, 1, urls.length) : null,
+    })),
+  });
+  if (ok(added)) return { redirect: MY_PROPERTIES_PATH };
+  return listingRefusal(added, context, { photosLeftOut: false });
+}
 
 /** The footer's newsletter field: the answer reads the same whether or not the address was on the list. */
 async function subscribe({ fields, callApi }: PageFormContext): Promise<PageFormResult> {
@@ -268,32 +398,72 @@ const NOT_FORWARDED = new Set([
   'x-forwarded-for',
 ]);
 
-/** The form's fields and files from a urlencoded or multipart body. */
-async function readForm(request: FastifyRequest) {
-  const fields: Record<string, string> = {};
-  const files: Record<string, SentFile> = {};
-  if (request.isMultipart()) {
+/** What the page says of a body the multipart parser refused: too many files, else too large. */
+const unreadableMessage = (error: unknown) =>
+  (error as { code?: unknown }).code === 'FST_FILES_LIMIT'
+    ? PHOTO_MESSAGES.tooMany
+    : MESSAGES.upload.tooLarge;
+
+/**
+ * The form's fields and files from a urlencoded or multipart body, and, when it could not be
+ * read whole, why (what was read before stays, to show again). A file over a photo's size, or
+ * files together over what a listing's photos may weigh, stop the form, but the rest of the body
+ * is still read (and dropped), so the browser gets the page's answer after sending it all.
+ */
+async function readForm(request: FastifyRequest): Promise<SentForm & { problem?: string }> {
+  const sent: SentForm = { fields: {}, lists: {}, files: {} };
+  const addField = (name: string, sentValue: string) => {
+    // A browser sends a text area's line breaks as CR LF; the app sends what it holds, LF.
+    const value = sentValue.replace(/\r\n?/g, '\n');
+    sent.fields[name] ??= value;
+    sent.lists[name] = [...(sent.lists[name] ?? []), value];
+  };
+  if (!request.isMultipart()) {
+    // Urlencoded, its fields in the order sent; or a JSON object.
+    const { body } = request;
+    const entries = Array.isArray(body)
+      ? body
+      : body && typeof body === 'object'
+        ? Object.entries(body)
+        : [];
+    for (const [name, value] of entries) if (typeof value === 'string') addField(name, value);
+    return sent;
+  }
+  let problem: string | undefined;
+  let filesBytes = 0;
+  try {
     for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        // A file input left empty still sends a part, with no name and no bytes.
-        if (data.length > 0) {
-          files[part.fieldname] = { data, filename: part.filename, mimetype: part.mimetype };
-        }
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') addField(part.fieldname, part.value);
+        continue;
+      }
+      if (problem) {
+        await part.toBuffer();
+        continue;
+      }
+      const data = await part.toBuffer();
+      filesBytes += data.length;
+      if (part.file.truncated) problem = MESSAGES.upload.tooLarge;
+      else if (filesBytes > PHOTO_LIMITS.postedTogetherMaxBytes) {
+        problem = PHOTO_MESSAGES.tooLargeTogether;
+      }
+      // A file input left empty still sends a part, with no name and no bytes.
+      else if (data.length > 0) {
+        const file = { data, filename: part.filename, mimetype: part.mimetype };
+        sent.files[part.fieldname] = [...(sent.files[part.fieldname] ?? []), file];
       }
     }
-  } else if (request.body && typeof request.body === 'object') {
-    for (const [name, value] of Object.entries(request.body as Record<string, unknown>)) {
-      if (typeof value === 'string') fields[name] = value;
-    }
+  } catch (error) {
+    return { ...sent, problem: unreadableMessage(error) };
   }
-  return { fields, files };
+  return { ...sent, problem };
 }
 
-/** How many fields a page form may send: the registration's, with room to spare. */
-const MAX_FIELDS = 20;
+/**
+ * How many fields a page form may send: the Add Property form's ten and its eleven features,
+ * with room to spare.
+ */
+const MAX_FIELDS = 32;
 
 /**
  * Page forms post to their own page (`POST /login`, `POST /register`...): the Remix-style
@@ -307,23 +477,25 @@ export async function pageFormsRoutes(
   app: FastifyInstance,
   options: { isPagePath: (pathname: string) => boolean },
 ) {
-  // Inside this plugin only, so no other route accepts urlencoded or multipart bodies.
+  // Inside this plugin only, so no other route accepts urlencoded or multipart bodies. A
+  // urlencoded body is bounded by the route's limit; a multipart one (the forms with files) by
+  // these: a photo's size for each file, a listing's photos for their number (and their weight
+  // together, see readForm), and a listing's description for the longest field.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
-    (_request, body, done) => {
-      const fields: Record<string, string> = {};
-      for (const [name, value] of new URLSearchParams(body as string)) fields[name] ??= value;
-      done(null, fields);
-    },
+    (_request, body, done) => done(null, [...new URLSearchParams(body as string)]),
   );
   await app.register(multipart, {
+    // A file over the size is cut short and marked, not thrown: readForm reads on to the end.
+    throwFileSizeLimit: false,
     limits: {
       fileSize: LIMITS.photoMaxBytes,
-      files: 1,
+      files: PHOTO_LIMITS.maxPerListing,
       fields: MAX_FIELDS,
-      fieldSize: 2048,
-      parts: MAX_FIELDS + 1,
+      // Three bytes at most for each character JavaScript counts, a line break's two included.
+      fieldSize: 3 * LIMITS.descriptionMaxLength,
+      parts: MAX_FIELDS + PHOTO_LIMITS.maxPerListing,
       headerPairs: 20,
     },
   });
@@ -371,29 +543,29 @@ export async function pageFormsRoutes(
     '/*',
     {
       bodyLimit: BODY_LIMITS.signIn,
-      config: { access: 'public' },
+      // A form may add a listing or pay for one, through the API routes that do it.
+      config: { access: 'public', changesListings: true },
       // Not part of the API: a page's forms, the page answering itself (like `GET /*`).
       schema: { hide: true },
     },
     async (request, reply) => {
+      // Each API route a form calls empties the listing caches itself, before it answers: by the
+      // time the page answers, there is nothing left to empty.
+      request.listingsUnchanged();
       const pathname = request.url.split('?')[0] ?? '/';
       if (!options.isPagePath(pathname)) return reply.callNotFound();
-      let form: { fields: Record<string, string>; files: Record<string, SentFile> };
-      try {
-        form = await readForm(request);
-      } catch {
-        return reply.sendWebApp({
-          status: 413,
-          pageForm: {
-            form: UNHANDLED_PAGE_FORM,
-            values: {},
-            errors: {},
-            message: MESSAGES.upload.tooLarge,
-          },
-        });
-      }
+      const { problem, ...form } = await readForm(request);
       const name = form.fields[PAGE_FORM_FIELD] ?? '';
       const handler = HANDLERS[name];
+      if (problem) {
+        // Said on the form when it is known, with what was typed; else above the page.
+        return reply.sendWebApp({
+          status: 413,
+          pageForm: handler
+            ? { form: name, status: 413, ...shownAgain(name, form), errors: {}, message: problem }
+            : { form: UNHANDLED_PAGE_FORM, values: {}, errors: {}, message: problem },
+        });
+      }
       if (!handler) {
         return reply.sendWebApp({
           status: 400,
