@@ -41,11 +41,23 @@ const ONE_PIXEL_PNG = Buffer.from(
   'base64',
 );
 
-function multipart(field: string, data: Buffer, filename: string, type: string) {
+/** A multipart body with one file, after `fields` (as a page's form sends them, in order). */
+function multipart(
+  field: string,
+  data: Buffer,
+  filename: string,
+  type: string,
+  fields: [string, string][] = [],
+) {
   const boundary = `----matrix${randomBytes(6).toString('hex')}`;
   return {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: Buffer.concat([
+      ...fields.map(([name, value]) =>
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+        ),
+      ),
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
       ),
@@ -53,6 +65,16 @@ function multipart(field: string, data: Buffer, filename: string, type: string) 
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]),
   };
+}
+
+/** The Add Property form with a valid listing and its photo, as its page posts it. */
+function addPropertyForm() {
+  const { features, image: _image, ...fields } = listingBody();
+  return multipart('photos', ONE_PIXEL_PNG, 'dot.png', 'image/png', [
+    ['_form', 'add-property'],
+    ...Object.entries(fields).map(([name, value]): [string, string] => [name, String(value)]),
+    ...features.map((feature): [string, string] => ['features', feature]),
+  ]);
 }
 
 const editBody = () =>
@@ -128,6 +150,12 @@ export const MATRIX: MatrixRow[] = [
           }).toString(),
         }),
         expect: all(303),
+      },
+      {
+        // Who may list is the API's to say; a refused form uploads nothing.
+        input: 'Add Property posted to its page with a valid listing and a photo',
+        request: () => ({ url: '/dashboard/add-property', ...addPropertyForm() }),
+        expect: [401, 403, 403, 303, 303, 403, 403],
       },
       {
         input: 'a form the server does not perform, posted to a page',
