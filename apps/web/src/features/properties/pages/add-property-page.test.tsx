@@ -1,12 +1,24 @@
-import { PHOTO_LIMITS } from '@keyhaven/shared/constants';
+import {
+  PAGE_FORMS,
+  type PageFormOutcome,
+  PHOTO_LIMITS,
+  pageFormKey,
+} from '@keyhaven/shared/constants';
 import {
   IMAGE_MESSAGES,
   MESSAGES,
   PHOTO_MESSAGES,
   PROPERTY_MESSAGES,
 } from '@keyhaven/shared/texts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { HydrationScope, ServerRenderingContext } from '@/hooks/use-hydrated';
+import { sessionQueryKey } from '@/hooks/use-session';
+import { createQueryClient } from '@/lib/query-client';
 import { fakeApi, json, refusal } from '@/test/fake-api';
 import { fillFields } from '@/test/fill';
 import { agent, listing, picture } from '@/test/fixtures';
@@ -423,5 +435,118 @@ describe('AddPropertyPage photos', () => {
     expect(secondAlt).toHaveFocus();
     expect(within(photoTile(3, 3)).getByText(PHOTO_MESSAGES.notOurs)).toBeInTheDocument();
     expect(within(photoTile(1, 3)).getByLabelText(DESCRIBE)).toBeValid();
+  });
+});
+
+describe('AddPropertyPage before the app runs', () => {
+  /** The page as the server renders it for the agent, answering `posted` when given. */
+  function page(posted?: PageFormOutcome, alive = false) {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(sessionQueryKey, { user: agent });
+    if (posted) queryClient.setQueryData(pageFormKey(PAGE_FORMS.addProperty), posted);
+    const tree = (
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={['/dashboard/add-property']}>
+          <AddPropertyPage />
+        </MemoryRouter>
+      </QueryClientProvider>
+    );
+    return alive ? (
+      <HydrationScope>{tree}</HydrationScope>
+    ) : (
+      <ServerRenderingContext value={true}>{tree}</ServerRenderingContext>
+    );
+  }
+
+  function drawnOnServer(posted?: PageFormOutcome) {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page(posted));
+    document.body.append(container);
+    const form = container.querySelector('form') as HTMLFormElement;
+    return { container, form };
+  }
+
+  it('posts its fields and photos to its own page, every field named as the API names it', () => {
+    const { container, form } = drawnOnServer();
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe('/dashboard/add-property');
+    expect(form.getAttribute('enctype')).toBe('multipart/form-data');
+    expect(form.hasAttribute('data-app-form')).toBe(false);
+    const names = new Set(
+      [...form.elements].map((element) => (element as HTMLInputElement).name).filter(Boolean),
+    );
+    expect([...names].sort()).toEqual(
+      [
+        '_form',
+        'areaSize',
+        'bathrooms',
+        'bedrooms',
+        'description',
+        'features',
+        'location',
+        'maxPrice',
+        'minPrice',
+        'photos',
+        'propertyType',
+        'title',
+      ].sort(),
+    );
+    // The photos are a plain file field until the app's photo manager takes over.
+    const photos = within(form).getByLabelText('Photo files') as HTMLInputElement;
+    expect(photos).toMatchObject({
+      type: 'file',
+      name: 'photos',
+      multiple: true,
+      accept: 'image/*',
+    });
+    expect(photos).not.toHaveClass('sr-only');
+    expect(within(form).queryByRole('button', { name: 'Add photos' })).toBeNull();
+    container.remove();
+  });
+
+  it('shows what a refused post sent and the server’s messages in place', () => {
+    const { container, form } = drawnOnServer({
+      form: PAGE_FORMS.addProperty,
+      status: 400,
+      values: { title: '', location: 'Austin, Texas', propertyType: 'House', bedrooms: '' },
+      ticked: { features: ['Garden'] },
+      errors: { title: PROPERTY_MESSAGES.titleRequired, photos: PHOTO_MESSAGES.required },
+    });
+    const inForm = within(form);
+    expect(inForm.getByLabelText('Location')).toHaveValue('Austin, Texas');
+    expect(inForm.getByLabelText('Property type')).toHaveValue('House');
+    expect(inForm.getByRole('checkbox', { name: 'Garden' })).toBeChecked();
+    expect(inForm.getByRole('checkbox', { name: 'Parking' })).not.toBeChecked();
+    expect(inForm.getByLabelText('Title')).toHaveAccessibleDescription(
+      PROPERTY_MESSAGES.titleRequired,
+    );
+    expect(inForm.getByLabelText('Photo files')).toHaveAccessibleDescription(
+      expect.stringContaining(PHOTO_MESSAGES.required),
+    );
+    container.remove();
+  });
+
+  it('hands photos chosen in the plain field to the photo manager once the app runs', async () => {
+    const api = fakeApi({ [uploadRoute]: uploadsStoredAs('early1', 'early2') });
+    const { container } = drawnOnServer();
+    const field = within(container).getByLabelText('Photo files') as HTMLInputElement;
+    const chosen = [picture('front.jpg'), picture('garden.jpg')];
+    Object.defineProperty(field, 'files', { value: chosen, configurable: true });
+
+    const root = await act(async () => hydrateRoot(container, page(undefined, true)));
+    expect(await within(container).findByRole('button', { name: 'Add photos' })).toBeVisible();
+    // The same field, now the manager's own, hidden behind Add photos.
+    expect(within(container).getByLabelText('Photo files')).toBe(field);
+    expect(field).toHaveClass('sr-only');
+    // What the page's early-interaction holder does once the app is ready.
+    fireEvent.change(field);
+    await waitFor(() => expect(api.requestsTo(uploadRoute)).toHaveLength(2));
+    expect(
+      api
+        .requestsTo(uploadRoute)
+        .map((upload) => ((upload.body as FormData).get('image') as File).name),
+    ).toEqual(['front.jpg', 'garden.jpg']);
+    act(() => root.unmount());
+    container.remove();
   });
 });
