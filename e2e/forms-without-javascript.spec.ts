@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, expect, test } from './fixtures';
+import { DEMO_ACCOUNTS, expect, signIn, test } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 import {
   accept,
@@ -11,7 +11,9 @@ import {
   PRICE,
   registerBuyer,
   signInAs,
+  unique,
 } from './market';
+import { drawnPng, pngFile } from './photos';
 
 /*
  * Every form works as plain HTML: with JavaScript off in the browser, each one posts to its own
@@ -278,4 +280,67 @@ test("the test checkout's card details post to its page: a declined card is said
   await form.getByRole('button', { name: /^Pay / }).click();
   await expect(page).toHaveURL(/\/payment-success\?session_id=demo_cs_/);
   expect(asked.filter((address) => /4242|4000|cvc/i.test(new URL(address).search))).toEqual([]);
+});
+
+test('Add Property posts to its page with its photos: a missing title is answered there, the listing then waits for approval in My Properties', async ({
+  page,
+  playwright,
+}, testInfo) => {
+  const title = `Plain Listing ${unique()}`;
+  // Told apart by their shapes: the listing must show them in the order they were chosen.
+  const wide = pngFile(
+    'front.png',
+    drawnPng({ sky: [143, 184, 201], house: [239, 230, 210], lawn: [106, 154, 79], width: 600 }),
+  );
+  const tall = pngFile(
+    'garden.png',
+    drawnPng({ sky: [201, 170, 143], house: [210, 220, 239], lawn: [79, 120, 154], width: 400 }),
+  );
+  await signIn(page, 'agent');
+
+  await page.goto('/dashboard/add-property');
+  let form = page.getByRole('form', { name: 'Add property' });
+  await form.getByLabel('Location').fill('Rua das Flores 12, Porto');
+  await form.getByLabel('Property type').selectOption('House');
+  await form
+    .getByLabel('Description')
+    .fill('A bright family home, listed with its photos before any script ran.');
+  await form.getByLabel('Minimum price ($)').fill('250000');
+  await form.getByLabel('Maximum price ($)').fill('280000');
+  await form.getByLabel('Bedrooms').fill('3');
+  await form.getByLabel('Bathrooms').fill('2');
+  await form.getByLabel('Area size (sqft)').fill('1500');
+  await form.getByLabel('Garden').check();
+  await form.getByLabel('Photo files').setInputFiles([wide, tall]);
+  await form.getByRole('button', { name: 'Add Property' }).click();
+
+  // The page again: the server's message, what was typed kept, the photos to choose again.
+  await expect(page).toHaveURL(/\/dashboard\/add-property$/);
+  form = page.getByRole('form', { name: 'Add property' });
+  await expect(form.getByText('Title is required')).toBeVisible();
+  await expect(form.getByLabel('Location')).toHaveValue('Rua das Flores 12, Porto');
+  await expect(form.getByLabel('Property type')).toHaveValue('House');
+  await expect(form.getByLabel('Garden')).toBeChecked();
+  await expect(form.getByLabel('Photo files')).toHaveValue('');
+
+  await form.getByLabel('Title', { exact: true }).fill(title);
+  await form.getByLabel('Photo files').setInputFiles([wide, tall]);
+  await form.getByRole('button', { name: 'Add Property' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/my-properties$/);
+  const card = page.getByRole('listitem').filter({ hasText: title });
+  await expect(card).toContainText('Approval: Pending');
+  const view = card.getByRole('link', { name: /^View\b/ });
+  const id = (await view.getAttribute('href'))?.split('/').at(-1);
+  const agent = await apiAs(playwright, testInfo, 'agent');
+  const listing = await agent.get(`/api/properties/${id}`);
+  expect(listing.status()).toBe(200);
+  const { photos, lat } = (await listing.json()) as {
+    photos: { width: number; alt: string }[];
+    lat: number | null;
+  };
+  expect(photos.map((photo) => photo.width)).toEqual([600, 400]);
+  expect(photos[0]?.alt).toBe(`${title}, photo 1 of 2`);
+  // The map pin is the app's: without it the home shows in lists only.
+  expect(lat).toBeNull();
 });
