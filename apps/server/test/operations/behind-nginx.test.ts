@@ -1,4 +1,5 @@
 import { execFile, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeImage } from '../fixtures/images.js';
 import { registrationBody } from '../helpers/accounts.js';
@@ -379,6 +381,50 @@ describe.skipIf(!available)('two instances behind nginx, as docs/DEPLOY.md deplo
       expect(found.headers['x-total-count']).toBe('1');
       expect(JSON.stringify(found.body)).toContain(listingId);
     }
+  });
+
+  it('takes the Add Property page’s form with its photos in one body over nginx’s 6 MB, as a browser posts it without the app', async () => {
+    const agent = await register();
+    await queryOnce(scratchUrl(), "update users set role = 'agent' where id = $1", [agent.id]);
+    // Uncompressed PNGs, each under a photo's 5 MB, together over the 6 MB any other body may weigh.
+    const photos = await Promise.all(
+      [0, 1].map(() =>
+        sharp(randomBytes(1200 * 900 * 3), { raw: { width: 1200, height: 900, channels: 3 } })
+          .png({ compressionLevel: 0 })
+          .toBuffer(),
+      ),
+    );
+    const {
+      image: _image,
+      features,
+      ...fields
+    } = listingBody({
+      title: `Two photos posted ${Date.now().toString(36)}`,
+    });
+    const { payload, headers } = multipartBody([
+      { name: '_form', data: 'add-property' },
+      ...Object.entries(fields).map(([name, value]) => ({ name, data: String(value) })),
+      ...features.map((feature) => ({ name: 'features', data: feature })),
+      ...photos.map((data, index) => ({
+        name: 'photos',
+        data,
+        filename: `room-${index}.png`,
+        contentType: 'image/png',
+      })),
+    ]);
+    expect(payload.length).toBeGreaterThan(6 * 1024 * 1024);
+
+    const added = await send('POST', '/dashboard/add-property', {
+      token: agent.token,
+      payload,
+      headers: { ...headers, origin: `https://localhost:${tlsPort}` },
+    });
+    expect(added.status, added.text.slice(0, 300)).toBe(303);
+    expect(added.headers.location).toBe('/dashboard/my-properties');
+    const listed = await send('GET', `/api/properties?agentUID=${agent.id}`, {
+      token: agent.token,
+    });
+    expect(JSON.stringify(listed.body)).toContain(fields.title);
   });
 
   it('delivers a live notification through nginx as soon as it happens', async () => {
