@@ -207,6 +207,31 @@ describe('Add Property posted to its page', () => {
     expect(await listingsInStore()).toEqual([]);
   });
 
+  it("holds every other form to one file, so nobody else makes the server read a listing's photos", async () => {
+    const agent = await createAccount(ctx.app, 'agent');
+    const photo = await makeImage('png', { width: 120, height: 80 });
+    const twoPhotos = [photoPart('front.png', photo), photoPart('garden.png', photo)];
+
+    const { payload, headers } = multipartBody([
+      { name: '_form', data: PAGE_FORMS.register },
+      { name: 'name', data: 'Two Photos' },
+      ...twoPhotos.map((part) => ({ ...part, name: 'photo' })),
+    ]);
+    const register = await ctx.app.inject({
+      method: 'POST',
+      url: '/register',
+      remoteAddress: nextAddress(),
+      headers: { ...headers, origin: new URL(ctx.app.config.publicUrl).origin },
+      payload,
+    });
+    expect(register.statusCode).toBe(413);
+    expect(register.body).toContain(inPage(PHOTO_MESSAGES.tooMany));
+
+    const added = await post([...listingFields(), ...twoPhotos], agent);
+    expect(added.statusCode).toBe(303);
+    expect(await uploadsOf(agent)).toHaveLength(2);
+  });
+
   it('is refused to a buyer, a fraud-marked agent and a signed-out visitor as the API refuses them, storing nothing', async () => {
     const buyer = await createAccount(ctx.app);
     const fraud = await createAccount(ctx.app, 'fraud');

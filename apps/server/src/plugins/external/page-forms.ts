@@ -107,6 +107,9 @@ const WISHLIST_PATH = '/dashboard/wishlist';
  */
 const MY_PROPERTIES_PATH = '/dashboard/my-properties';
 
+/** The page whose form adds a listing, and so may carry a listing's photos. */
+const ADD_PROPERTY_PATH = '/dashboard/add-property';
+
 /** The last segment of the page's path: the listing or checkout it is about. */
 const lastSegmentOf = (request: FastifyRequest) =>
   decodeURIComponent(request.url.split('?')[0]?.split('/').filter(Boolean).at(-1) ?? '');
@@ -410,7 +413,10 @@ const unreadableMessage = (error: unknown) =>
  * files together over what a listing's photos may weigh, stop the form, but the rest of the body
  * is still read (and dropped), so the browser gets the page's answer after sending it all.
  */
-async function readForm(request: FastifyRequest): Promise<SentForm & { problem?: string }> {
+async function readForm(
+  request: FastifyRequest,
+  fileLimits: FileLimits,
+): Promise<SentForm & { problem?: string }> {
   const sent: SentForm = { fields: {}, lists: {}, files: {} };
   const addField = (name: string, sentValue: string) => {
     // A browser sends a text area's line breaks as CR LF; the app sends what it holds, LF.
@@ -432,7 +438,7 @@ async function readForm(request: FastifyRequest): Promise<SentForm & { problem?:
   let problem: string | undefined;
   let filesBytes = 0;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits: fileLimits })) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') addField(part.fieldname, part.value);
         continue;
@@ -465,6 +471,21 @@ async function readForm(request: FastifyRequest): Promise<SentForm & { problem?:
  */
 const MAX_FIELDS = 32;
 
+type FileLimits = { files: number; parts: number };
+
+/** Any page form with a file: one photo (the registration's). */
+const ONE_FILE: FileLimits = { files: 1, parts: MAX_FIELDS + 1 };
+
+/**
+ * Add Property, posted by a signed-in agent: a listing's photos. Anyone else posting there is
+ * held to one file, so a visitor without the right cannot make the server read a listing's
+ * weight of photos only to be refused.
+ */
+const LISTING_FILES: FileLimits = {
+  files: PHOTO_LIMITS.maxPerListing,
+  parts: MAX_FIELDS + PHOTO_LIMITS.maxPerListing,
+};
+
 /**
  * Page forms post to their own page (`POST /login`, `POST /register`...): the Remix-style
  * "action" of that page. The form names itself in `_form`; its handler performs it through the
@@ -479,8 +500,9 @@ export async function pageFormsRoutes(
 ) {
   // Inside this plugin only, so no other route accepts urlencoded or multipart bodies. A
   // urlencoded body is bounded by the route's limit; a multipart one (the forms with files) by
-  // these: a photo's size for each file, a listing's photos for their number (and their weight
-  // together, see readForm), and a listing's description for the longest field.
+  // these: a photo's size for each file, one file unless an agent adds a listing (then a
+  // listing's photos, and their weight together, see readForm), and a listing's description for
+  // the longest field.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
@@ -491,11 +513,10 @@ export async function pageFormsRoutes(
     throwFileSizeLimit: false,
     limits: {
       fileSize: LIMITS.photoMaxBytes,
-      files: PHOTO_LIMITS.maxPerListing,
+      ...ONE_FILE,
       fields: MAX_FIELDS,
       // Three bytes at most for each character JavaScript counts, a line break's two included.
       fieldSize: 3 * LIMITS.descriptionMaxLength,
-      parts: MAX_FIELDS + PHOTO_LIMITS.maxPerListing,
       headerPairs: 20,
     },
   });
@@ -554,7 +575,12 @@ export async function pageFormsRoutes(
       request.listingsUnchanged();
       const pathname = request.url.split('?')[0] ?? '/';
       if (!options.isPagePath(pathname)) return reply.callNotFound();
-      const { problem, ...form } = await readForm(request);
+      const listingAllowed =
+        pathname === ADD_PROPERTY_PATH && (await request.currentUser())?.role === 'agent';
+      const { problem, ...form } = await readForm(
+        request,
+        listingAllowed ? LISTING_FILES : ONE_FILE,
+      );
       const name = form.fields[PAGE_FORM_FIELD] ?? '';
       const handler = HANDLERS[name];
       if (problem) {
