@@ -29,7 +29,8 @@ async function main() {
 
   // The port answers at once, "starting", while the app is loaded and its database opened,
   // migrated and seeded (minutes on a big one): never a refused connection. A process replacing
-  // one that stopped joins the port only once ready, the others answering meanwhile.
+  // one that stopped joins the port only once ready, its listing cache warm (so its /readyz
+  // never tells a load balancer the instance is not ready), the others answering meanwhile.
   const instance = createInstanceServer({ brandName: config.brandName });
   const joinWhenReady = cluster.isWorker && replacesAnother(config.processes);
   if (!joinWhenReady) await instance.listen(config.host, config.port);
@@ -37,7 +38,10 @@ async function main() {
   const app = await buildApp(config, { serverFactory: instance.serverFactory });
   await app.ready();
   instance.serve();
-  if (joinWhenReady) await instance.listen(config.host, config.port);
+  if (joinWhenReady) {
+    await app.listingCacheWarmed();
+    await instance.listen(config.host, config.port);
+  }
   const address = instance.server.address();
   app.log.info(
     { address },

@@ -35,6 +35,8 @@ declare module 'fastify' {
     listingCache: ListingCaches;
     /** False while the listing cache is being warmed as the server starts: it is not ready yet. */
     listingCacheWarm(): boolean;
+    /** Settles once the listing cache is warm (at once where it is not warmed). */
+    listingCacheWarmed(): Promise<void>;
   }
   interface FastifyRequest {
     /**
@@ -150,7 +152,10 @@ export const listingCachePlugin = fp(
     // Only a server on a database server warms its listing cache: the embedded one's is small,
     // and shares its memory with its database.
     let warm = !shared || ttlMs <= 0;
+    const warmed = Promise.withResolvers<void>();
+    if (warm) warmed.resolve();
     app.decorate('listingCacheWarm', () => warm);
+    app.decorate('listingCacheWarmed', () => warmed.promise);
     const unchanged = new WeakSet<FastifyRequest>();
     app.decorateRequest('listingsUnchanged', function (this: FastifyRequest) {
       unchanged.add(this);
@@ -189,6 +194,7 @@ export const listingCachePlugin = fp(
         });
       void Promise.race([warming, delay(WARM_UP_LIMIT_MS, undefined, { ref: false })]).then(() => {
         warm = true;
+        warmed.resolve();
       });
     });
 
