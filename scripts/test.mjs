@@ -133,13 +133,16 @@ await runTogether([
   },
 ]);
 // The test runner gives the integration tests one worker on a 2-core machine (all cores but
-// one): the two databases' runs are independent (each test file makes its own database), so
-// they run side by side and use both. Suites that start server processes start the build made
-// above, as production does, rather than compiling the sources again in every process.
+// one): the two databases' runs are independent (each test file makes its own database), and so
+// are the end-to-end tests (their own server on a data directory of its own), so all three run
+// side by side. The integration runs are throughput: they run at a lower priority (`nice`), so
+// the browser's pages, which a person would wait on, get the processor first when it is
+// contended. Suites that start server processes start the build made above, as production does,
+// rather than compiling the sources again in every process.
+const lowPriority = (command, args) => ({ command: 'nice', args: ['-n', '10', command, ...args] });
 const onPglite = {
   title: 'Integration tests on PGlite',
-  command: 'npx',
-  args: vitest('vitest-pglite.json'),
+  ...lowPriority('npx', vitest('vitest-pglite.json')),
   env: { TEST_DATABASE_URL: '', SERVER_ENTRY: 'dist' },
 };
 // Once, not per database: the deployment behind nginx, backups, the first admin, migrations'
@@ -147,9 +150,18 @@ const onPglite = {
 // databases and server processes.
 const operations = {
   title: 'Operations tests',
-  command: 'npx',
-  args: [...vitest('vitest-operations.json'), '--config', 'test/operations/vitest.config.ts'],
+  ...lowPriority('npx', [
+    ...vitest('vitest-operations.json'),
+    '--config',
+    'test/operations/vitest.config.ts',
+  ]),
   env: { SERVER_ENTRY: 'dist' },
+};
+const endToEnd = {
+  title: 'End-to-end tests in Chromium',
+  command: 'npx',
+  args: ['playwright', 'test', '--reporter=list,json'],
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json') },
 };
 if (await postgresAnswers()) {
   await runTogether([
@@ -159,26 +171,28 @@ if (await postgresAnswers()) {
       steps: [
         {
           title: 'Integration tests on PostgreSQL',
-          command: 'npx',
           // The several-instances suites start their own processes on a PostgreSQL database of
           // their own: they do the same in both runs, so they run in the first only.
-          args: [...vitest('vitest-postgres.json'), '--exclude', 'test/instances/**'],
+          ...lowPriority('npx', [
+            ...vitest('vitest-postgres.json'),
+            '--exclude',
+            'test/instances/**',
+          ]),
           env: { TEST_DATABASE_URL: postgresUrl, SERVER_ENTRY: 'dist' },
         },
         operations,
       ],
     },
+    endToEnd,
   ]);
 } else {
-  run(onPglite.title, onPglite.command, onPglite.args, onPglite.env);
   console.log(
-    `\nPostgreSQL does not answer at ${postgresUrl}: integration tests ran on PGlite only.`,
+    `\nPostgreSQL does not answer at ${postgresUrl}: integration tests run on PGlite only.`,
   );
-  run(operations.title, operations.command, operations.args, operations.env);
+  await runTogether([
+    { title: 'Integration tests on PGlite, then operations tests', steps: [onPglite, operations] },
+    endToEnd,
+  ]);
 }
-
-run('End-to-end tests in Chromium', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json'),
-});
 
 summarise();
