@@ -313,8 +313,6 @@ export const PHOTO_MESSAGES = {
     left === 0
       ? `This listing already has ${PHOTO_LIMITS.maxPerListing} photos. Remove one to add another.`
       : `Only ${left} more ${left === 1 ? 'photo fits' : 'photos fit'}: a listing can have at most ${PHOTO_LIMITS.maxPerListing}.`,
-  /** Photos posted with the listing's form, without the app, over what it may carry at once. */
-  tooLargeTogether: `Photos sent with the form can be at most ${PHOTO_LIMITS.postedTogetherMaxBytes / (1024 * 1024)} MB together. Please choose fewer or smaller photos.`,
   /** The default description of a photo whose agent wrote none. */
   defaultAlt: (title: string, position: number, count: number) =>
     count === 1 ? title : `${title}, photo ${position} of ${count}`,

@@ -3,6 +3,7 @@ import { MESSAGES, PAGE_FORMS, PHOTO_MESSAGES, PROPERTY_MESSAGES } from '@keyhav
 import { eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { properties, uploads } from '../../src/db/schema.js';
+import { PHOTOS_TOO_LARGE_TOGETHER } from '../../src/plugins/external/page-forms.js';
 import { makeImage } from '../fixtures/images.js';
 import { createAccount, nextAddress, type TestAccount } from '../helpers/accounts.js';
 import { inPage, requireBuiltWebApp } from '../helpers/built-web-app.js';
@@ -189,7 +190,7 @@ describe('Add Property posted to its page', () => {
     const response = await post([...listingFields(), ...heavy], agent);
     expect(response.statusCode).toBe(413);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.body).toContain(inPage(PHOTO_MESSAGES.tooLargeTogether));
+    expect(response.body).toContain(inPage(PHOTOS_TOO_LARGE_TOGETHER));
     expect(response.body).toContain('value="Lakeside cottage"');
     expect(await listingsInStore()).toEqual([]);
     expect(await uploadsOf(agent)).toEqual([]);

@@ -451,7 +451,7 @@ async function readForm(
       filesBytes += data.length;
       if (part.file.truncated) problem = MESSAGES.upload.tooLarge;
       else if (filesBytes > PHOTO_LIMITS.postedTogetherMaxBytes) {
-        problem = PHOTO_MESSAGES.tooLargeTogether;
+        problem = PHOTOS_TOO_LARGE_TOGETHER;
       }
       // A file input left empty still sends a part, with no name and no bytes.
       else if (data.length > 0) {
@@ -620,3 +620,10 @@ export async function pageFormsRoutes(
 
 /** A form the server cannot perform without the app: the page says so, the visitor's input kept out. */
 export const PAGE_FORM_NEEDS_APP = 'This form needs the page to finish loading. Please try again.';
+
+/**
+ * Photos posted with the listing's form, without the app, over what it may carry at once. Only
+ * the server says it (the app uploads each photo as it is chosen), so it stays out of the app's
+ * code.
+ */
+export const PHOTOS_TOO_LARGE_TOGETHER = `Photos sent with the form can be at most ${PHOTO_LIMITS.postedTogetherMaxBytes / (1024 * 1024)} MB together. Please choose fewer or smaller photos.`;
