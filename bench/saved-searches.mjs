@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /*
- * `node bench/saved-searches.mjs`: saved-search matching alone, without the load scenarios of
- * `npm run bench` (which runs the same step at its end). Seeds a fresh database, stores the saved
- * searches, and times finding the matches of newly approved listings. See docs/PERFORMANCE.md.
+ * `node bench/saved-searches.mjs`: saved-search matching, apart from the load scenarios of
+ * `npm run bench`. Seeds a fresh database, stores the saved searches, and times finding the
+ * matches of newly approved listings. See docs/PERFORMANCE.md.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -54,7 +54,7 @@ export const MAX_CACHED_BYTES = 32 * 1024 * 1024;
 
 /**
  * What the listing cache may hold: every map view's page is made from it, so a view whose
- * listings it lacks waits for the database. About 70,000 listings; see docs/PERFORMANCE.md.
+ * listings it lacks waits for the database. About 70,000 listings (decision 030).
  */
 export const MAX_CACHED_LISTINGS_BYTES = 128 * 1024 * 1024;
 
