@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 
 /**
  * Gives focus back to the button that opened a dialog when it closes. The dialogs here are opened
@@ -7,21 +7,25 @@ import { useRef } from 'react';
  */
 export function useReturnFocus() {
   const opener = useRef<HTMLElement | null>(null);
-  return {
-    /** Call as the dialog opens. */
-    remember: () => {
-      opener.current =
-        document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    },
-    /**
-     * The dialog's `onCloseAutoFocus`: focus goes back to the opener, or to `fallback` when the
-     * opener is gone (the action removed it).
-     */
-    restore: (event: Event, fallback?: HTMLElement | null) => {
-      event.preventDefault();
-      const target = opener.current?.isConnected ? opener.current : fallback;
-      opener.current = null;
-      target?.focus();
-    },
-  };
+  // The same two functions on every render, so a list handing them to its rows lets them be.
+  return useMemo(
+    () => ({
+      /** Call as the dialog opens. */
+      remember: () => {
+        opener.current =
+          document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      },
+      /**
+       * The dialog's `onCloseAutoFocus`: focus goes back to the opener, or to `fallback` when the
+       * opener is gone (the action removed it).
+       */
+      restore: (event: Event, fallback?: HTMLElement | null) => {
+        event.preventDefault();
+        const target = opener.current?.isConnected ? opener.current : fallback;
+        opener.current = null;
+        target?.focus();
+      },
+    }),
+    [],
+  );
 }

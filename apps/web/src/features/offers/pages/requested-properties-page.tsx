@@ -1,6 +1,6 @@
 import { formatDollars } from '@keyhaven/shared/constants';
 import { OFFER_MESSAGES, timeToPayLeft } from '@keyhaven/shared/texts';
-import { useId, useRef, useState } from 'react';
+import { memo, useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -248,7 +248,10 @@ function RequestCard(props: RowProps) {
  * The offers as a table where it fits beside the sidebar, else as cards, so Accept, Reject,
  * Email and View are always on screen. Only one of the two renders.
  */
-function OfferList({ offers, ...row }: Omit<RowProps, 'offer'> & { offers: RequestedProperty[] }) {
+const OfferList = memo(function OfferList({
+  offers,
+  ...row
+}: Omit<RowProps, 'offer'> & { offers: RequestedProperty[] }) {
   const wide = useMediaQuery(WIDE_DASHBOARD);
   if (!wide) {
     return (
@@ -287,7 +290,7 @@ function OfferList({ offers, ...row }: Omit<RowProps, 'offer'> & { offers: Reque
       </tbody>
     </TableRegion>
   );
-}
+});
 
 const LIST_LABEL = 'Offers on your properties';
 
@@ -341,10 +344,15 @@ export function RequestedPropertiesPage() {
   const [decision, setDecision] = useState<Decision | null>(null);
   const pending = accept.isPending || reject.isPending || release.isPending;
   const focus = useReturnFocus();
-  const decide = (next: Decision) => {
-    focus.remember();
-    setDecision(next);
-  };
+  // Stable, so opening or closing a dialog leaves the list as it is rather than drawing every
+  // offer again (on a slow phone that redraw is what a tap on Accept waits for).
+  const decide = useCallback(
+    (next: Decision) => {
+      focus.remember();
+      setDecision(next);
+    },
+    [focus],
+  );
   const introRef = useRef<HTMLParagraphElement>(null);
 
   const confirm = () => {
