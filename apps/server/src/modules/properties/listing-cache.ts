@@ -1,6 +1,6 @@
 import type { EncodedAnswer, ListPage } from '../../lib/list-page.js';
 import type { FacetCount } from './listing-filters.js';
-import type { MapIndexKeeper } from './map-index.js';
+import type { MapIndexKeeper } from './map-index/keeper.js';
 import type { SharedListings } from './property-view.js';
 
 /**
@@ -29,7 +29,7 @@ export type CachedListing = SharedListings &
  *   and their serialisation for the viewers who are party to none of those sales (nearly all;
  *   see personalViews). A listing that is not public is remembered as such, and its details are
  *   then read for each viewer as before;
- * - the map index (map-index.ts), which answers views of an area or outline.
+ * - the map index (map-index/), which answers views of an area or outline.
  *
  * Routes that declare they change listings empty them before their reply is sent, keeping the
  * listings a route names as the only ones it changed (plugins/app/listing-cache.ts).

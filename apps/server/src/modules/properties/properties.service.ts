@@ -60,7 +60,7 @@ import {
   type ListingFilters,
 } from './listing-filters.js';
 import { photosAfterEdit, photosToAdd, samePhotos } from './listing-photos.js';
-import type { MapIndex } from './map-index.js';
+import type { MapIndex } from './map-index/queries.js';
 import {
   agents,
   approvedListingColumns,

@@ -19,7 +19,8 @@ import {
   type ListingChangeNotices,
   listenForListingChanges,
 } from '../../modules/properties/listing-change-notices.js';
-import { MapIndex, MapIndexKeeper } from '../../modules/properties/map-index.js';
+import { MapIndexKeeper } from '../../modules/properties/map-index/keeper.js';
+import { MapIndex } from '../../modules/properties/map-index/queries.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
