@@ -1,7 +1,7 @@
 import type { EncodedAnswer, ListPage } from '../../lib/list-page.js';
+import type { SharedListings } from '../listing-views/property-view.js';
 import type { FacetCount } from './listing-filters.js';
 import type { MapIndexKeeper } from './map-index/keeper.js';
-import type { SharedListings } from './property-view.js';
 
 /**
  * A public listing as everyone sees it, serialised and encoded once, with its agent and its

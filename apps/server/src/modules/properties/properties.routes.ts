@@ -34,6 +34,7 @@ import {
   sendListPage,
   withEtag,
 } from '../../lib/list-page.js';
+import { personalViews, sharedViews, type Viewer } from '../listing-views/property-view.js';
 import {
   listingEditedByAdmin,
   paymentDeadlineChanged,
@@ -61,7 +62,6 @@ import {
   setApproval,
   updateListing,
 } from './properties.service.js';
-import { personalViews, sharedViews, type Viewer } from './property-view.js';
 
 /** The parsed filters, in a fixed order, name the listings a search finds, in any order. */
 const matchesKey = (query: ListingFilters) =>

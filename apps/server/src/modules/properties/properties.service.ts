@@ -50,17 +50,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.js'
 import type { JoinedPage } from '../../lib/list-page.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { followListingReview } from '../offers/payment-deadline.js';
-import { auditAdminEdit } from './admin-edits.js';
-import {
-  type AreaFilters,
-  COUNTED_PRICES,
-  countedPriceOf,
-  type FacetCount,
-  type ListingFilters,
-} from './listing-filters.js';
-import { photosAfterEdit, photosToAdd, samePhotos } from './listing-photos.js';
-import type { MapIndex } from './map-index/queries.js';
+import { isPublic, listingById } from '../listing-views/listing-by-id.js';
 import {
   agents,
   approvedListingColumns,
@@ -73,7 +63,18 @@ import {
   sharedViews,
   toPropertyViews,
   type Viewer,
-} from './property-view.js';
+} from '../listing-views/property-view.js';
+import { followListingReview } from '../offers/payment-deadline.js';
+import { auditAdminEdit } from './admin-edits.js';
+import {
+  type AreaFilters,
+  COUNTED_PRICES,
+  countedPriceOf,
+  type FacetCount,
+  type ListingFilters,
+} from './listing-filters.js';
+import { photosAfterEdit, photosToAdd, samePhotos } from './listing-photos.js';
+import type { MapIndex } from './map-index/queries.js';
 
 type AddInput = z.output<typeof ZPropertyAddRequest>;
 type EditInput = z.output<typeof ZPropertyEditRequest>;
@@ -849,18 +850,6 @@ export async function managedListings(db: Database, filters: ManagedFilters, vie
   ]);
   return { items, total };
 }
-
-const listingById = preparedPerDatabase((db) =>
-  db
-    .select({ ...listingColumns, agentRole: agents.role })
-    .from(properties)
-    .innerJoin(agents, eq(agents.id, properties.agentId))
-    .where(eq(properties.id, sql.placeholder('id')))
-    .prepare('listing_by_id'),
-);
-
-const isPublic = (row: { property: ListingRow; agentRole: string }) =>
-  row.property.approval === 'approved' && row.agentRole !== 'fraud';
 
 /**
  * One listing as anyone may see it, with its sale, when it is public: approved, and its agent

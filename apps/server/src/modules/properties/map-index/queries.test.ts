@@ -17,6 +17,7 @@ import { createListing } from '../../../../test/helpers/listings.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { properties, users } from '../../../db/schema.js';
 import { type Random, seededRandom } from '../../../lib/seeded-random.js';
+import { sharedViews } from '../../listing-views/property-view.js';
 import { forgetListings } from '../listing-cache.js';
 import type { ListingFilters } from '../listing-filters.js';
 import {
@@ -25,7 +26,6 @@ import {
   searchListings,
   searchPins,
 } from '../properties.service.js';
-import { sharedViews } from '../property-view.js';
 import { CELL_CROSSED, CELL_INSIDE, CELL_OUTSIDE, OutlineTest } from './geometry.js';
 import type { MapIndex } from './queries.js';
 
