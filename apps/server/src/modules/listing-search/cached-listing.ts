@@ -4,7 +4,7 @@ import { cardOf, LIMITS, type ListingFields, type Property, ZProperty } from '@k
 import type { FastifyInstance } from 'fastify';
 import { type SharedListings, sharedViews } from '../listing-views/property-view.js';
 import type { CachedListing } from './listing-cache.js';
-import { newestPublicListingIds, sharedListing, sharedListingsOf } from './properties.service.js';
+import { newestPublicListingIds, sharedListing, sharedListingsOf } from './public-listings.js';
 
 /** This process's encodings are named by it and a count (see CachedListing). */
 const processName = randomUUID();

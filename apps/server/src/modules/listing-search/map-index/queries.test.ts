@@ -20,12 +20,8 @@ import { type Random, seededRandom } from '../../../lib/seeded-random.js';
 import { sharedViews } from '../../listing-views/property-view.js';
 import { forgetListings } from '../listing-cache.js';
 import type { ListingFilters } from '../listing-filters.js';
-import {
-  catalogueListings,
-  searchFacets,
-  searchListings,
-  searchPins,
-} from '../properties.service.js';
+import { catalogueListings, searchFacets, searchListings } from '../listing-search.service.js';
+import { searchPins } from '../map-pins.js';
 import { CELL_CROSSED, CELL_INSIDE, CELL_OUTSIDE, OutlineTest } from './geometry.js';
 import type { MapIndex } from './queries.js';
 
