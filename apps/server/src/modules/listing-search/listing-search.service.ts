@@ -38,6 +38,12 @@ import {
   WIDE_AREA,
 } from './search-conditions.js';
 
+/*
+ * The pages and facet counts of the public search and the signed-in catalogue, from the map index
+ * where it holds the search, else from the database (a new map view's counts and page in one
+ * statement).
+ */
+
 /**
  * Where a list gets its facet counts from: by default a query every time; the routes pass the
  * short-lived count cache. `key` names what decides the counts.

@@ -5,6 +5,8 @@ import { toPropertyViews, type Viewer } from '../listing-views/property-view.js'
 import { pageRows } from './listing-search.service.js';
 import { containing, ORDER, type PropertyType } from './search-conditions.js';
 
+/* The lists agents and admins manage listings from (`GET /api/properties`). */
+
 async function countListings(db: Database, where: SQL | undefined) {
   const [total] = await db.select({ value: count() }).from(properties).where(where);
   return total?.value ?? 0;

@@ -17,6 +17,8 @@ import {
   type Scope,
 } from './search-conditions.js';
 
+/* A search's pins on the map: from the map index where it holds the search, else the database. */
+
 /**
  * Every map position there is: the check constraints keep every pin inside it, so a search
  * limited to it finds exactly the listings with a pin, through the same index and counts as any

@@ -10,6 +10,8 @@ import {
 } from '../listing-views/property-view.js';
 import { approvedOnly, notByFraudAgent } from './search-conditions.js';
 
+/* Public listings as everyone sees them, read for the listing cache (cached-listing.ts). */
+
 /**
  * One listing as anyone may see it, with its sale, when it is public: approved, and its agent
  * in good standing. Null otherwise (it may not exist, or exist only for its agent and admins).
