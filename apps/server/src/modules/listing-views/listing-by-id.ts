@@ -4,8 +4,8 @@ import { properties } from '../../db/schema.js';
 import { agents, type ListingRow, listingColumns } from './property-view.js';
 
 /**
- * One listing with its agent, and its agent's role, by id: read by its details for those who may
- * see it (listings) and by the public's copy of it (listing-search).
+ * One listing with its agent and the agent's role, by id: its details as each viewer may see them
+ * (modules/listings) and the public copy the listing cache keeps (modules/listing-search).
  */
 export const listingById = preparedPerDatabase((db) =>
   db
