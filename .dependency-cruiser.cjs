@@ -1,10 +1,12 @@
 /*
  * Import rules checked by `npm run lint` (with Biome): the web's features stand on their own, the
- * pieces they share know no feature, and no module imports itself through others.
+ * pieces they share know no feature, the server's listing search is reached through its index
+ * alone, and no module imports itself through others.
  */
 const path = require('node:path');
 
 const WEB = '^apps/web/src/';
+const LISTING_SEARCH = '^apps/server/src/modules/listing-search/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -32,6 +34,14 @@ module.exports = {
       severity: 'error',
       from: { path: `${WEB}(components|hooks|lib)/` },
       to: { path: `${WEB}(features|app)/` },
+    },
+    {
+      name: 'listing-search-through-its-index',
+      comment:
+        'The server reaches listing search (modules/listing-search) through its index.ts alone, the small interface the module keeps; what lies behind it may change without the rest of the server (decision 045).',
+      severity: 'error',
+      from: { pathNot: LISTING_SEARCH },
+      to: { path: LISTING_SEARCH, pathNot: `${LISTING_SEARCH}index\\.ts$` },
     },
     {
       name: 'no-circular',

@@ -51,7 +51,8 @@ async function openExplainer(database) {
 
 /** The list queries behind each list endpoint, with realistic arguments. */
 async function listCases(db) {
-  const properties = await importServer('modules/properties/properties.service.js');
+  const search = await importServer('modules/listing-search/index.js');
+  const listings = await importServer('modules/listings/listings.service.js');
   const wishlist = await importServer('modules/wishlist/wishlist.service.js');
   const offers = await importServer('modules/offers/offers.service.js');
   const reviews = await importServer('modules/reviews/reviews.service.js');
@@ -78,7 +79,7 @@ async function listCases(db) {
     (view) => [
       `GET ${decodeURIComponent(view.path)}`,
       () =>
-        properties.searchListings(db, {
+        search.searchListings(db, {
           ...page,
           sort: 'newest',
           ...view.filters,
@@ -92,23 +93,23 @@ async function listCases(db) {
   // the newest-first order.
   const pinCases = (await mapViews('bbox', 3, 17, '/properties/search/pins')).map((view) => [
     `GET ${decodeURIComponent(view.path)}`,
-    () => properties.searchPins(db, 'open', { ...page, ...view.filters, bbox: view.bbox }),
+    () => search.searchPins(db, 'open', { ...page, ...view.filters, bbox: view.bbox }),
   ]);
   const contiguousUnitedStates = { west: -125, south: 24.5, east: -66.9, north: 49.4 };
 
   return [
     [
       'GET /properties/search (no filter)',
-      () => properties.searchListings(db, { ...page, sort: 'newest' }),
+      () => search.searchListings(db, { ...page, sort: 'newest' }),
     ],
     [
       'GET /properties/search?location=New York',
-      () => properties.searchListings(db, { ...page, sort: 'newest', location: 'New York' }),
+      () => search.searchListings(db, { ...page, sort: 'newest', location: 'New York' }),
     ],
     [
       'GET /properties/search?propertyType=House&priceRange=$300k-$600k',
       () =>
-        properties.searchListings(db, {
+        search.searchListings(db, {
           ...page,
           sort: 'newest',
           propertyType: 'House',
@@ -118,7 +119,7 @@ async function listCases(db) {
     [
       'GET /properties/search?location=Texas&propertyType=Condo&priceRange=$600k+&sort=price-asc',
       () =>
-        properties.searchListings(db, {
+        search.searchListings(db, {
           ...page,
           sort: 'price-asc',
           location: 'Texas',
@@ -128,13 +129,13 @@ async function listCases(db) {
     ],
     [
       'GET /properties/search?sort=price-desc',
-      () => properties.searchListings(db, { ...page, sort: 'price-desc' }),
+      () => search.searchListings(db, { ...page, sort: 'price-desc' }),
     ],
     ...mapCases,
     [
       'GET /api/all-properties?bbox=<New York metro>',
       () =>
-        properties.catalogueListings(db, {
+        search.catalogueListings(db, {
           ...page,
           sort: 'newest',
           bbox: { west: -74.4, south: 40.45, east: -73.6, north: 40.95 },
@@ -144,7 +145,7 @@ async function listCases(db) {
     [
       'GET /properties/search?bbox=<contiguous United States>',
       () =>
-        properties.searchListings(db, {
+        search.searchListings(db, {
           ...page,
           sort: 'newest',
           bbox: { west: -125, south: 24.5, east: -66.9, north: 49.4 },
@@ -153,7 +154,7 @@ async function listCases(db) {
     [
       'GET /properties/search?bbox=<contiguous United States>&sort=area-desc',
       () =>
-        properties.searchListings(db, {
+        search.searchListings(db, {
           ...page,
           sort: 'area-desc',
           bbox: { west: -125, south: 24.5, east: -66.9, north: 49.4 },
@@ -162,16 +163,16 @@ async function listCases(db) {
     ...pinCases,
     [
       'GET /properties/search/pins?bbox=<contiguous United States>',
-      () => properties.searchPins(db, 'open', { ...page, bbox: contiguousUnitedStates }),
+      () => search.searchPins(db, 'open', { ...page, bbox: contiguousUnitedStates }),
     ],
     [
       'GET /properties/search/pins (every listing with a map position)',
-      () => properties.searchPins(db, 'open', page),
+      () => search.searchPins(db, 'open', page),
     ],
     [
       'GET /api/all-properties/pins?bbox=<New York metro>',
       () =>
-        properties.searchPins(db, 'approved', {
+        search.searchPins(db, 'approved', {
           ...page,
           bbox: { west: -74.4, south: 40.45, east: -73.6, north: 40.95 },
         }),
@@ -179,7 +180,7 @@ async function listCases(db) {
     [
       'GET /properties/search/facets?bbox=<New York metro>&types=House',
       () =>
-        properties.searchFacets(db, 'open', {
+        search.searchFacets(db, 'open', {
           ...page,
           types: ['House'],
           bbox: { west: -74.4, south: 40.45, east: -73.6, north: 40.95 },
@@ -187,33 +188,30 @@ async function listCases(db) {
     ],
     [
       'GET /properties/search?sort=area-desc',
-      () => properties.searchListings(db, { ...page, sort: 'area-desc' }),
+      () => search.searchListings(db, { ...page, sort: 'area-desc' }),
     ],
     [
       'GET /api/all-properties?page=1',
-      () => properties.catalogueListings(db, { ...page, sort: 'newest' }),
+      () => search.catalogueListings(db, { ...page, sort: 'newest' }),
     ],
     [
       'GET /api/all-properties?page=500',
-      () => properties.catalogueListings(db, { page: 500, limit: 24, sort: 'newest' }),
+      () => search.catalogueListings(db, { page: 500, limit: 24, sort: 'newest' }),
     ],
     [
       'GET /api/properties?agentUID=<agent> (agent’s own)',
-      () => properties.managedListings(db, { agentId: agent.id, page: 1, limit: 6 }),
+      () => search.managedListings(db, { agentId: agent.id, page: 1, limit: 6 }),
     ],
-    [
-      'GET /api/properties (admin, all)',
-      () => properties.managedListings(db, { page: 1, limit: 5 }),
-    ],
+    ['GET /api/properties (admin, all)', () => search.managedListings(db, { page: 1, limit: 5 })],
     [
       'GET /api/properties?status=pending (admin)',
-      () => properties.managedListings(db, { status: 'pending', page: 1, limit: 5 }),
+      () => search.managedListings(db, { status: 'pending', page: 1, limit: 5 }),
     ],
     [
       'GET /api/properties?search=Villa (admin)',
-      () => properties.managedListings(db, { search: 'Villa', page: 1, limit: 5 }),
+      () => search.managedListings(db, { search: 'Villa', page: 1, limit: 5 }),
     ],
-    ['GET /api/properties/{id} (details)', () => properties.findListing(db, listing.id, buyer)],
+    ['GET /api/properties/{id} (details)', () => listings.findListing(db, listing.id, buyer)],
     ['GET /wishlist-properties/{uid}', () => wishlist.wishlistOf(db, buyer.id)],
     ['GET /offers of a buyer (purchased)', () => offers.offersOfBuyer(db, buyer.id)],
     [

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { properties, uploads } from '../../src/db/schema.js';
-import { publishedContent } from '../../src/modules/properties/property-view.js';
+import { publishedContent } from '../../src/modules/listing-views/property-view.js';
 import type { TestAccount } from './accounts.js';
 
 /** The storage key of the unowned picture every test app holds, as the demo pictures are. */

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase, queryRows } from '../../src/db/client.js';
-import { LISTING_CHANGES_CHANNEL } from '../../src/modules/properties/listing-change-notices.js';
+import { LISTING_CHANGES_CHANNEL } from '../../src/modules/listing-search/index.js';
 import { createScratchDatabase } from './postgres-server.js';
 
 /**

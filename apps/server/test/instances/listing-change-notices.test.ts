@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { configFrom } from '../../src/config.js';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
-import { LISTING_CHANGES_CHANNEL } from '../../src/modules/properties/listing-change-notices.js';
+import { LISTING_CHANGES_CHANNEL } from '../../src/modules/listing-search/index.js';
 import { createAccount, type TestAccount } from '../helpers/accounts.js';
 import { createListing, listingBody } from '../helpers/listings.js';
 import {

@@ -3,7 +3,7 @@ import type { Availability, OfferStatus } from '@keyhaven/shared';
 import { generateRandomString, hashPassword } from 'better-auth/crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { seededRandom } from '../../lib/seeded-random.js';
-import { publishedContent } from '../../modules/properties/property-view.js';
+import { publishedContent } from '../../modules/listing-views/property-view.js';
 import type { ImageStorage } from '../../modules/uploads/image-storage.js';
 import type { StoredImage } from '../../modules/uploads/uploads.service.js';
 import type { Database } from '../client.js';

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/error-responses.js';
-import { cachedPublicListing } from '../properties/cached-listing.js';
+import { cachedPublicListing } from '../listing-search/index.js';
 import { listingAnalytics, listingAnalyticsTable } from './listing-analytics.service.js';
 import { isRobot } from './listing-views.js';
 

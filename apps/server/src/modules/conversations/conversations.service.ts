@@ -12,7 +12,7 @@ import { conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { requireVerifiedEmail } from '../auth/verified-email.js';
-import { agents, buyerVisibleImage, buyerVisibleTitle } from '../properties/property-view.js';
+import { agents, buyerVisibleImage, buyerVisibleTitle } from '../listing-views/property-view.js';
 
 const buyers = alias(users, 'buyers');
 const senders = alias(users, 'senders');

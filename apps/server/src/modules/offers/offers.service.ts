@@ -16,8 +16,8 @@ import { recordAudit } from '../audit/audit.service.js';
 import { findUserByEmail } from '../auth/auth.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { requireVerifiedEmail } from '../auth/verified-email.js';
+import { agents, listingColumns, toPropertyViews } from '../listing-views/property-view.js';
 import { paymentHoldOf } from '../payments/payment-hold.js';
-import { agents, listingColumns, toPropertyViews } from '../properties/property-view.js';
 
 const alreadyOffered = () => conflict('You already have an offer on this property.');
 const alreadyAccepted = () => conflict('An offer on this property has already been accepted.');

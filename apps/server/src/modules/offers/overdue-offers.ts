@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { forgetListings } from '../listing-search/index.js';
 import { offersEndedUnpaid } from '../notifications/notification-events.js';
 import { expireAtProvider } from '../payments/payments.service.js';
-import { forgetListings } from '../properties/listing-cache.js';
 import { lapseOverdueOffers } from './offers.service.js';
 
 /**

@@ -17,9 +17,9 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError, conflict, invalidField, notFound } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
+import { buyerVisibleListing } from '../listing-views/property-view.js';
 import { paymentFulfilled } from '../notifications/notification-events.js';
 import { sweepOverdueOffers } from '../offers/overdue-offers.js';
-import { buyerVisibleListing } from '../properties/property-view.js';
 import { randomId } from './payment-provider.js';
 import {
   fulfilPayment,

@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../../lib/database-errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { requireVerifiedEmail } from '../auth/verified-email.js';
-import { agents } from '../properties/property-view.js';
+import { agents } from '../listing-views/property-view.js';
 import { paymentHoldOf } from './payment-hold.js';
 import type { PaymentProvider } from './payment-provider.js';
 

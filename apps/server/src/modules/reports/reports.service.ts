@@ -31,9 +31,9 @@ import { conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
+import { agents, publishedContent } from '../listing-views/property-view.js';
+import { deleteListing } from '../listings/listings.service.js';
 import { type DeadlineChange, followListingReview } from '../offers/payment-deadline.js';
-import { deleteListing } from '../properties/properties.service.js';
-import { agents, publishedContent } from '../properties/property-view.js';
 import { changeRole } from '../users/users.service.js';
 
 /** How each decision closes the reports it answers. */

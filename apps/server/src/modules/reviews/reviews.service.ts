@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../lib/database-errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { requireVerifiedEmail } from '../auth/verified-email.js';
-import { agents, buyerVisibleImage, buyerVisibleTitle } from '../properties/property-view.js';
+import { agents, buyerVisibleImage, buyerVisibleTitle } from '../listing-views/property-view.js';
 
 type ReviewInput = z.output<typeof ZReviewRequest>;
 

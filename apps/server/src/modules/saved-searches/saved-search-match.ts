@@ -12,7 +12,7 @@ import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { properties, savedSearches, users } from '../../db/schema.js';
-import { spatialConditions } from '../properties/properties.service.js';
+import { spatialConditions } from '../listing-search/index.js';
 
 /** What of a newly approved listing a saved search is checked against, and what an alert shows. */
 export interface MatchedListing {
@@ -147,7 +147,7 @@ function candidates(db: Database, listing: MatchedListing) {
 
 /**
  * Whether the listing meets a search's filters other than its place and area, exactly as the
- * public search's conditions read them (properties.service.ts: areaConditions and
+ * public search's conditions read them (listing-search/search-conditions.ts: areaConditions and
  * publicConditions): all the features, any of the types, the whole price range inside the bounds
  * and the bracket, reaching into the band, at least the bedrooms and bathrooms. The place and the map area were matched
  * with the candidates; a drawn outline is checked by the search's own SQL (see withinOutlines).

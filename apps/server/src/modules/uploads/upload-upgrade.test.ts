@@ -8,7 +8,7 @@ import { createListing } from '../../../test/helpers/listings.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { STORAGE_DRIVERS, uploadAs, useStorage } from '../../../test/helpers/uploads.js';
 import { properties, uploads } from '../../db/schema.js';
-import { forgetListings } from '../properties/listing-cache.js';
+import { forgetListings } from '../listing-search/index.js';
 import { imagePipelineFor } from './image-pipeline.js';
 import { upgradeOldUploads } from './upload-upgrade.js';
 

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, invalidField } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { forgetListings } from '../properties/listing-cache.js';
+import { forgetListings } from '../listing-search/index.js';
 import { imagePipelineFor } from './image-pipeline.js';
 import { CACHE_FOREVER, isStorageKey, UPLOADS_URL_PREFIX } from './image-storage.js';
 import { sweepUnreferencedUploads } from './upload-references.js';

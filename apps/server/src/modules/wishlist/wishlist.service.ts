@@ -3,7 +3,7 @@ import { type Database, preparedPerDatabase } from '../../db/client.js';
 import { listingDailyStats, properties, wishlistItems } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
 import { utcDay } from '../analytics/listing-views.js';
-import { agents, listingColumns, toPropertyViews } from '../properties/property-view.js';
+import { agents, listingColumns, toPropertyViews } from '../listing-views/property-view.js';
 
 /**
  * Saves a listing buyers can see (approved, its agent not flagged as fraud) and counts the save

@@ -3,12 +3,12 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthenticated } from '../../lib/app-error.js';
+import { ShortLivedCache } from '../../lib/short-lived-cache.js';
 import { accountMailer } from '../../modules/auth/account-mail.js';
 import { type Auth, createAuth } from '../../modules/auth/auth.js';
 import { findSessionWithUser, findUserById } from '../../modules/auth/auth.service.js';
 import { presentedSession } from '../../modules/auth/session-token.js';
 import type { SessionUser } from '../../modules/auth/session-user.js';
-import { ShortLivedCache } from '../../modules/properties/listing-cache.js';
 
 /** Who may call a route: checked before the body is even validated. */
 export type Access = 'public' | 'signed-in' | readonly Role[];

@@ -6,20 +6,14 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { listPageBytes } from '../../lib/list-page.js';
-import { warmListingCache } from '../../modules/properties/cached-listing.js';
 import {
+  createListingCaches,
   forgetListings,
   type ListingCaches,
-  MAX_CACHED_BYTES,
-  MAX_CACHED_LISTINGS_BYTES,
-  ShortLivedCache,
-} from '../../modules/properties/listing-cache.js';
-import {
   type ListingChangeNotices,
   listenForListingChanges,
-} from '../../modules/properties/listing-change-notices.js';
-import { MapIndex, MapIndexKeeper } from '../../modules/properties/map-index.js';
+  warmListingCache,
+} from '../../modules/listing-search/index.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -113,38 +107,16 @@ export const listingCachePlugin = fp(
     let notices: ListingChangeNotices | undefined;
     let closing = false;
     const lifetimeMs = () => (ttlMs > 0 && notices?.listening ? HEARD_CHANGES_LIFETIME_MS : ttlMs);
-    const caches: ListingCaches = {
-      pages: new ShortLivedCache(lifetimeMs, {
-        weigh: listPageBytes,
-        maxBytes: MAX_CACHED_BYTES,
-      }),
-      counts: new ShortLivedCache(lifetimeMs),
-      // Its rows, kept only for pages with a sale, weigh about as much as their encoding again.
-      catalogue: new ShortLivedCache(lifetimeMs, {
-        weigh: (shared) =>
-          listPageBytes(shared.page) + (shared.rows.length > 0 ? shared.page.body.length : 0),
-        maxBytes: MAX_CACHED_BYTES,
-      }),
-      // Map views take their pages' listings from here: their bytes bound it, not their number.
-      // The embedded server, one small process with its database, keeps an eighth as many.
-      listings: new ShortLivedCache(lifetimeMs, {
-        weigh: (listing) =>
-          listing
-            ? listing.body.length * (listing.rows.length > 0 ? 2 : 1) + (listing.card?.length ?? 0)
-            : 0,
-        maxBytes: shared ? MAX_CACHED_LISTINGS_BYTES : MAX_CACHED_LISTINGS_BYTES / 8,
-        maxEntries: 100_000,
-      }),
-      // Renewed by age only where another process could change listings.
-      map: new MapIndexKeeper(
-        async () => MapIndex.load(app.database.maintenance),
-        shared ? lifetimeMs : ttlMs > 0 ? Number.POSITIVE_INFINITY : 0,
-        (error) => {
-          // A build the shutdown cut short (its database closed under it) is no failure.
-          if (!closing) app.log.error({ err: error }, 'building the map index failed');
-        },
-      ),
-    };
+    const caches = createListingCaches({
+      lifetimeMs,
+      ttlMs,
+      sharedDatabase: shared !== undefined,
+      mapDatabase: () => app.database.maintenance,
+      onMapIndexError: (error) => {
+        // A build the shutdown cut short (its database closed under it) is no failure.
+        if (!closing) app.log.error({ err: error }, 'building the map index failed');
+      },
+    });
     app.addHook('preClose', async () => {
       closing = true;
     });

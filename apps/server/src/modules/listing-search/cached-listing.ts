@@ -2,9 +2,9 @@ import { hash, randomUUID } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import { cardOf, LIMITS, type ListingFields, type Property, ZProperty } from '@keyhaven/shared';
 import type { FastifyInstance } from 'fastify';
+import { type SharedListings, sharedViews } from '../listing-views/property-view.js';
 import type { CachedListing } from './listing-cache.js';
-import { newestPublicListingIds, sharedListing, sharedListingsOf } from './properties.service.js';
-import { type SharedListings, sharedViews } from './property-view.js';
+import { newestPublicListingIds, sharedListing, sharedListingsOf } from './public-listings.js';
 
 /** This process's encodings are named by it and a count (see CachedListing). */
 const processName = randomUUID();

@@ -3,65 +3,39 @@ import {
   type ListingFields,
   MAP_PINS_MAX,
   PIN_TITLE_MAX,
-  PROPERTY_MESSAGES,
   type Property,
   type PropertyCard,
-  ZApprovalParams,
-  ZInsertedResponse,
   ZMapPins,
-  ZMessageResponse,
-  ZProperty,
-  ZPropertyAddRequest,
   ZPropertyCardList,
-  ZPropertyEditRequest,
-  ZPropertyIdParams,
   ZPropertyList,
-  ZPropertyListQuery,
   ZPropertySearchQuery,
   ZSearchFacets,
 } from '@keyhaven/shared';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../lib/app-error.js';
-import { BODY_LIMITS } from '../../lib/body-limits.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import {
   type JoinedPage,
   joinedList,
   type ListPage,
-  sendKeptAnswer,
   sendListPage,
   withEtag,
 } from '../../lib/list-page.js';
-import {
-  listingEditedByAdmin,
-  paymentDeadlineChanged,
-  reportsClosed,
-} from '../notifications/notification-events.js';
-import { announceListingDecision } from '../notifications/notifier.js';
-import { cachedPublicListing, cachedPublicListings, encodingsTag } from './cached-listing.js';
+import { PHOTOS_IN_ANSWERS } from '../listing-views/api-notes.js';
+import { personalViews, sharedViews, type Viewer } from '../listing-views/property-view.js';
+import { cachedPublicListings, encodingsTag } from './cached-listing.js';
 import type { CachedListing } from './listing-cache.js';
 import type { ListingFilters } from './listing-filters.js';
 import {
-  areaKey,
-  assertMayChangeListing,
   catalogueListings,
-  createListing,
-  deleteListing,
   type FacetCountSource,
-  findListing,
   type ListingSources,
-  managedListings,
   mapPageIds,
-  mapPinsPage,
   searchFacets,
   searchListings,
-  searchPins,
-  setApproval,
-  updateListing,
-} from './properties.service.js';
-import { personalViews, sharedViews, type Viewer } from './property-view.js';
+} from './listing-search.service.js';
+import { mapPinsPage, searchPins } from './map-pins.js';
+import { areaKey } from './search-conditions.js';
 
 /** The parsed filters, in a fixed order, name the listings a search finds, in any order. */
 const matchesKey = (query: ListingFilters) =>
@@ -122,16 +96,8 @@ const searchCacheKey = (query: ListingFilters & { fields: ListingFields }) =>
 const pinsCacheKey = (scope: 'open' | 'approved', query: ListingFilters) =>
   `pins\u0000${scope}\u0000${matchesKey(query)}`;
 
-/** What every listing answer says about its photos, for the OpenAPI document. */
-const PHOTOS_IN_ANSWERS =
-  'Each listing carries `photos`, in order, the cover first (`image` is the cover’s address, null for a listing from before photos were required, which has none): each with its `url` (the widest WebP of the upload; its other widths and formats are derived from it), `alt` (what the agent wrote, or else the title and the photo’s place, such as “Title, photo 3 of 12”), `caption` (or null), `width` and `height` in pixels and `placeholder` (a ThumbHash in base64, or null). Buyers of a listing whose edit waits for review see its last approved photos.';
-
-/** The photo rules of an add or edit request, for the OpenAPI document. */
-const PHOTO_RULES =
-  '`photos` lists 1 to 30 photos in order, the cover first, each `{url, alt?, caption?}`: `url` is the address of one of our uploads (`/uploads/<key>-<width>.webp`) made by the caller, unowned (the demo pictures) or already on this listing; each upload at most once; the cover needs an `alt` (at most 250 characters), a caption is at most 200. `image`, when sent with `photos`, must be the cover’s `url`. Width, height and placeholder are taken from the upload. Refusals answer 400 naming the field: `photos` (none, or more than 30), `photos.N.url` (not one of our uploads, another account’s upload, or the same upload twice), `photos.0.alt`, `photos.N.alt`, `photos.N.caption`, `image` (not one of our uploads, or not the cover).';
-
 /** How other processes' listing changes reach the caches, for the OpenAPI document. */
-const OTHER_PROCESSES_NOTE =
+export const OTHER_PROCESSES_NOTE =
   'On PostgreSQL the database announces every listing change to every process, naming the listings a statement changed when they are 100 or fewer; a process hearing one empties its pages and counts, drops its map index, and forgets the details of the named listings, or of every listing when none is named; while it hears them, what the caches hold is kept up to ten minutes instead of SEARCH_CACHE_SECONDS, and while it cannot (its listening connection lost), no longer than SEARCH_CACHE_SECONDS.';
 
 /** How map views are answered, for the OpenAPI document. */
@@ -149,7 +115,7 @@ const SEARCH_PARAMETERS =
   'Filters, all optional and combined with AND: `location` (text in the location), `propertyType` and `types` (a comma list; any of them), `priceRange` (one of the price brackets; the listing’s whole price range lies within it), `priceBand` (under-100k, 100k-300k, 300k-600k or 600k-plus: the listing’s price range reaches into the band, whose lower bound is in it and upper bound is not, so the bands cover every price and a range across a bound is in both; not with `priceRange`) and `minPrice`/`maxPrice` (dollars; a listing matches when its whole price range lies within), `minBeds`, `minBaths`, `features` (a comma list; the listing has all of them), `bbox=west,south,east,north` (degrees, edges included) and `polygon=lng,lat;lng,lat;...` (3 to 100 corners, closed automatically, edges included; an outline that crosses itself is refused). With `bbox` or `polygon`, listings without a map position are left out. `sort` is newest (default), price-asc, price-desc or area-desc (largest first); ties go by id. `fields=card` answers each listing as its card in a list of homes shows it (PropertyCard: the whole listing but its `description`, with its cover as its only photo; about half the bytes), `fields=all` (default) whole. A malformed or out-of-range value answers 400 naming the parameter. Each listing carries `lat` and `lng` (both null without a map position). ' +
   PHOTOS_IN_ANSWERS;
 
-export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const listingSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   const cachedCounts: FacetCountSource = (key, load) => app.listingCache.counts.get(key, load);
   /** The count cache, and the map index when it holds every listing change. */
   const sources = (): ListingSources => ({
@@ -334,164 +300,6 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         await pinsPage('approved', request.query),
         'private, no-cache',
       );
-    },
-  );
-
-  app.get(
-    '/api/properties',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['properties'],
-        summary:
-          "An agent's own listings (?agentUID=self, or the agent's own id) or, for admins, everyone's or one agent's (?agentUID=<id>); total in X-Total-Count",
-        description: PHOTOS_IN_ANSWERS,
-        querystring: ZPropertyListQuery,
-        response: { 200: ZPropertyList, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      const caller = await request.requireUser();
-      const { agentUID, ...filters } = request.query;
-      // `self` names the caller, so a client needs no id to ask for its own listings.
-      const agentId = agentUID === 'self' ? caller.id : agentUID;
-      const ownList = caller.role === 'agent' && agentId === caller.id;
-      if (caller.role !== 'admin' && !ownList) throw forbidden();
-      const { items, total } = await managedListings(app.db, { ...filters, agentId }, caller);
-      reply.header('x-total-count', total);
-      return items;
-    },
-  );
-
-  app.get(
-    '/api/properties/:id',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['properties'],
-        summary: 'One listing (pending or rejected ones only for their agent and admins)',
-        description:
-          `A public listing (approved, its agent in good standing) is read once for every viewer and kept in a per-process cache that lives SEARCH_CACHE_SECONDS and forgets it, before the change's answer is sent, when it changes or a change may touch any listing (an agent's role, say): other listings' changes leave it; the parties to its sale (its agent, its buyer, admins) get the sale's details added. Its answer over 1 KB is compressed once per coding \`Accept-Encoding\` allows (Brotli where taken, else zstd, else gzip) and the copy kept with it. Any other listing is read for each request and shown only to its agent and admins. ${OTHER_PROCESSES_NOTE} ` +
-          PHOTOS_IN_ANSWERS,
-        params: ZPropertyIdParams,
-        response: { 200: ZProperty, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      const viewer = await request.requireUser();
-      const { id } = request.params;
-      const shared = await cachedPublicListing(app, id);
-      if (!shared) return findListing(app.db, id, viewer);
-      const [own] = personalViews(shared, viewer) ?? [];
-      if (own) return own;
-      // Already serialised and encoded, and compressed once per coding.
-      return sendKeptAnswer(request, reply as FastifyReply, shared, (bytes) =>
-        app.listingCache.listings.grew(id, bytes),
-      );
-    },
-  );
-
-  app.post(
-    '/api/properties',
-    {
-      bodyLimit: BODY_LIMITS.listing,
-      config: { access: ['agent'], changesListings: true },
-      schema: {
-        tags: ['properties'],
-        summary: 'List a home (agents), with its photos; it waits for admin approval',
-        description: `A new listing needs at least one photo: \`photos\`, or \`image\` alone (one of our uploads, which becomes the only photo, described from the title); neither answers 400 \`photos\`. ${PHOTO_RULES}`,
-        body: ZPropertyAddRequest,
-        response: { 200: ZInsertedResponse, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const agent = await request.requireRole('agent');
-      return { insertedId: await createListing(app.db, agent, request.body) };
-    },
-  );
-
-  app.patch(
-    '/api/properties/:id',
-    {
-      bodyLimit: BODY_LIMITS.listing,
-      config: { access: ['agent', 'admin'], changesListings: { listingParam: 'id' } },
-      // Who may edit is settled before the body is validated: another agent's malformed edit is
-      // refused as not theirs, not corrected as a form.
-      preValidation: async (request) => {
-        const { id } = request.params as { id?: string };
-        if (!id || !z.uuid().safeParse(id).success) return;
-        await assertMayChangeListing(app.db, await request.requireUser(), id);
-      },
-      schema: {
-        tags: ['properties'],
-        summary:
-          "Edit a listing (its agent or an admin; checked before the body); an agent's change to anything but availability sends an approved or rejected listing back for review, and buyers see the last approved version meanwhile (refused with 409 while an offer on it is accepted, so a sale in progress is never stalled); an admin's edit of an agent's listing is live at once, audited with what it changed, and its agent is notified",
-        description: `Without \`photos\` the listing keeps its photos; \`image\` alone makes that upload the cover (moved first if the listing shows it, else in place of the cover), and \`image\` null or empty on a listing with photos answers 400 \`image\` (a listing needs at least one photo). \`photos\` replaces them all. Any change of the photos (which, their order, descriptions, captions) is a change of content: an agent's approved listing goes back to review and buyers keep its approved photos meanwhile. ${PHOTO_RULES}`,
-        params: ZPropertyIdParams,
-        body: ZPropertyEditRequest,
-        response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const caller = await request.requireRole('agent', 'admin');
-      // An admin's edit of an agent's listing is live at once: its agent is told.
-      await app.notifications.changeAndTell(
-        (tx) => updateListing(tx, caller, request.params.id, request.body),
-        (tx, { editedByAdmin }) =>
-          editedByAdmin ? listingEditedByAdmin(tx, request.params.id, new Date()) : [],
-      );
-      return { message: PROPERTY_MESSAGES.updated };
-    },
-  );
-
-  app.delete(
-    '/api/properties/:id',
-    {
-      config: { access: ['agent', 'admin'], changesListings: { listingParam: 'id' } },
-      schema: {
-        tags: ['properties'],
-        summary:
-          'Delete a listing (its agent or an admin); refused while an offer is accepted or paid',
-        params: ZPropertyIdParams,
-        response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const caller = await request.requireRole('agent', 'admin');
-      await app.notifications.changeAndTell(
-        (tx) => deleteListing(tx, caller, request.params.id),
-        (_tx, { closedReports }) =>
-          reportsClosed(closedReports, {
-            decision: 'remove_listing',
-            propertyId: request.params.id,
-          }),
-      );
-      return { message: PROPERTY_MESSAGES.deleted };
-    },
-  );
-
-  app.patch(
-    '/api/properties/admin-approval/:id/:decision',
-    {
-      config: { access: ['admin'], changesListings: { listingParam: 'id' } },
-      schema: {
-        tags: ['properties'],
-        summary: 'Approve (true) or reject (false) a listing (admins)',
-        params: ZApprovalParams,
-        response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const admin = await request.requireRole('admin');
-      const approve = request.params.decision === 'true';
-      await app.notifications.changeAndTell(
-        (tx) => setApproval(tx, admin, request.params.id, approve),
-        async (tx, { changed, deadline }) => [
-          ...(changed ? await announceListingDecision(app, tx, request.params.id, approve) : []),
-          ...(await paymentDeadlineChanged(tx, deadline)),
-        ],
-      );
-      return { message: approve ? 'Property approved.' : 'Property rejected.' };
     },
   );
 };

@@ -1,7 +1,7 @@
 import type { PublishedListing } from '../../db/schema.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { type ListingRow, publishedContent } from './property-view.js';
+import { type ListingRow, publishedContent } from '../listing-views/property-view.js';
 
 /** A field of a listing an edit can change: what buyers read, and its availability. */
 type EditableField = keyof PublishedListing | 'availability';

@@ -12,7 +12,7 @@ import type { Executor } from '../../db/client.js';
 import { type StoredPhoto, uploads } from '../../db/schema.js';
 import { AppError, invalidField } from '../../lib/app-error.js';
 import type { SessionUser } from '../auth/session-user.js';
-import type { ListingRow } from './property-view.js';
+import type { ListingRow } from '../listing-views/property-view.js';
 
 type AddInput = z.output<typeof ZPropertyAddRequest>;
 type EditInput = z.output<typeof ZPropertyEditRequest>;

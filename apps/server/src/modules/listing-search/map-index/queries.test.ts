@@ -12,30 +12,18 @@ import {
 } from '@keyhaven/shared';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAccount, type TestAccount } from '../../../test/helpers/accounts.js';
-import { createListing } from '../../../test/helpers/listings.js';
-import { useTestApp } from '../../../test/helpers/test-app.js';
-import { properties, users } from '../../db/schema.js';
-import { type Random, seededRandom } from '../../lib/seeded-random.js';
-import { forgetListings } from './listing-cache.js';
-import type { ListingFilters } from './listing-filters.js';
-import {
-  CELL_CROSSED,
-  CELL_INSIDE,
-  CELL_OUTSIDE,
-  idOrder,
-  insideOutline,
-  type MapIndex,
-  MapIndexKeeper,
-  OutlineTest,
-} from './map-index.js';
-import {
-  catalogueListings,
-  searchFacets,
-  searchListings,
-  searchPins,
-} from './properties.service.js';
-import { sharedViews } from './property-view.js';
+import { createAccount, type TestAccount } from '../../../../test/helpers/accounts.js';
+import { createListing } from '../../../../test/helpers/listings.js';
+import { useTestApp } from '../../../../test/helpers/test-app.js';
+import { properties, users } from '../../../db/schema.js';
+import { type Random, seededRandom } from '../../../lib/seeded-random.js';
+import { sharedViews } from '../../listing-views/property-view.js';
+import { forgetListings } from '../listing-cache.js';
+import type { ListingFilters } from '../listing-filters.js';
+import { catalogueListings, searchFacets, searchListings } from '../listing-search.service.js';
+import { searchPins } from '../map-pins.js';
+import { CELL_CROSSED, CELL_INSIDE, CELL_OUTSIDE, OutlineTest } from './geometry.js';
+import type { MapIndex } from './queries.js';
 
 // The listing caches, and with them the map index, are off in tests by default (helpers change
 // rows directly); this file turns them on, and empties them before each test as its reset does.
@@ -279,18 +267,6 @@ describe('the map index', () => {
     expect(() => first.pins(10)).toThrow('A map view was read after the next was made');
   });
 
-  it('orders ids as the database does, those sharing their first 48 bits by the rest', async () => {
-    const ids = [
-      'ffffffff-0000-4000-8000-000000000001',
-      '0000000a-ffff-4000-8000-000000000002',
-      '0000000a-ffff-4000-8000-000000000001',
-      '00000009-ffff-4fff-8fff-ffffffffffff',
-      '0000000a-fffe-4000-8000-000000000003',
-    ];
-    const expected = [...ids].sort();
-    expect(Array.from(await idOrder(ids), (at) => ids[at])).toEqual(expected);
-  });
-
   it('answers an outline over whole grid cells as the database does, inside, on and beside its edges', async () => {
     // A C-shaped outline over a degree of Texas, its corners on a 0.025° lattice of listings.
     const outline = [
@@ -361,74 +337,6 @@ describe('the map index', () => {
     expect(total).toBeGreaterThan(300);
     expect(total).toBeLessThan(1000);
     expect(ctx.app.listingCache.map.current()).toBeDefined();
-  });
-
-  it("includes a point on an outline's edge or corner and leaves out one just beside it", () => {
-    const square = [
-      { lng: 0, lat: 0 },
-      { lng: 2, lat: 0 },
-      { lng: 2, lat: 2 },
-      { lng: 1, lat: 1 },
-      { lng: 0, lat: 2 },
-    ];
-    expect(insideOutline(1, 0, square)).toBe(true);
-    expect(insideOutline(2, 2, square)).toBe(true);
-    expect(insideOutline(0.5, 1.5, square)).toBe(true);
-    expect(insideOutline(1, 0.5, square)).toBe(true);
-    expect(insideOutline(1, 1.5, square)).toBe(false);
-    expect(insideOutline(2.001, 1, square)).toBe(false);
-  });
-});
-
-describe("an outline's bands of latitude", () => {
-  it('answer every point as the whole ring does: corners, edges, just beside them and beyond', () => {
-    const random = seededRandom(29);
-    let inside = 0;
-    let points = 0;
-    for (let drawn = 0; drawn < 40; drawn++) {
-      const centre = { lng: -97.7 + random(), lat: 30.2 + random() };
-      const corners = 3 + Math.floor(random() * 14);
-      // Stars, some with corners on one parallel (level edges) and on the grid's lines.
-      const outline = Array.from({ length: corners }, (_, corner) => {
-        const angle = (2 * Math.PI * (corner + random() * 0.6)) / corners;
-        const reach = 0.02 + random() * 0.2;
-        const lat =
-          drawn % 4 === 0 && corner % 3 === 0 ? centre.lat : centre.lat + reach * Math.sin(angle);
-        return { lng: toMillionths(centre.lng + reach * Math.cos(angle)), lat: toMillionths(lat) };
-      });
-      const test = new OutlineTest(outline);
-      const tried: LngLat[] = [];
-      outline.forEach((corner, i) => {
-        const next = outline[(i + 1) % outline.length] as LngLat;
-        for (const share of [0, 0.25, 0.5, 1]) {
-          const onEdge = {
-            lng: corner.lng + (next.lng - corner.lng) * share,
-            lat: corner.lat + (next.lat - corner.lat) * share,
-          };
-          for (const offset of [-2e-6, -1.0001e-6, -5e-7, 0, 5e-7, 1.0001e-6, 2e-6]) {
-            tried.push({ lng: onEdge.lng, lat: onEdge.lat + offset });
-            tried.push({ lng: onEdge.lng + offset, lat: onEdge.lat });
-          }
-        }
-      });
-      for (let i = 0; i < 300; i++) {
-        tried.push({
-          lng: centre.lng - 0.25 + random() * 0.5,
-          lat: centre.lat - 0.25 + random() * 0.5,
-        });
-      }
-      for (const { lng, lat } of tried) {
-        const expected = insideOutline(lng, lat, outline);
-        expect(test.contains(lng, lat), `${lng},${lat} against ${JSON.stringify(outline)}`).toBe(
-          expected,
-        );
-        if (expected) inside++;
-        points++;
-      }
-    }
-    // Both answers were given, many times.
-    expect(inside).toBeGreaterThan(points / 10);
-    expect(points - inside).toBeGreaterThan(points / 10);
   });
 });
 
@@ -576,45 +484,5 @@ describe('the map index in the running app', () => {
     });
     expect(plain[1]?.json().pins).toHaveLength(12);
     expect([0, 2, 3].map((i) => plain[i]?.json().length)).toEqual([12, 2, 3]);
-  });
-});
-
-describe('keeping the map index', () => {
-  const loads = () => {
-    const pending: Array<() => void> = [];
-    let built = 0;
-    const build = () =>
-      new Promise<MapIndex>((resolve) => {
-        built++;
-        pending.push(() => resolve({ size: built } as unknown as MapIndex));
-      });
-    return { build, finish: () => pending.shift()?.(), builds: () => built };
-  };
-
-  it('throws away a build that a change overtook, and serves nothing until a later one', async () => {
-    const { build, finish, builds } = loads();
-    const keeper = new MapIndexKeeper(build, 60_000, (error) => {
-      throw error;
-    });
-    expect(keeper.current()).toBeUndefined();
-    expect(builds()).toBe(1);
-    keeper.invalidate();
-    finish();
-    await keeper.settled();
-    // The next build waits ten builds' time after the last one started.
-    await vi.waitFor(() => {
-      expect(keeper.current()).toBeUndefined();
-      expect(builds()).toBe(2);
-    });
-    finish();
-    await keeper.settled();
-    expect(keeper.current()).toMatchObject({ size: 2 });
-  });
-
-  it('is off when the caches are', () => {
-    const { build, builds } = loads();
-    const keeper = new MapIndexKeeper(build, 0, () => {});
-    expect(keeper.current()).toBeUndefined();
-    expect(builds()).toBe(0);
   });
 });

@@ -1,64 +1,9 @@
-import type { EncodedAnswer, ListPage } from '../../lib/list-page.js';
-import type { FacetCount } from './listing-filters.js';
-import type { MapIndexKeeper } from './map-index.js';
-import type { SharedListings } from './property-view.js';
-
 /**
- * A public listing as everyone sees it, serialised and encoded once, with its agent and its
- * availability; its row and sale are kept only when it has a sale, whose parties see its details.
- * `encoding` numbers this encoding of it among the process's, so a page's ETag can be made from
- * its listings' numbers and the process's name rather than from all their bytes (encodingsTag).
+ * The entries a cache holds at most unless its bytes bound it better (see CacheLimits.maxEntries).
  */
-export type CachedListing = SharedListings &
-  EncodedAnswer & {
-    encoding: number;
-    agentId: string;
-    available: boolean;
-    /** Its card (ZPropertyCard), encoded once a card view first shows it. */
-    card?: Buffer;
-  };
-
-/*
- * Short-lived, in-process caches of what listing pages cost most, each holding what is the same
- * for every viewer:
- * - the public search pages, held as the response body already serialised and encoded, with its
- *   ETag;
- * - the counts of matching listings (for one text, area, outline and set of filters, per type and
- *   price range), which the signed-in catalogue shares although its pages differ by viewer;
- * - the signed-in catalogue's pages and the details of public listings: their rows and sales,
- *   and their serialisation for the viewers who are party to none of those sales (nearly all;
- *   see personalViews). A listing that is not public is remembered as such, and its details are
- *   then read for each viewer as before;
- * - the map index (map-index.ts), which answers views of an area or outline.
- *
- * Routes that declare they change listings empty them before their reply is sent, keeping the
- * listings a route names as the only ones it changed (plugins/app/listing-cache.ts).
- */
-
-export interface ListingCaches {
-  pages: ShortLivedCache<ListPage>;
-  counts: ShortLivedCache<FacetCount[]>;
-  catalogue: ShortLivedCache<SharedListings & { page: ListPage }>;
-  listings: ShortLivedCache<CachedListing | null>;
-  map: MapIndexKeeper;
-}
-
 const MAX_ENTRIES = 5000;
 
-/**
- * What one cache may hold of encoded answers. Buyers panning a map ask for a new view with every
- * move, up to a thousand pins each: bounded by entries alone, those views could fill hundreds of
- * megabytes within a cache's lifetime, more than the embedded server has.
- */
-export const MAX_CACHED_BYTES = 32 * 1024 * 1024;
-
-/**
- * What the listing cache may hold: every map view's page is made from it, so a view whose
- * listings it lacks waits for the database. About 70,000 listings (decision 030).
- */
-export const MAX_CACHED_LISTINGS_BYTES = 128 * 1024 * 1024;
-
-interface CacheLimits<T> {
+export interface CacheLimits<T> {
   /** The bytes an entry holds beyond its key, where that is worth counting. */
   weigh?: (value: T) => number;
   maxBytes?: number;
@@ -66,6 +11,11 @@ interface CacheLimits<T> {
   maxEntries?: number;
 }
 
+/**
+ * A short-lived, in-process cache of what is costly to make and the same for many requests (the
+ * listing caches, the session cache): entries live a set time and are bounded in number and,
+ * where weighed, in bytes; a change empties it (invalidate) or forgets named entries (forget).
+ */
 export class ShortLivedCache<T> {
   private readonly entries = new Map<string, { value: T; expires: number; bytes: number }>();
   private readonly loading = new Map<string, Promise<T>>();
@@ -258,18 +208,4 @@ export class ShortLivedCache<T> {
       this.drop(key);
     }
   }
-}
-
-/**
- * Empties the listing caches: something changed what they show or count. With `onlyListings`,
- * the change touched those listings alone, and the others' kept encodings stay: every other
- * listing's details, and the map pages made of them, are then served without the database. The
- * pages, counts and map index are emptied all the same, since any listing can move in or out of
- * any of them.
- */
-export function forgetListings(caches: ListingCaches, onlyListings?: readonly string[]) {
-  const { listings, ...pagesAndCounts } = caches;
-  for (const cache of Object.values(pagesAndCounts)) cache.invalidate();
-  if (onlyListings) listings.forget(onlyListings);
-  else listings.invalidate();
 }

@@ -1,0 +1,37 @@
+import {
+  ADMIN_APPROVAL_STORED,
+  ALERT_FREQUENCIES,
+  AVAILABILITY,
+  FEATURES,
+  NOTIFICATION_KINDS,
+  OFFER_STATUSES,
+  PAYMENT_STATUSES,
+  PROPERTY_TYPES,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REVIEW_TARGETS,
+  ROLES,
+} from '@keyhaven/shared';
+import { pgEnum } from 'drizzle-orm/pg-core';
+
+/* The database's enums, most of them the shared package's lists of the same values. */
+
+export const roleEnum = pgEnum('user_role', ROLES);
+export const availabilityEnum = pgEnum('availability', AVAILABILITY);
+export const approvalEnum = pgEnum('approval_status', ADMIN_APPROVAL_STORED);
+export const propertyTypeEnum = pgEnum('property_type', PROPERTY_TYPES);
+export const featureEnum = pgEnum('property_feature', FEATURES);
+export const offerStatusEnum = pgEnum('offer_status', OFFER_STATUSES);
+export const paymentProviderEnum = pgEnum('payment_provider', ['demo', 'stripe']);
+/**
+ * `refund_due`: the provider took the money, but the listing or its agent stopped being trusted
+ * after checkout opened (or the offer ended), so nothing was sold and an admin must send it back;
+ * `refunded` once they have.
+ */
+export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
+export const reviewTargetEnum = pgEnum('review_target', REVIEW_TARGETS);
+export const notificationKindEnum = pgEnum('notification_kind', NOTIFICATION_KINDS);
+export const alertFrequencyEnum = pgEnum('alert_frequency', ALERT_FREQUENCIES);
+export const emailDeliveryStatusEnum = pgEnum('email_delivery_status', ['sending', 'sent']);
+export const reportReasonEnum = pgEnum('report_reason', REPORT_REASONS);
+export const reportStatusEnum = pgEnum('report_status', REPORT_STATUSES);

@@ -1,0 +1,3 @@
+/** What every listing answer says about its photos, for the OpenAPI document. */
+export const PHOTOS_IN_ANSWERS =
+  'Each listing carries `photos`, in order, the cover first (`image` is the cover’s address, null for a listing from before photos were required, which has none): each with its `url` (the widest WebP of the upload; its other widths and formats are derived from it), `alt` (what the agent wrote, or else the title and the photo’s place, such as “Title, photo 3 of 12”), `caption` (or null), `width` and `height` in pixels and `placeholder` (a ThumbHash in base64, or null). Buyers of a listing whose edit waits for review see its last approved photos.';
