@@ -11,10 +11,10 @@ type SubmitButtonProps = Omit<ComponentProps<typeof Button>, 'type'> & {
   busyLabel?: ReactNode;
 };
 
-/** A form's submit button, which says so while the form is being sent. */
+/** A form's submit button, which waits, and says so, while the form is being sent. */
 export function SubmitButton({ busy, busyLabel, children, ...props }: SubmitButtonProps) {
   return (
-    <Button type="submit" {...props}>
+    <Button type="submit" disabled={busy} aria-busy={busy} {...props}>
       {busy && <InlineSpinner />}
       {busy && busyLabel !== undefined ? busyLabel : children}
     </Button>

@@ -3,16 +3,15 @@ import type { ForgotPasswordRequest } from '@keyhaven/shared';
 import { PAGE_FORMS } from '@keyhaven/shared/constants';
 import { ACCOUNT_RECOVERY_MESSAGES } from '@keyhaven/shared/texts';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { AppForm, FormAlert } from '@/components/form/app-form';
 import { SubmitButton } from '@/components/form/submit-button';
-import { Notice } from '@/components/ui/notice';
 import { failureMessage } from '@/lib/api-client';
 import { PAGE_FORM_FIELD, pageFormError, usePageForm } from '@/lib/page-form';
 import { paths } from '@/lib/paths';
 import { useRequestPasswordReset } from '../api/account-recovery';
 import { ZForgotPasswordForm } from '../schemas';
 import { EmailField } from './email-field';
+import { RecoveryOutcome } from './recovery-outcome';
 
 /**
  * Asks for the account's e-mail and sends the reset link. The answer reads the same whether or
@@ -34,19 +33,12 @@ export function ForgotPasswordForm() {
   const sent = request.isSuccess ? request.data.message : posted?.done;
   if (sent) {
     return (
-      <div className="mt-6 space-y-6">
-        <Notice tone="success" role="status">
-          {sent}
-        </Notice>
-        <p className="text-center text-sm">
-          <Link
-            to={paths.login}
-            className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950"
-          >
-            {ACCOUNT_RECOVERY_MESSAGES.backToSignIn}
-          </Link>
-        </p>
-      </div>
+      <RecoveryOutcome
+        tone="success"
+        next={{ to: paths.login, label: ACCOUNT_RECOVERY_MESSAGES.backToSignIn }}
+      >
+        {sent}
+      </RecoveryOutcome>
     );
   }
 
@@ -78,8 +70,6 @@ export function ForgotPasswordForm() {
         busyLabel="Sending..."
         size="lg"
         className="mt-8 w-full"
-        disabled={request.isPending}
-        aria-busy={request.isPending}
       >
         {ACCOUNT_RECOVERY_MESSAGES.forgotSubmit}
       </SubmitButton>

@@ -15,6 +15,7 @@ import { paths } from '@/lib/paths';
 import { useLogin } from '../api/login';
 import { ZLoginForm } from '../schemas';
 import { EmailField } from './email-field';
+import { authLinkStyle } from './recovery-outcome';
 
 type LoginFormProps = {
   onSuccess: (response: AuthResponse) => void;
@@ -69,10 +70,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           />
         </div>
         <p className="mt-3 text-right text-sm">
-          <Link
-            to={paths.forgotPassword}
-            className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950"
-          >
+          <Link to={paths.forgotPassword} className={authLinkStyle}>
             {ACCOUNT_RECOVERY_MESSAGES.forgotLink}
           </Link>
         </p>
@@ -81,8 +79,6 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           busyLabel="Signing In..."
           size="lg"
           className="mt-6 w-full"
-          disabled={login.isPending}
-          aria-busy={login.isPending}
         >
           Sign In
         </SubmitButton>

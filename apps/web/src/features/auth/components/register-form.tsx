@@ -182,14 +182,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
             <PhotoUpload value={photo} onChange={setPhoto} uploading={uploading} disabled={busy} />
           </div>
         </div>
-        <SubmitButton
-          busy={busy}
-          busyLabel="Registering..."
-          size="lg"
-          className="mt-8 w-full"
-          disabled={busy}
-          aria-busy={busy}
-        >
+        <SubmitButton busy={busy} busyLabel="Registering..." size="lg" className="mt-8 w-full">
           Register
         </SubmitButton>
       </AppForm>

@@ -2,32 +2,25 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PAGE_FORMS } from '@keyhaven/shared/constants';
 import { ACCOUNT_RECOVERY_MESSAGES } from '@keyhaven/shared/texts';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { AppForm, FormAlert } from '@/components/form/app-form';
 import { PasswordField } from '@/components/form/fields';
 import { SubmitButton } from '@/components/form/submit-button';
-import { Notice } from '@/components/ui/notice';
 import { ApiError, failureMessage } from '@/lib/api-client';
 import { PAGE_FORM_FIELD, pageFormError, usePageForm } from '@/lib/page-form';
 import { paths } from '@/lib/paths';
 import { useResetPassword } from '../api/account-recovery';
 import { type ResetPasswordForm as ResetPasswordValues, ZResetPasswordForm } from '../schemas';
-
-const linkStyle = 'font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950';
+import { RecoveryOutcome } from './recovery-outcome';
 
 /** A link that cannot set a password (none in the address, used, expired): ask for a new one. */
 export function ResetLinkInvalid() {
   return (
-    <div className="mt-6 space-y-6">
-      <Notice tone="error" role="alert">
-        {ACCOUNT_RECOVERY_MESSAGES.resetInvalid}
-      </Notice>
-      <p className="text-center text-sm">
-        <Link to={paths.forgotPassword} className={linkStyle}>
-          {ACCOUNT_RECOVERY_MESSAGES.askAgain}
-        </Link>
-      </p>
-    </div>
+    <RecoveryOutcome
+      tone="error"
+      next={{ to: paths.forgotPassword, label: ACCOUNT_RECOVERY_MESSAGES.askAgain }}
+    >
+      {ACCOUNT_RECOVERY_MESSAGES.resetInvalid}
+    </RecoveryOutcome>
   );
 }
 
@@ -49,16 +42,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const done = reset.isSuccess ? reset.data.message : posted?.done;
   if (done) {
     return (
-      <div className="mt-6 space-y-6">
-        <Notice tone="success" role="status">
-          {done}
-        </Notice>
-        <p className="text-center text-sm">
-          <Link to={paths.login} className={linkStyle}>
-            {ACCOUNT_RECOVERY_MESSAGES.resetSignIn}
-          </Link>
-        </p>
-      </div>
+      <RecoveryOutcome
+        tone="success"
+        next={{ to: paths.login, label: ACCOUNT_RECOVERY_MESSAGES.resetSignIn }}
+      >
+        {done}
+      </RecoveryOutcome>
     );
   }
   // A refusal that blames no password blames the link (used, expired, altered).
@@ -118,14 +107,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           />
         ))}
       </div>
-      <SubmitButton
-        busy={reset.isPending}
-        busyLabel="Saving..."
-        size="lg"
-        className="mt-8 w-full"
-        disabled={reset.isPending}
-        aria-busy={reset.isPending}
-      >
+      <SubmitButton busy={reset.isPending} busyLabel="Saving..." size="lg" className="mt-8 w-full">
         {ACCOUNT_RECOVERY_MESSAGES.resetSubmit}
       </SubmitButton>
     </AppForm>
