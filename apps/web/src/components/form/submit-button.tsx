@@ -9,40 +9,50 @@ type SubmitButtonProps = Omit<ComponentProps<typeof Button>, 'type'> & {
   busy: boolean;
   /** What the button says while the form is sent ('Submitting...'); the label itself unless told. */
   busyLabel?: ReactNode;
+  /**
+   * Keep the button focusable while the form is sent (`aria-disabled` rather than `disabled`),
+   * so focus stays where the person left it, as on a form that stays open once saved.
+   */
+  focusableWhileBusy?: boolean;
 };
 
 /** A form's submit button, which waits, and says so, while the form is being sent. */
-export function SubmitButton({ busy, busyLabel, children, ...props }: SubmitButtonProps) {
+export function SubmitButton({
+  busy,
+  busyLabel,
+  focusableWhileBusy = false,
+  children,
+  ...props
+}: SubmitButtonProps) {
+  const waiting = focusableWhileBusy
+    ? { 'aria-disabled': busy }
+    : { disabled: busy, 'aria-busy': busy };
   return (
-    <Button type="submit" disabled={busy} aria-busy={busy} {...props}>
+    <Button type="submit" {...waiting} {...props}>
       {busy && <InlineSpinner />}
       {busy && busyLabel !== undefined ? busyLabel : children}
     </Button>
   );
 }
 
-type DialogActionsProps = {
-  /** What stands before the submit button: Cancel, which closes the dialog, unless told. */
-  secondary?: ReactNode;
-  /** The dialog's form is being sent: Cancel waits for it. */
-  busy: boolean;
-  className?: string;
-  /** The submit button. */
-  children: ReactNode;
-};
+type FormActionsProps = { className?: string; children: ReactNode };
 
-/** A dialog form's buttons: submit last, stacked under a phone's thumb and to the right elsewhere. */
-export function DialogActions({ secondary, busy, className, children }: DialogActionsProps) {
+/** A form's buttons, submit last: stacked under a phone's thumb, side by side to the right elsewhere. */
+export function FormActions({ className, children }: FormActionsProps) {
   return (
     <div className={cn('flex flex-col-reverse gap-3 sm:flex-row sm:justify-end', className)}>
-      {secondary ?? (
-        <DialogClose asChild>
-          <Button variant="secondary" disabled={busy}>
-            Cancel
-          </Button>
-        </DialogClose>
-      )}
       {children}
     </div>
+  );
+}
+
+/** Cancel, which closes the dialog its form is in; it waits while the form is being sent. */
+export function DialogCancel({ busy, children = 'Cancel' }: { busy?: boolean; children?: string }) {
+  return (
+    <DialogClose asChild>
+      <Button variant="secondary" disabled={busy}>
+        {children}
+      </Button>
+    </DialogClose>
   );
 }
