@@ -1,5 +1,5 @@
-import type { ComponentProps, ReactNode } from 'react';
-import { Field } from '@/components/ui/field';
+import { type ComponentProps, type ReactNode, useId } from 'react';
+import { Field, FieldError } from '@/components/ui/field';
 import { Input, inputStyles } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Textarea } from '@/components/ui/textarea';
@@ -129,5 +129,67 @@ export function Choice({ children, className, labelFirst = false, ...input }: Ch
       <input {...input} className="size-5 shrink-0 cursor-pointer accent-teal-700" />
       {!labelFirst && children}
     </label>
+  );
+}
+
+type RadioGroupProps<Option extends string> = {
+  legend: ReactNode;
+  name: string;
+  options: readonly Option[];
+  /** What each option is called. */
+  labels: Record<Option, string>;
+  /** The option chosen, if any yet. */
+  value: Option | null;
+  onChange: (option: Option) => void;
+  /** The validation message: every option is marked invalid and described by it. */
+  error?: string;
+  disabled?: boolean;
+  /** The looks of the group's box, its legend, the row of options and each option. */
+  className?: string;
+  legendClassName?: string;
+  optionsClassName?: string;
+  optionClassName?: string;
+};
+
+/** One choice among a few, named by its legend, its message wired to every option. */
+export function RadioGroup<Option extends string>({
+  legend,
+  name,
+  options,
+  labels,
+  value,
+  onChange,
+  error,
+  disabled,
+  className,
+  legendClassName = 'text-sm font-semibold text-stone-800',
+  optionsClassName = 'mt-1.5 flex flex-col',
+  optionClassName,
+}: RadioGroupProps<Option>) {
+  const errorId = useId();
+  const describedBy = error ? errorId : undefined;
+  return (
+    <fieldset className={className} aria-describedby={describedBy}>
+      <legend className={legendClassName}>{legend}</legend>
+      <div className={optionsClassName}>
+        {options.map((option) => (
+          <Choice
+            key={option}
+            type="radio"
+            name={name}
+            value={option}
+            checked={value === option}
+            onChange={() => onChange(option)}
+            disabled={disabled}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            className={optionClassName}
+          >
+            {labels[option]}
+          </Choice>
+        ))}
+      </div>
+      {error && <FieldError id={errorId}>{error}</FieldError>}
+    </fieldset>
   );
 }

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppForm, FormAlert } from './app-form';
-import { Choice, NumberField, SelectField, TextareaField, TextField } from './fields';
+import { Choice, NumberField, RadioGroup, SelectField, TextareaField, TextField } from './fields';
 import { SubmitButton } from './submit-button';
 
 describe('the form kit', () => {
@@ -60,6 +60,28 @@ describe('the form kit', () => {
     );
     expect(screen.getByRole('radio', { name: 'Spam' })).toHaveAttribute('value', 'spam');
     expect(screen.getByRole('checkbox', { name: 'Offers' })).toHaveAttribute('name', 'offer');
+  });
+
+  it('names a radio group by its legend and wires its message to the group and every option', () => {
+    const labels = { spam: 'Spam', fraud: 'Fraud' } as const;
+    render(
+      <RadioGroup
+        legend="Reason"
+        name="reason"
+        options={['spam', 'fraud'] as const}
+        labels={labels}
+        value="fraud"
+        onChange={() => {}}
+        error="Please choose a reason"
+      />,
+    );
+    const group = screen.getByRole('group', { name: 'Reason' });
+    expect(group).toHaveAccessibleDescription('Please choose a reason');
+    const spam = screen.getByRole('radio', { name: 'Spam' });
+    expect(spam).toHaveAttribute('aria-invalid', 'true');
+    expect(spam).toHaveAccessibleDescription('Please choose a reason');
+    expect(spam).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Fraud' })).toBeChecked();
   });
 
   it('posts a form to its own page, checked by the app, and marks one only the app sends', () => {

@@ -13,7 +13,7 @@ import {
 } from '@keyhaven/shared/texts';
 import { type FormEvent, useState } from 'react';
 import { AppForm } from '@/components/form/app-form';
-import { Choice } from '@/components/form/fields';
+import { Choice, RadioGroup } from '@/components/form/fields';
 import { SubmitButton } from '@/components/form/submit-button';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListError } from '@/components/list-states';
@@ -112,26 +112,18 @@ function SettingsForm({ userId, role, settings }: FormProps) {
       </fieldset>
 
       {showsAlerts && (
-        <fieldset className="rounded-2xl border border-sand bg-white p-4 shadow-sm sm:p-6">
-          <legend className="px-1 text-lg font-semibold text-stone-900">
-            {NOTIFICATION_MESSAGES.searchAlertsLabel}
-          </legend>
-          <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6">
-            {ALERT_FREQUENCIES.map((frequency) => (
-              <Choice
-                key={frequency}
-                type="radio"
-                className="flex min-h-11 cursor-pointer items-center gap-2 text-stone-800"
-                name="searchAlerts"
-                value={frequency}
-                checked={searchAlerts === frequency}
-                onChange={() => setSearchAlerts(frequency)}
-              >
-                {ALERT_FREQUENCY_LABELS[frequency]}
-              </Choice>
-            ))}
-          </div>
-        </fieldset>
+        <RadioGroup
+          legend={NOTIFICATION_MESSAGES.searchAlertsLabel}
+          name="searchAlerts"
+          options={ALERT_FREQUENCIES}
+          labels={ALERT_FREQUENCY_LABELS}
+          value={searchAlerts}
+          onChange={setSearchAlerts}
+          className="rounded-2xl border border-sand bg-white p-4 shadow-sm sm:p-6"
+          legendClassName="px-1 text-lg font-semibold text-stone-900"
+          optionsClassName="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6"
+          optionClassName="flex min-h-11 cursor-pointer items-center gap-2 text-stone-800"
+        />
       )}
 
       <div>

@@ -1,9 +1,9 @@
 import type { ReportReason } from '@keyhaven/shared/constants';
 import { BUSINESS_LIMITS, REPORT_REASON_LABELS, REPORT_REASONS } from '@keyhaven/shared/constants';
 import { REPORT_MESSAGES } from '@keyhaven/shared/texts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { AppForm, FormAlert } from '@/components/form/app-form';
-import { Choice, TextareaField } from '@/components/form/fields';
+import { RadioGroup, TextareaField } from '@/components/form/fields';
 import { DialogCancel, FormActions, SubmitButton } from '@/components/form/submit-button';
 import {
   Dialog,
@@ -12,7 +12,6 @@ import {
   DialogDescription,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FieldError } from '@/components/ui/field';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useReportListing } from '../api/report-listing';
@@ -53,7 +52,6 @@ export function ReportListingDialog({
   onReported,
   onCloseAutoFocus,
 }: ReportListingDialogProps) {
-  const reasonErrorId = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -116,32 +114,19 @@ export function ReportListingDialog({
         </DialogDescription>
         <AppForm appOnly onSubmit={submit} className="mt-5 space-y-5" aria-busy={pending}>
           {failure && <FormAlert>{failure}</FormAlert>}
-          <fieldset aria-describedby={errors.reason ? reasonErrorId : undefined}>
-            <legend className="text-sm font-semibold text-stone-800">
-              {REPORT_TEXT.reasonLegend}
-            </legend>
-            <div className="mt-1.5 flex flex-col">
-              {REPORT_REASONS.map((value) => (
-                <Choice
-                  key={value}
-                  type="radio"
-                  name="reason"
-                  value={value}
-                  checked={reason === value}
-                  onChange={() => {
-                    setReason(value);
-                    setErrors((current) => ({ ...current, reason: undefined }));
-                  }}
-                  disabled={pending}
-                  aria-invalid={errors.reason ? true : undefined}
-                  aria-describedby={errors.reason ? reasonErrorId : undefined}
-                >
-                  {REPORT_REASON_LABELS[value]}
-                </Choice>
-              ))}
-            </div>
-            {errors.reason && <FieldError id={reasonErrorId}>{errors.reason}</FieldError>}
-          </fieldset>
+          <RadioGroup
+            legend={REPORT_TEXT.reasonLegend}
+            name="reason"
+            options={REPORT_REASONS}
+            labels={REPORT_REASON_LABELS}
+            value={reason}
+            onChange={(value) => {
+              setReason(value);
+              setErrors((current) => ({ ...current, reason: undefined }));
+            }}
+            error={errors.reason}
+            disabled={pending}
+          />
           <TextareaField
             label={REPORT_TEXT.noteLabel}
             counter={reportNoteLengthLabel}

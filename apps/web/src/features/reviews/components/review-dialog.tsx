@@ -41,6 +41,9 @@ type ReviewFormValues = { rating: number; title: string; text: string };
 
 const FIELD_NAMES = ['rating', 'title', 'text'] as const;
 
+/** At most `max` characters, in the server's words past that. */
+const atMost = (max: number, message: string) => ({ maxLength: { value: max, message } });
+
 function texts(target: ReviewTarget, editing: boolean) {
   if (target.reviewFor === 'website') {
     return {
@@ -141,12 +144,7 @@ function ReviewForm({
       <TextField
         label="Title"
         error={errors.title?.message}
-        {...register('title', {
-          maxLength: {
-            value: LIMITS.reviewTitleMaxLength,
-            message: REVIEW_MESSAGES.titleTooLong,
-          },
-        })}
+        {...register('title', atMost(LIMITS.reviewTitleMaxLength, REVIEW_MESSAGES.titleTooLong))}
         maxLength={LIMITS.reviewTitleMaxLength}
         autoComplete="off"
         placeholder="Sum it up in a few words"
@@ -155,12 +153,7 @@ function ReviewForm({
       <TextareaField
         label="Your review"
         error={errors.text?.message}
-        {...register('text', {
-          maxLength: {
-            value: LIMITS.reviewTextMaxLength,
-            message: REVIEW_MESSAGES.textTooLong,
-          },
-        })}
+        {...register('text', atMost(LIMITS.reviewTextMaxLength, REVIEW_MESSAGES.textTooLong))}
         maxLength={LIMITS.reviewTextMaxLength}
         placeholder="What went well, and what could be better?"
         disabled={pending}
