@@ -144,15 +144,14 @@ type ListProps = { reviews: Review[]; onDelete: (review: Review) => void; labell
  * displayed; the other is `display: none`, out of the accessibility tree and the tab order.
  */
 export function ManageReviewsPage() {
-  const { page, goToPage } = usePageParam();
-  const reviews = useAllReviews(page, REVIEW_PAGE_SIZE);
+  const paging = usePageParam();
+  const reviews = useAllReviews(paging.page, REVIEW_PAGE_SIZE);
   return (
     <ReviewListPage
       heading="Manage User Reviews"
       title="All reviews"
       query={reviews}
-      page={page}
-      onPageChange={goToPage}
+      paging={paging}
       loadingLabel="Loading reviews"
       whose={(review) => `${review.reviewerName}’s review`}
     >
