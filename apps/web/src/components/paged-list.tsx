@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, type RefObject, useId } from 'react';
-import { ListError } from '@/components/list-states';
+import { ListResult } from '@/components/list-states';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { pageCountOf, useKeepPageInRange } from '@/hooks/use-page-param';
@@ -69,7 +69,6 @@ export function PagedList<T>({
     query.isSuccess && !query.isPlaceholderData ? pageCount : undefined,
     onPageChange,
   );
-  const items = query.data?.items ?? [];
 
   return (
     <>
@@ -89,22 +88,15 @@ export function PagedList<T>({
         )}
       </div>
 
-      {query.isPending && <Spinner label={loadingLabel} className="py-16" />}
-      {query.isError && (
-        <ListError
-          className="mt-6"
-          error={query.error}
-          message={failure}
-          onRetry={() => query.refetch()}
-          retrying={query.isFetching}
-        />
-      )}
-      {query.isSuccess && items.length === 0 && page <= pageCount && (
-        <div className="mt-6">{empty}</div>
-      )}
-      {query.isSuccess && items.length > 0 && (
-        <div aria-busy={query.isFetching}>{children(items, titleId)}</div>
-      )}
+      <ListResult
+        query={query}
+        loading={<Spinner label={loadingLabel} className="py-16" />}
+        failure={failure}
+        errorClassName="mt-6"
+        empty={page <= pageCount && <div className="mt-6">{empty}</div>}
+      >
+        {(items) => <div aria-busy={query.isFetching}>{children(items, titleId)}</div>}
+      </ListResult>
 
       <Pagination
         label={pagesLabel}
