@@ -30,15 +30,6 @@ const TEXT = {
   tableFailure: "We couldn't load your listings. Please try again.",
 } as const;
 
-const LISTINGS_LIST: PagedListSpec = {
-  title: TEXT.tableTitle,
-  noun: ['listing', 'listings'],
-  pageSize: BUSINESS_LIMITS.analyticsTablePageSize,
-  pagesLabel: 'Listing pages',
-  loadingLabel: TEXT.tableLoading,
-  failure: TEXT.tableFailure,
-};
-
 const periodName = (days: number) => `Last ${days} days`;
 
 const quiet = (analytics: ListingAnalytics) =>
@@ -62,6 +53,15 @@ function Summary({ analytics }: { analytics: ListingAnalytics }) {
     </>
   );
 }
+
+const LISTINGS_LIST: PagedListSpec = {
+  title: TEXT.tableTitle,
+  noun: ['listing', 'listings'],
+  pageSize: BUSINESS_LIMITS.analyticsTablePageSize,
+  pagesLabel: 'Listing pages',
+  loadingLabel: TEXT.tableLoading,
+  failure: TEXT.tableFailure,
+};
 
 /** An agent's figures over 7, 30 or 90 days, and each of their listings', sortable. */
 export function ListingAnalyticsPage() {

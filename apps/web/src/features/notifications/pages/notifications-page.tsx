@@ -25,15 +25,6 @@ const TEXT = {
   markFailed: 'Could not mark your notifications as read. Please try again.',
 } as const;
 
-const NOTIFICATIONS_LIST: PagedListSpec = {
-  title: TEXT.listTitle,
-  noun: ['notification', 'notifications'],
-  pageSize: ENGAGEMENT_LIMITS.notificationsPageSize,
-  pagesLabel: 'Notification pages',
-  loadingLabel: 'Loading notifications',
-  failure: NOTIFICATION_MESSAGES.loadFailed,
-};
-
 const linkIdOf = (notification: Notification) => `notification-${notification._id}`;
 
 type ItemProps = {
@@ -78,6 +69,15 @@ function NotificationItem({ notification, onOpen, onMarkRead, marking }: ItemPro
     </li>
   );
 }
+
+const NOTIFICATIONS_LIST: PagedListSpec = {
+  title: TEXT.listTitle,
+  noun: ['notification', 'notifications'],
+  pageSize: ENGAGEMENT_LIMITS.notificationsPageSize,
+  pagesLabel: 'Notification pages',
+  loadingLabel: 'Loading notifications',
+  failure: NOTIFICATION_MESSAGES.loadFailed,
+};
 
 /** Every notification of the signed-in person, newest first, a page at a time. */
 export function NotificationsPage() {
