@@ -1,13 +1,9 @@
 import { z } from 'zod';
+import { ACCOUNT_LABELS, AUTH_MESSAGES } from './account-messages.js';
 import { LIMITS, PASSWORD_STRENGTH, PHONE_PATTERN } from './constants.js';
 import { ACCOUNT_RECOVERY_MESSAGES } from './engagement-messages.js';
-import {
-  ACCOUNT_LABELS,
-  AUTH_MESSAGES,
-  IMAGE_MESSAGES,
-  requiredMessage,
-  tooLongMessage,
-} from './messages.js';
+import { requiredMessage, tooLongMessage } from './messages.js';
+import { IMAGE_MESSAGES } from './photo-messages.js';
 import { ownImageUrlInput } from './uploads.js';
 import { ZUser } from './users.js';
 

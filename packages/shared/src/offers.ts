@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { latestBuyingDateIso } from './buying-dates.js';
 import { LIMITS, OFFER_STATUSES, REQUEST_STATUSES } from './constants.js';
-import { OFFER_MESSAGES, PAYMENT_HOLD_MESSAGES, type PaymentHold } from './messages.js';
 import { hasAtMostCents } from './money.js';
 import { strictNumber } from './numbers.js';
+import { OFFER_MESSAGES, PAYMENT_HOLD_MESSAGES, type PaymentHold } from './offer-messages.js';
 import { ZProperty } from './properties.js';
 
 /** The user fields the web client sends along; they must name the caller, or be left out. */

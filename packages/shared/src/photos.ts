@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OWN_IMAGE_URL, PHOTO_LIMITS } from './images.js';
-import { PHOTO_MESSAGES } from './messages.js';
+import { PHOTO_MESSAGES } from './photo-messages.js';
 
 /**
  * A listing's photo as the API shows it. `url` is the widest WebP of one of our uploads; pages

@@ -25,15 +25,11 @@ import {
   parseBbox,
   parsePolygon,
 } from './geo.js';
-import {
-  atMostCharactersMessage,
-  IMAGE_MESSAGES,
-  PHOTO_MESSAGES,
-  PROPERTY_MESSAGES,
-} from './messages.js';
+import { atMostCharactersMessage, PROPERTY_MESSAGES } from './messages.js';
 import { hasAtMostCents } from './money.js';
 import { strictNumberInput } from './number-input.js';
 import { queryInteger, strictNumber } from './numbers.js';
+import { IMAGE_MESSAGES, PHOTO_MESSAGES } from './photo-messages.js';
 import { ZListingPhoto, ZListingPhotosInput } from './photos.js';
 import { ownImageUrlInput, ZServedImageUrl } from './uploads.js';
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LIMITS, REVIEW_TARGETS } from './constants.js';
-import { NEWSLETTER_MESSAGES, REVIEW_MESSAGES } from './messages.js';
+import { NEWSLETTER_MESSAGES } from './messages.js';
 import { strictNumberInput } from './number-input.js';
 import { queryInteger } from './numbers.js';
+import { REVIEW_MESSAGES } from './offer-messages.js';
 import { ZServedImageUrl } from './uploads.js';
 
 const rating = z.preprocess(

@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
 import { cn } from '@/lib/cn';
@@ -67,4 +68,42 @@ export function ListEmpty({
       {action && <div className="mt-5">{action}</div>}
     </div>
   );
+}
+
+type ListResultProps<T> = {
+  /** The list as loaded: its items, or why it is not there yet. */
+  query: UseQueryResult<{ items: T[] }>;
+  /** What shows while the list loads: a spinner or skeleton cards. */
+  loading: ReactNode;
+  /** What the failure says when the server was reached: 'We couldn't load your properties...'. */
+  failure: string;
+  errorClassName?: string;
+  /** What an empty list shows (a `ListEmpty`). */
+  empty: ReactNode;
+  /** The loaded items. */
+  children: (items: T[]) => ReactNode;
+};
+
+/** One of a list's four states: loading, failed (with Retry), empty, or its items. */
+export function ListResult<T>({
+  query,
+  loading,
+  failure,
+  errorClassName,
+  empty,
+  children,
+}: ListResultProps<T>) {
+  if (query.isPending) return loading;
+  if (query.isError) {
+    return (
+      <ListError
+        className={errorClassName}
+        error={query.error}
+        message={failure}
+        onRetry={() => query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  return query.data.items.length === 0 ? empty : children(query.data.items);
 }

@@ -1,33 +1,42 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode, RefObject } from 'react';
-import { ListError } from '@/components/list-states';
+import { type ReactNode, type RefObject, useId } from 'react';
+import { ListResult } from '@/components/list-states';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { pageCountOf, useKeepPageInRange } from '@/hooks/use-page-param';
 import type { Page } from '@/lib/api-client';
 
-type PagedListProps<T> = {
-  /** The list's own heading, under the page's; focus lands on it once a deleted row is gone. */
+/** What a paged list is: its heading, its items' name, its page size and what it says meanwhile. */
+export type PagedListSpec = {
+  /** The list's own heading, under the page's. */
   title: string;
-  titleId: string;
-  titleRef: RefObject<HTMLHeadingElement | null>;
   /** What the items are called in the count over the list: `['review', 'reviews']`. */
   noun: readonly [one: string, many: string];
-  /** The current page of the list, as loaded. */
-  query: UseQueryResult<Page<T>>;
   pageSize: number;
-  /** 1-based, from the page address (`usePageParam`). */
-  page: number;
-  onPageChange: (page: number, options?: { replace?: boolean }) => void;
   /** Names the pagination landmark: 'Review pages'. */
   pagesLabel: string;
   loadingLabel: string;
   /** What the failure says when the server was reached: 'We couldn't load the users...'. */
   failure: string;
+};
+
+type PagedListProps<T> = {
+  list: PagedListSpec;
+  /** The current page of the list, as loaded. */
+  query: UseQueryResult<Page<T>>;
+  /** The page, 1-based, and how to move to another (`usePageParam`). */
+  paging: {
+    page: number;
+    goToPage: (page: number, options?: { replace?: boolean }) => void;
+  };
   /** What an empty list shows (a `ListEmpty`). */
   empty: ReactNode;
-  /** The loaded items, as a table, cards or both. */
-  children: (items: T[]) => ReactNode;
+  /** The heading's id, when something outside the list is named by it too. */
+  titleId?: string;
+  /** Focus lands on the heading through this once a deleted row is gone. */
+  titleRef?: RefObject<HTMLHeadingElement | null>;
+  /** The loaded items, as a table, cards or both, named by the heading `titleId`. */
+  children: (items: T[], titleId: string) => ReactNode;
 };
 
 /**
@@ -36,20 +45,23 @@ type PagedListProps<T> = {
  * item deleted, an old link) moves to the last page.
  */
 export function PagedList<T>({
-  title,
-  titleId,
-  titleRef,
-  noun: [one, many],
+  list: {
+    title,
+    noun: [one, many],
+    pageSize,
+    pagesLabel,
+    loadingLabel,
+    failure,
+  },
   query,
-  pageSize,
-  page,
-  onPageChange,
-  pagesLabel,
-  loadingLabel,
-  failure,
+  paging: { page, goToPage: onPageChange },
   empty,
+  titleId: givenTitleId,
+  titleRef,
   children,
 }: PagedListProps<T>) {
+  const ownTitleId = useId();
+  const titleId = givenTitleId ?? ownTitleId;
   const total = query.data?.total ?? 0;
   const pageCount = pageCountOf(total, pageSize);
   useKeepPageInRange(
@@ -57,7 +69,6 @@ export function PagedList<T>({
     query.isSuccess && !query.isPlaceholderData ? pageCount : undefined,
     onPageChange,
   );
-  const items = query.data?.items ?? [];
 
   return (
     <>
@@ -77,22 +88,15 @@ export function PagedList<T>({
         )}
       </div>
 
-      {query.isPending && <Spinner label={loadingLabel} className="py-16" />}
-      {query.isError && (
-        <ListError
-          className="mt-6"
-          error={query.error}
-          message={failure}
-          onRetry={() => query.refetch()}
-          retrying={query.isFetching}
-        />
-      )}
-      {query.isSuccess && items.length === 0 && page <= pageCount && (
-        <div className="mt-6">{empty}</div>
-      )}
-      {query.isSuccess && items.length > 0 && (
-        <div aria-busy={query.isFetching}>{children(items)}</div>
-      )}
+      <ListResult
+        query={query}
+        loading={<Spinner label={loadingLabel} className="py-16" />}
+        failure={failure}
+        errorClassName="mt-6"
+        empty={page <= pageCount && <div className="mt-6">{empty}</div>}
+      >
+        {(items) => <div aria-busy={query.isFetching}>{children(items, titleId)}</div>}
+      </ListResult>
 
       <Pagination
         label={pagesLabel}

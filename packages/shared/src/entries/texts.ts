@@ -3,6 +3,9 @@
  * Pages import them from here so their download carries no zod.
  */
 
+export * from '../account-messages.js';
 export * from '../business-messages.js';
 export * from '../engagement-messages.js';
 export * from '../messages.js';
+export * from '../offer-messages.js';
+export * from '../photo-messages.js';

@@ -1,6 +1,7 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { CloseIcon } from './icons';
 
 export const Dialog = RadixDialog.Root;
 export const DialogClose = RadixDialog.Close;
@@ -38,5 +39,18 @@ export function DialogContent({
         {children}
       </RadixDialog.Content>
     </RadixDialog.Portal>
+  );
+}
+
+/** The ✕ in a dialog's corner, which closes it as Cancel or Escape do. */
+export function DialogCornerClose({ disabled }: { disabled?: boolean }) {
+  return (
+    <DialogClose
+      aria-label="Close"
+      disabled={disabled}
+      className="absolute top-4 right-4 inline-flex size-10 cursor-pointer items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+    >
+      <CloseIcon className="size-5" />
+    </DialogClose>
   );
 }

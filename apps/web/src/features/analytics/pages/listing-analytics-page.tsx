@@ -1,10 +1,10 @@
 import { ANALYTICS_PERIODS, BUSINESS_LIMITS } from '@keyhaven/shared/constants';
 import { ANALYTICS_MESSAGES } from '@keyhaven/shared/texts';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { PeriodPicker } from '@/components/charts/period-picker';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListEmpty, ListError } from '@/components/list-states';
-import { PagedList } from '@/components/paged-list';
+import { PagedList, type PagedListSpec } from '@/components/paged-list';
 import { Spinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/hooks/use-session';
 import { useAnalyticsListings } from '../api/get-analytics-listings';
@@ -16,8 +16,6 @@ import { ListingsTable } from '../components/listings-table';
 import { TotalsCards } from '../components/totals-cards';
 import { FIGURES } from '../lib/figures';
 import { useAnalyticsParams } from '../lib/use-analytics-params';
-
-const PAGE_SIZE = BUSINESS_LIMITS.analyticsTablePageSize;
 
 const TEXT = {
   heading: 'Analytics',
@@ -56,6 +54,15 @@ function Summary({ analytics }: { analytics: ListingAnalytics }) {
   );
 }
 
+const LISTINGS_LIST: PagedListSpec = {
+  title: TEXT.tableTitle,
+  noun: ['listing', 'listings'],
+  pageSize: BUSINESS_LIMITS.analyticsTablePageSize,
+  pagesLabel: 'Listing pages',
+  loadingLabel: TEXT.tableLoading,
+  failure: TEXT.tableFailure,
+};
+
 /** An agent's figures over 7, 30 or 90 days, and each of their listings', sortable. */
 export function ListingAnalyticsPage() {
   const agent = useSignedInUser();
@@ -66,10 +73,9 @@ export function ListingAnalyticsPage() {
     sort,
     order,
     page,
-    limit: PAGE_SIZE,
+    limit: LISTINGS_LIST.pageSize,
   });
   const tableHeadingId = useId();
-  const tableHeadingRef = useRef<HTMLHeadingElement>(null);
   const noListings = summary.data?.listings === 0;
 
   return (
@@ -103,17 +109,10 @@ export function ListingAnalyticsPage() {
       {!noListings && (
         <section aria-labelledby={tableHeadingId} className="mt-8">
           <PagedList
-            title={TEXT.tableTitle}
-            titleId={tableHeadingId}
-            titleRef={tableHeadingRef}
-            noun={['listing', 'listings']}
+            list={LISTINGS_LIST}
             query={listings}
-            pageSize={PAGE_SIZE}
-            page={page}
-            onPageChange={goToPage}
-            pagesLabel="Listing pages"
-            loadingLabel={TEXT.tableLoading}
-            failure={TEXT.tableFailure}
+            paging={{ page, goToPage }}
+            titleId={tableHeadingId}
             empty={<ListEmpty>{ANALYTICS_MESSAGES.noListings}</ListEmpty>}
           >
             {(items) => (

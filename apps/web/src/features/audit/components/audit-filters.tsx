@@ -1,9 +1,8 @@
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@keyhaven/shared/constants';
 import { AUDIT_MESSAGES } from '@keyhaven/shared/texts';
 import { type FormEvent, useState } from 'react';
+import { SelectField, TextField } from '@/components/form/fields';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { inputStyles } from '@/components/ui/input';
 import { paths } from '@/lib/paths';
 import {
   type AuditFilters,
@@ -61,92 +60,66 @@ export function AuditFiltersForm({ filters, onChange }: AuditFiltersFormProps) {
         noValidate
         className="grid gap-4 rounded-2xl border border-stone-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3"
       >
-        <Field label="Actor" hint="An e-mail address (or any part of it) or an account id">
-          {(control) => (
-            <input
-              {...control}
-              name="actor"
-              type="search"
-              defaultValue={filters.actor}
-              maxLength={254}
-              autoComplete="off"
-              className={inputStyles()}
-            />
-          )}
-        </Field>
-        <Field label="Action">
-          {(control) => (
-            <select
-              {...control}
-              name="action"
-              defaultValue={filters.action}
-              onChange={applyChoice}
-              className={inputStyles()}
-            >
-              <option value="">All actions</option>
-              {AUDIT_ACTIONS.map((action) => (
-                <option key={action} value={action}>
-                  {AUDIT_ACTION_LABELS[action]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Target type">
-          {(control) => (
-            <select
-              {...control}
-              name="targetType"
-              defaultValue={filters.targetType}
-              onChange={applyChoice}
-              className={inputStyles()}
-            >
-              <option value="">All targets</option>
-              {AUDIT_TARGET_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {TARGET_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Target id" hint="The exact id of the user, listing, offer…">
-          {(control) => (
-            <input
-              {...control}
-              name="targetId"
-              type="search"
-              defaultValue={filters.targetId}
-              maxLength={100}
-              autoComplete="off"
-              spellCheck={false}
-              className={inputStyles('font-mono')}
-            />
-          )}
-        </Field>
-        <Field label="From (UTC day)" error={rangeError}>
-          {(control) => (
-            <input
-              {...control}
-              name="from"
-              type="date"
-              defaultValue={filters.from}
-              className={inputStyles()}
-            />
-          )}
-        </Field>
-        <Field label="To (UTC day)">
-          {(control) => (
-            <input
-              {...control}
-              name="to"
-              type="date"
-              defaultValue={filters.to}
-              min={filters.from || undefined}
-              className={inputStyles()}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Actor"
+          hint="An e-mail address (or any part of it) or an account id"
+          name="actor"
+          type="search"
+          defaultValue={filters.actor}
+          maxLength={254}
+          autoComplete="off"
+        />
+        <SelectField
+          label="Action"
+          name="action"
+          defaultValue={filters.action}
+          onChange={applyChoice}
+        >
+          <option value="">All actions</option>
+          {AUDIT_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {AUDIT_ACTION_LABELS[action]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Target type"
+          name="targetType"
+          defaultValue={filters.targetType}
+          onChange={applyChoice}
+        >
+          <option value="">All targets</option>
+          {AUDIT_TARGET_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {TARGET_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Target id"
+          hint="The exact id of the user, listing, offer…"
+          name="targetId"
+          type="search"
+          defaultValue={filters.targetId}
+          maxLength={100}
+          autoComplete="off"
+          spellCheck={false}
+          className="font-mono"
+        />
+        <TextField
+          label="From (UTC day)"
+          error={rangeError}
+          name="from"
+          type="date"
+          defaultValue={filters.from}
+        />
+        <TextField
+          label="To (UTC day)"
+          name="to"
+          type="date"
+          defaultValue={filters.to}
+          min={filters.from || undefined}
+        />
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3">
           <Button type="submit">Apply filters</Button>
           {hasAuditFilters(filters) && (

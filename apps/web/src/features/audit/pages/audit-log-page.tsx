@@ -1,11 +1,11 @@
 import type { AuditEntry } from '@keyhaven/shared';
 import { BUSINESS_LIMITS } from '@keyhaven/shared/constants';
 import { AUDIT_MESSAGES } from '@keyhaven/shared/texts';
-import { useCallback, useId, useRef } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListEmpty } from '@/components/list-states';
-import { PagedList } from '@/components/paged-list';
+import { PagedList, type PagedListSpec } from '@/components/paged-list';
 import { KEEP_SCROLL } from '@/lib/keep-scroll';
 import { useAuditLog } from '../api/get-audit-log';
 import { AuditEntryItem } from '../components/audit-entry';
@@ -21,6 +21,15 @@ const TEXT = {
   listTitle: 'Entries, newest first',
   failure: "We couldn't load the audit log. Please try again.",
 } as const;
+
+const AUDIT_LIST: PagedListSpec = {
+  title: TEXT.listTitle,
+  noun: ['entry', 'entries'],
+  pageSize: PAGE_SIZE,
+  pagesLabel: 'Audit log pages',
+  loadingLabel: 'Loading the audit log',
+  failure: TEXT.failure,
+};
 
 function AuditEntries({ entries }: { entries: AuditEntry[] }) {
   return (
@@ -45,8 +54,6 @@ export const auditLogRequestFrom = (params: URLSearchParams) => ({
  * restore them and a copied link shows the same entries.
  */
 export function AuditLogPage() {
-  const headingId = useId();
-  const listHeadingRef = useRef<HTMLHeadingElement>(null);
   const [params, setParams] = useSearchParams();
   const { page, ...filters } = auditFiltersFrom(params);
   const entries = useAuditLog(auditLogRequestFrom(params));
@@ -69,17 +76,9 @@ export function AuditLogPage() {
       <AuditFiltersForm key={filterKey} filters={filters} onChange={applyFilters} />
       <div className="mt-6">
         <PagedList
-          title={TEXT.listTitle}
-          titleId={headingId}
-          titleRef={listHeadingRef}
-          noun={['entry', 'entries']}
+          list={AUDIT_LIST}
           query={entries}
-          pageSize={PAGE_SIZE}
-          page={page}
-          onPageChange={goToPage}
-          pagesLabel="Audit log pages"
-          loadingLabel="Loading the audit log"
-          failure={TEXT.failure}
+          paging={{ page, goToPage }}
           empty={<ListEmpty>{AUDIT_MESSAGES.empty}</ListEmpty>}
         >
           {(items) => <AuditEntries entries={items} />}

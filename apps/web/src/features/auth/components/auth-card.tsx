@@ -1,6 +1,10 @@
+import { ACCOUNT_RECOVERY_MESSAGES } from '@keyhaven/shared/texts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PageMeta } from '@/components/page-meta';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
+import { authLinkStyle } from './recovery-outcome';
 
 type AuthCardProps = {
   heading: string;
@@ -37,14 +41,35 @@ export function AuthCard({
         {children}
         <p className="mt-8 text-center text-stone-700">
           {switchPrompt}{' '}
-          <Link
-            to={switchTo}
-            className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950"
-          >
+          <Link to={switchTo} className={authLinkStyle}>
             {switchLabel}
           </Link>
         </p>
       </div>
     </div>
+  );
+}
+
+type RecoveryCardProps = {
+  heading: string;
+  intro: string;
+  /** The page's own title and address, for its head. */
+  meta: { title: string; path: string };
+  children: ReactNode;
+};
+
+/** The frame of the two password reset pages, which lead back to signing in. */
+export function RecoveryCard({ heading, intro, meta, children }: RecoveryCardProps) {
+  return (
+    <AuthCard
+      heading={heading}
+      intro={intro}
+      switchPrompt={ACCOUNT_RECOVERY_MESSAGES.rememberedPrompt}
+      switchLabel="Login"
+      switchTo={paths.login}
+    >
+      <PageMeta title={meta.title} description={intro} path={meta.path} />
+      {children}
+    </AuthCard>
   );
 }

@@ -5,18 +5,17 @@ import { ACCOUNT_LABELS, ACCOUNT_RECOVERY_MESSAGES, AUTH_MESSAGES } from '@keyha
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { AppForm, FormAlert } from '@/components/form/app-form';
+import { PasswordField } from '@/components/form/fields';
+import { SubmitButton } from '@/components/form/submit-button';
 import { MessageDialog } from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
-import { InlineSpinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { PAGE_FORM_FIELD, pageFormError, usePageAction, usePageForm } from '@/lib/page-form';
+import { PAGE_FORM_FIELD, pageFormError, usePageForm } from '@/lib/page-form';
 import { paths } from '@/lib/paths';
 import { useLogin } from '../api/login';
 import { ZLoginForm } from '../schemas';
-import { FormAlert } from './form-alert';
+import { EmailField } from './email-field';
+import { authLinkStyle } from './recovery-outcome';
 
 type LoginFormProps = {
   onSuccess: (response: AuthResponse) => void;
@@ -25,7 +24,6 @@ type LoginFormProps = {
 /** E-mail and password sign-in (both required, the e-mail an address). */
 export function LoginForm({ onSuccess }: LoginFormProps) {
   const login = useLogin();
-  const pageAction = usePageAction();
   // How a sign-in posted to this page without the app ended, when one was.
   const posted = usePageForm(PAGE_FORMS.signIn);
   const [popupOpen, setPopupOpen] = useState(false);
@@ -54,65 +52,37 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   return (
     <>
       {/* Posts to this page itself when the app has not started: see lib/page-form.ts. */}
-      <form
-        method="post"
-        action={pageAction}
-        onSubmit={handleSubmit(onSubmit)}
-        noValidate
-        aria-label="Sign in"
-      >
+      <AppForm onSubmit={handleSubmit(onSubmit)} aria-label="Sign in">
         <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORMS.signIn} />
-        {failure && <FormAlert>{failure}</FormAlert>}
+        {failure && <FormAlert className="mt-6">{failure}</FormAlert>}
         <div className="mt-6 space-y-5">
-          <Field
-            label={ACCOUNT_LABELS.email}
+          <EmailField
+            {...register('email')}
             error={errors.email?.message ?? pageFormError(posted, submitCount, 'email')}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                {...register('email')}
-                defaultValue={posted?.values.email}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                aria-required="true"
-              />
-            )}
-          </Field>
-          <Field
+            defaultValue={posted?.values.email}
+          />
+          <PasswordField
             label={ACCOUNT_LABELS.password}
+            {...register('password')}
             error={errors.password?.message ?? pageFormError(posted, submitCount, 'password')}
-          >
-            {(control) => (
-              <PasswordInput
-                {...control}
-                {...register('password')}
-                autoComplete="current-password"
-                aria-required="true"
-              />
-            )}
-          </Field>
+            autoComplete="current-password"
+            aria-required="true"
+          />
         </div>
         <p className="mt-3 text-right text-sm">
-          <Link
-            to={paths.forgotPassword}
-            className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950"
-          >
+          <Link to={paths.forgotPassword} className={authLinkStyle}>
             {ACCOUNT_RECOVERY_MESSAGES.forgotLink}
           </Link>
         </p>
-        <Button
-          type="submit"
+        <SubmitButton
+          busy={login.isPending}
+          busyLabel="Signing In..."
           size="lg"
           className="mt-6 w-full"
-          disabled={login.isPending}
-          aria-busy={login.isPending}
         >
-          {login.isPending && <InlineSpinner />}
-          {login.isPending ? 'Signing In...' : 'Sign In'}
-        </Button>
-      </form>
+          Sign In
+        </SubmitButton>
+      </AppForm>
       <MessageDialog
         open={popupOpen}
         onClose={() => setPopupOpen(false)}

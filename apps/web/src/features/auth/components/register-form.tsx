@@ -4,12 +4,10 @@ import { LIMITS, PAGE_FORMS, TIMINGS_MS } from '@keyhaven/shared/constants';
 import { ACCOUNT_LABELS, AUTH_MESSAGES, MESSAGES } from '@keyhaven/shared/texts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { AppForm, FormAlert } from '@/components/form/app-form';
+import { PasswordField, TextField } from '@/components/form/fields';
+import { SubmitButton } from '@/components/form/submit-button';
 import { MessageDialog } from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
-import { InlineSpinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { PAGE_FORM_FIELD, pageFormError, usePageForm } from '@/lib/page-form';
 import { paths } from '@/lib/paths';
@@ -18,7 +16,6 @@ import { uploadFailure, uploadImage } from '@/lib/upload-image';
 import { useRegister } from '../api/register';
 import { useSaveProfilePhoto } from '../api/save-profile-photo';
 import { ZRegisterForm } from '../schemas';
-import { FormAlert } from './form-alert';
 import { PhotoUpload } from './photo-upload';
 
 type RegisterFormProps = {
@@ -26,8 +23,8 @@ type RegisterFormProps = {
 };
 
 const TEXT_FIELDS = ['name', 'email', 'phone', 'country', 'birth', 'password'] as const;
-type TextField = (typeof TEXT_FIELDS)[number];
-const isTextField = (key: string): key is TextField =>
+type AccountField = (typeof TEXT_FIELDS)[number];
+const isTextField = (key: string): key is AccountField =>
   (TEXT_FIELDS as readonly string[]).includes(key);
 
 /** Today as `YYYY-MM-DD` in the visitor's own calendar: the latest birth date the picker offers. */
@@ -46,7 +43,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
   const registration = useRegister();
   // How a registration posted to this page without the app ended, when one did.
   const posted = usePageForm(PAGE_FORMS.register);
-  const sent = (field: TextField) => (field === 'password' ? '' : (posted?.values[field] ?? ''));
+  const sent = (field: AccountField) => (field === 'password' ? '' : (posted?.values[field] ?? ''));
   const savePhoto = useSaveProfilePhoto();
   const [photo, setPhoto] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -69,9 +66,16 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
       password: '',
     },
   });
-  /** The field's message: the app's check, else the server's from a post without the app. */
-  const errorOf = (field: TextField) =>
-    errors[field]?.message ?? pageFormError(posted, submitCount, field);
+  /**
+   * What a required field needs: its registration, what was sent without the app, and its
+   * message (the app's check, else the server's from a post without the app).
+   */
+  const fieldOf = (field: AccountField) => ({
+    ...register(field),
+    defaultValue: sent(field),
+    error: errors[field]?.message ?? pageFormError(posted, submitCount, field),
+    'aria-required': true,
+  });
 
   function showServerErrors(error: unknown) {
     if (!(error instanceof ApiError)) return;
@@ -121,103 +125,67 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
   return (
     <>
       {/* Posts to this page itself, photo included, when the app has not started. */}
-      <form
-        method="post"
+      <AppForm
         action={paths.register}
         encType="multipart/form-data"
         onSubmit={handleSubmit(onSubmit)}
-        noValidate
         aria-label="Create your account"
       >
         <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORMS.register} />
         {submitCount === 0 && posted?.message && (
-          <FormAlert title={AUTH_MESSAGES.registrationErrorTitle}>{posted.message}</FormAlert>
+          <FormAlert title={AUTH_MESSAGES.registrationErrorTitle} className="mt-6">
+            {posted.message}
+          </FormAlert>
         )}
         <div className="mt-6 grid gap-5 sm:grid-cols-2">
-          <Field label={ACCOUNT_LABELS.name} error={errorOf('name')} className="sm:col-span-2">
-            {(control) => (
-              <Input
-                {...control}
-                {...register('name')}
-                defaultValue={sent('name')}
-                autoComplete="name"
-                aria-required="true"
-              />
-            )}
-          </Field>
-          <Field label={ACCOUNT_LABELS.email} error={errorOf('email')} className="sm:col-span-2">
-            {(control) => (
-              <Input
-                {...control}
-                {...register('email')}
-                defaultValue={sent('email')}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                aria-required="true"
-              />
-            )}
-          </Field>
-          <Field label={ACCOUNT_LABELS.phone} error={errorOf('phone')}>
-            {(control) => (
-              <Input
-                {...control}
-                {...register('phone')}
-                defaultValue={sent('phone')}
-                type="tel"
-                autoComplete="tel"
-                aria-required="true"
-              />
-            )}
-          </Field>
-          <Field label={ACCOUNT_LABELS.country} error={errorOf('country')}>
-            {(control) => (
-              <Input
-                {...control}
-                {...register('country')}
-                defaultValue={sent('country')}
-                autoComplete="country-name"
-                aria-required="true"
-              />
-            )}
-          </Field>
-          <Field label={ACCOUNT_LABELS.birth} error={errorOf('birth')} className="sm:col-span-2">
-            {(control) => (
-              <Input
-                {...control}
-                {...register('birth')}
-                defaultValue={sent('birth')}
-                type="date"
-                max={today()}
-                autoComplete="bday"
-                aria-required="true"
-              />
-            )}
-          </Field>
-          <Field
+          <TextField
+            label={ACCOUNT_LABELS.name}
+            {...fieldOf('name')}
+            fieldClassName="sm:col-span-2"
+            autoComplete="name"
+          />
+          <TextField
+            label={ACCOUNT_LABELS.email}
+            {...fieldOf('email')}
+            fieldClassName="sm:col-span-2"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+          />
+          <TextField
+            label={ACCOUNT_LABELS.phone}
+            {...fieldOf('phone')}
+            type="tel"
+            autoComplete="tel"
+          />
+          <TextField
+            label={ACCOUNT_LABELS.country}
+            {...fieldOf('country')}
+            autoComplete="country-name"
+          />
+          <TextField
+            label={ACCOUNT_LABELS.birth}
+            {...fieldOf('birth')}
+            fieldClassName="sm:col-span-2"
+            type="date"
+            max={today()}
+            autoComplete="bday"
+          />
+          <PasswordField
             label={ACCOUNT_LABELS.password}
             hint={`At least ${LIMITS.passwordMinLength} characters, with uppercase, lowercase, and numbers.`}
-            error={errorOf('password')}
-            className="sm:col-span-2"
-          >
-            {(control) => (
-              <PasswordInput
-                {...control}
-                {...register('password')}
-                autoComplete="new-password"
-                aria-required="true"
-              />
-            )}
-          </Field>
+            {...fieldOf('password')}
+            fieldClassName="sm:col-span-2"
+            autoComplete="new-password"
+          />
           <div className="sm:col-span-2">
             <PhotoUpload value={photo} onChange={setPhoto} uploading={uploading} disabled={busy} />
           </div>
         </div>
-        <Button type="submit" size="lg" className="mt-8 w-full" disabled={busy} aria-busy={busy}>
-          {busy && <InlineSpinner />}
-          {busy ? 'Registering...' : 'Register'}
-        </Button>
-      </form>
+        <SubmitButton busy={busy} busyLabel="Registering..." size="lg" className="mt-8 w-full">
+          Register
+        </SubmitButton>
+      </AppForm>
       <MessageDialog
         open={failure !== null}
         onClose={() => setFailure(null)}

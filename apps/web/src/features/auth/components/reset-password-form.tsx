@@ -2,34 +2,25 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PAGE_FORMS } from '@keyhaven/shared/constants';
 import { ACCOUNT_RECOVERY_MESSAGES } from '@keyhaven/shared/texts';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Notice } from '@/components/ui/notice';
-import { PasswordInput } from '@/components/ui/password-input';
-import { InlineSpinner } from '@/components/ui/spinner';
+import { AppForm, FormAlert } from '@/components/form/app-form';
+import { PasswordField } from '@/components/form/fields';
+import { SubmitButton } from '@/components/form/submit-button';
 import { ApiError, failureMessage } from '@/lib/api-client';
 import { PAGE_FORM_FIELD, pageFormError, usePageForm } from '@/lib/page-form';
 import { paths } from '@/lib/paths';
 import { useResetPassword } from '../api/account-recovery';
 import { type ResetPasswordForm as ResetPasswordValues, ZResetPasswordForm } from '../schemas';
-import { FormAlert } from './form-alert';
-
-const linkStyle = 'font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950';
+import { RecoveryOutcome } from './recovery-outcome';
 
 /** A link that cannot set a password (none in the address, used, expired): ask for a new one. */
 export function ResetLinkInvalid() {
   return (
-    <div className="mt-6 space-y-6">
-      <Notice tone="error" role="alert">
-        {ACCOUNT_RECOVERY_MESSAGES.resetInvalid}
-      </Notice>
-      <p className="text-center text-sm">
-        <Link to={paths.forgotPassword} className={linkStyle}>
-          {ACCOUNT_RECOVERY_MESSAGES.askAgain}
-        </Link>
-      </p>
-    </div>
+    <RecoveryOutcome
+      tone="error"
+      next={{ to: paths.forgotPassword, label: ACCOUNT_RECOVERY_MESSAGES.askAgain }}
+    >
+      {ACCOUNT_RECOVERY_MESSAGES.resetInvalid}
+    </RecoveryOutcome>
   );
 }
 
@@ -51,16 +42,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const done = reset.isSuccess ? reset.data.message : posted?.done;
   if (done) {
     return (
-      <div className="mt-6 space-y-6">
-        <Notice tone="success" role="status">
-          {done}
-        </Notice>
-        <p className="text-center text-sm">
-          <Link to={paths.login} className={linkStyle}>
-            {ACCOUNT_RECOVERY_MESSAGES.resetSignIn}
-          </Link>
-        </p>
-      </div>
+      <RecoveryOutcome
+        tone="success"
+        next={{ to: paths.login, label: ACCOUNT_RECOVERY_MESSAGES.resetSignIn }}
+      >
+        {done}
+      </RecoveryOutcome>
     );
   }
   // A refusal that blames no password blames the link (used, expired, altered).
@@ -89,59 +76,40 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     // Posts to this page's own path, the token in the body, when the app has not started: the
     // token never goes into another address.
-    <form
-      method="post"
+    <AppForm
       action={paths.resetPassword}
       onSubmit={handleSubmit(onSubmit)}
-      noValidate
       aria-label={ACCOUNT_RECOVERY_MESSAGES.resetTitle}
     >
       <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORMS.resetPassword} />
       <input type="hidden" name="token" value={token} />
       {reset.isError && !passwordRefused && (
-        <FormAlert>{failureMessage(reset.error, ACCOUNT_RECOVERY_MESSAGES.resetFailed)}</FormAlert>
+        <FormAlert className="mt-6">
+          {failureMessage(reset.error, ACCOUNT_RECOVERY_MESSAGES.resetFailed)}
+        </FormAlert>
       )}
-      {submitCount === 0 && postedFailure && <FormAlert>{postedFailure}</FormAlert>}
+      {submitCount === 0 && postedFailure && (
+        <FormAlert className="mt-6">{postedFailure}</FormAlert>
+      )}
       <div className="mt-6 space-y-5">
-        <Field
-          label={ACCOUNT_RECOVERY_MESSAGES.newPasswordLabel}
-          error={errors.password?.message ?? pageFormError(posted, submitCount, 'password')}
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              {...register('password')}
-              autoComplete="new-password"
-              aria-required="true"
-            />
-          )}
-        </Field>
-        <Field
-          label={ACCOUNT_RECOVERY_MESSAGES.confirmPasswordLabel}
-          error={
-            errors.confirmPassword?.message ?? pageFormError(posted, submitCount, 'confirmPassword')
-          }
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              {...register('confirmPassword')}
-              autoComplete="new-password"
-              aria-required="true"
-            />
-          )}
-        </Field>
+        {(['password', 'confirmPassword'] as const).map((name) => (
+          <PasswordField
+            key={name}
+            label={
+              name === 'password'
+                ? ACCOUNT_RECOVERY_MESSAGES.newPasswordLabel
+                : ACCOUNT_RECOVERY_MESSAGES.confirmPasswordLabel
+            }
+            {...register(name)}
+            error={errors[name]?.message ?? pageFormError(posted, submitCount, name)}
+            autoComplete="new-password"
+            aria-required="true"
+          />
+        ))}
       </div>
-      <Button
-        type="submit"
-        size="lg"
-        className="mt-8 w-full"
-        disabled={reset.isPending}
-        aria-busy={reset.isPending}
-      >
-        {reset.isPending && <InlineSpinner />}
-        {reset.isPending ? 'Saving...' : ACCOUNT_RECOVERY_MESSAGES.resetSubmit}
-      </Button>
-    </form>
+      <SubmitButton busy={reset.isPending} busyLabel="Saving..." size="lg" className="mt-8 w-full">
+        {ACCOUNT_RECOVERY_MESSAGES.resetSubmit}
+      </SubmitButton>
+    </AppForm>
   );
 }

@@ -3,6 +3,7 @@ import { TIMINGS_MS } from '@keyhaven/shared/constants';
 import { AUTH_MESSAGES } from '@keyhaven/shared/texts';
 import { useEffect, useState } from 'react';
 import { createPath, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { FormAlert } from '@/components/form/app-form';
 import { PageMeta } from '@/components/page-meta';
 import { Notice } from '@/components/ui/notice';
 import { useHydrated } from '@/hooks/use-hydrated';
@@ -11,7 +12,6 @@ import type { LoginRedirectState } from '@/lib/paths';
 import { paths, returnPathFrom } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { AuthCard } from '../components/auth-card';
-import { FormAlert } from '../components/form-alert';
 import { GoogleSignIn } from '../components/google-sign-in';
 import { LoginForm } from '../components/login-form';
 import { AUTH_SCREEN_TEXT } from '../messages';
@@ -81,7 +81,7 @@ export function LoginPage() {
       switchTo={paths.register}
     >
       {google === 'failed' && (
-        <FormAlert title={AUTH_MESSAGES.googleFailed}>
+        <FormAlert title={AUTH_MESSAGES.googleFailed} className="mt-6">
           {AUTH_SCREEN_TEXT.googleFailedExplanation}
         </FormAlert>
       )}

@@ -1,10 +1,9 @@
 import { PAGE_FORMS } from '@keyhaven/shared/constants';
 import { ACCOUNT_RECOVERY_MESSAGES } from '@keyhaven/shared/texts';
 import { useSearchParams } from 'react-router';
-import { PageMeta } from '@/components/page-meta';
 import { usePageForm } from '@/lib/page-form';
 import { paths } from '@/lib/paths';
-import { AuthCard } from '../components/auth-card';
+import { RecoveryCard } from '../components/auth-card';
 import { ResetLinkInvalid, ResetPasswordForm } from '../components/reset-password-form';
 import { AUTH_SCREEN_TEXT } from '../messages';
 
@@ -17,19 +16,12 @@ export function ResetPasswordPage() {
   const posted = usePageForm(PAGE_FORMS.resetPassword);
   const token = searchParams.get('token')?.trim() || posted?.values.token;
   return (
-    <AuthCard
+    <RecoveryCard
       heading={ACCOUNT_RECOVERY_MESSAGES.resetTitle}
       intro={AUTH_SCREEN_TEXT.resetIntro}
-      switchPrompt={ACCOUNT_RECOVERY_MESSAGES.rememberedPrompt}
-      switchLabel="Login"
-      switchTo={paths.login}
+      meta={{ title: 'Set a New Password', path: paths.resetPassword }}
     >
-      <PageMeta
-        title="Set a New Password"
-        description={AUTH_SCREEN_TEXT.resetIntro}
-        path={paths.resetPassword}
-      />
       {token || posted?.done ? <ResetPasswordForm token={token ?? ''} /> : <ResetLinkInvalid />}
-    </AuthCard>
+    </RecoveryCard>
   );
 }

@@ -1,14 +1,14 @@
 import { CONVERSATION_MESSAGES } from '@keyhaven/shared/texts';
 import { generatePath, Link } from 'react-router';
-import { Button, buttonStyles } from '@/components/ui/button';
+import { DialogCancel } from '@/components/form/submit-button';
+import { buttonStyles } from '@/components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
+  DialogCornerClose,
   DialogDescription,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { CloseIcon } from '@/components/ui/icons';
 import type { Property } from '@/lib/listing';
 import { paths } from '@/lib/paths';
 import { useAskAgent } from '../api/send-message';
@@ -55,9 +55,7 @@ export function AskAgentDialog({
               {CONVERSATION_MESSAGES.sent}
             </p>
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <DialogClose asChild>
-                <Button variant="secondary">Close</Button>
-              </DialogClose>
+              <DialogCancel>Close</DialogCancel>
               <Link to={conversationPath(sentTo)} className={buttonStyles({})}>
                 {CONVERSATION_MESSAGES.open}
               </Link>
@@ -74,19 +72,10 @@ export function AskAgentDialog({
               });
               onSent(conversationId);
             }}
-            secondaryAction={
-              <DialogClose asChild>
-                <Button variant="secondary">Cancel</Button>
-              </DialogClose>
-            }
+            secondaryAction={<DialogCancel />}
           />
         )}
-        <DialogClose
-          aria-label="Close"
-          className="absolute top-4 right-4 inline-flex size-10 cursor-pointer items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 hover:text-stone-900"
-        >
-          <CloseIcon className="size-5" />
-        </DialogClose>
+        <DialogCornerClose />
       </DialogContent>
     </Dialog>
   );

@@ -1,14 +1,11 @@
 import { ENGAGEMENT_LIMITS } from '@keyhaven/shared/constants';
 import { CONVERSATION_MESSAGES, messageLengthLabel } from '@keyhaven/shared/texts';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { AlertIcon } from '@/components/ui/form-icons';
-import { InlineSpinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
+import { AppForm, FormAlert } from '@/components/form/app-form';
+import { TextareaField } from '@/components/form/fields';
+import { FormActions, SubmitButton } from '@/components/form/submit-button';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { usePageAction } from '@/lib/page-form';
 
 type MessageFormProps = {
   label: string;
@@ -42,7 +39,6 @@ export function MessageForm({
   secondaryAction,
   className,
 }: MessageFormProps) {
-  const pageAction = usePageAction();
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -76,48 +72,29 @@ export function MessageForm({
   return (
     // Not performed without the app yet: before it starts its submit is held for it
     // (`data-app-form`); without JavaScript the page answers the post saying so.
-    <form
-      method="post"
-      action={pageAction}
-      data-app-form=""
-      noValidate
-      onSubmit={submit}
-      className={cn('space-y-3', className)}
-      aria-busy={pending}
-    >
-      {failure && (
-        <div
-          role="alert"
-          className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900"
-        >
-          <AlertIcon className="size-5 shrink-0 text-red-700" />
-          <p>{failure}</p>
-        </div>
-      )}
-      <Field label={label} hint={messageLengthLabel(text.length)} error={fieldError}>
-        {(control) => (
-          <Textarea
-            {...control}
-            name="body"
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              if (fieldError) setFieldError(undefined);
-            }}
-            onKeyDown={onKeyDown}
-            maxLength={ENGAGEMENT_LIMITS.messageMaxLength}
-            rows={rows}
-            disabled={pending}
-          />
-        )}
-      </Field>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+    <AppForm appOnly onSubmit={submit} className={cn('space-y-3', className)} aria-busy={pending}>
+      {failure && <FormAlert>{failure}</FormAlert>}
+      <TextareaField
+        label={label}
+        counter={messageLengthLabel}
+        error={fieldError}
+        name="body"
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (fieldError) setFieldError(undefined);
+        }}
+        onKeyDown={onKeyDown}
+        maxLength={ENGAGEMENT_LIMITS.messageMaxLength}
+        rows={rows}
+        disabled={pending}
+      />
+      <FormActions>
         {secondaryAction}
-        <Button type="submit" disabled={pending}>
-          {pending && <InlineSpinner />}
-          {pending ? CONVERSATION_MESSAGES.sending : CONVERSATION_MESSAGES.send}
-        </Button>
-      </div>
-    </form>
+        <SubmitButton busy={pending} busyLabel={CONVERSATION_MESSAGES.sending}>
+          {CONVERSATION_MESSAGES.send}
+        </SubmitButton>
+      </FormActions>
+    </AppForm>
   );
 }

@@ -30,6 +30,9 @@ describe('monthlyPrincipalAndInterest', () => {
   });
 });
 
+/** A home without property tax, insurance or HOA dues: its monthly cost is the loan's alone. */
+const NO_COSTS_BESIDES_THE_LOAN = { yearlyPropertyTax: 0, yearlyInsurance: 0, monthlyHoa: 0 };
+
 describe('mortgageBreakdown', () => {
   it('adds tax, insurance and HOA to the loan repayment and counts the interest over the term', () => {
     const breakdown = mortgageBreakdown({
@@ -53,13 +56,11 @@ describe('mortgageBreakdown', () => {
 
   it('charges no interest on an interest-free loan', () => {
     const breakdown = mortgageBreakdown({
+      ...NO_COSTS_BESIDES_THE_LOAN,
       price: 300_000,
       downPayment: 0,
       yearlyRatePercent: 0,
       years: 15,
-      yearlyPropertyTax: 0,
-      yearlyInsurance: 0,
-      monthlyHoa: 0,
     });
     expect(cents(breakdown.monthly)).toBe(1666.67);
     expect(breakdown.totalInterest).toBe(0);

@@ -1,10 +1,10 @@
 import { PAGE_FORMS } from '@keyhaven/shared/constants';
 import { NEWSLETTER_MESSAGES } from '@keyhaven/shared/texts';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { InlineSpinner } from '@/components/ui/spinner';
+import { AppForm } from '@/components/form/app-form';
+import { SubmitButton } from '@/components/form/submit-button';
 import { BRAND_NAME } from '@/lib/brand';
-import { PAGE_FORM_FIELD, usePageAction } from '@/lib/page-form';
+import { PAGE_FORM_FIELD } from '@/lib/page-form';
 import { useSubscribe } from '../api/subscribe';
 import { announceSubscribed, announceSubscribeFailed } from '../lib/announce';
 
@@ -20,7 +20,6 @@ function validate(input: HTMLInputElement) {
  * Updated' field and reports 'Subscribed!' or 'Oops...' the same way.
  */
 export function NewsletterSection() {
-  const pageAction = usePageAction();
   const id = useId();
   const headingId = `${id}-heading`;
   const inputId = `${id}-email`;
@@ -70,13 +69,7 @@ export function NewsletterSection() {
             spam, and you can leave at any time.
           </p>
         </div>
-        <form
-          method="post"
-          action={pageAction}
-          noValidate
-          onSubmit={onSubmit}
-          aria-labelledby={headingId}
-        >
+        <AppForm onSubmit={onSubmit} aria-labelledby={headingId}>
           <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORMS.newsletter} />
           <label htmlFor={inputId} className="block font-semibold text-cream">
             Email address
@@ -96,10 +89,14 @@ export function NewsletterSection() {
               onChange={() => error && setError(null)}
               className="h-12 min-w-0 rounded-lg border-2 border-transparent bg-white px-4 text-base text-stone-900 placeholder:text-stone-500 aria-invalid:border-red-400 sm:flex-1"
             />
-            <Button type="submit" variant="light" size="lg" disabled={subscription.isPending}>
-              {subscription.isPending && <InlineSpinner />}
-              {subscription.isPending ? 'Subscribing...' : 'Subscribe'}
-            </Button>
+            <SubmitButton
+              busy={subscription.isPending}
+              busyLabel="Subscribing..."
+              variant="light"
+              size="lg"
+            >
+              Subscribe
+            </SubmitButton>
           </div>
           {error && (
             <p id={errorId} role="alert" className="mt-2 text-sm font-semibold text-amber-200">
@@ -107,7 +104,7 @@ export function NewsletterSection() {
               {error}
             </p>
           )}
-        </form>
+        </AppForm>
       </div>
     </section>
   );

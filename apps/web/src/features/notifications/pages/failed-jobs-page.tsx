@@ -1,7 +1,6 @@
-import { useId, useRef } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListEmpty } from '@/components/list-states';
-import { PagedList } from '@/components/paged-list';
+import { PagedList, type PagedListSpec } from '@/components/paged-list';
 import { Button } from '@/components/ui/button';
 import { TableRegion, Td, Th } from '@/components/ui/table';
 import { usePageParam } from '@/hooks/use-page-param';
@@ -11,8 +10,6 @@ import { useFailedJobs } from '../api/failed-jobs';
 import { useRunFailedJobAgain } from '../api/run-failed-job-again';
 import type { FailedJob } from '../api/twins';
 import { exactTime } from '../lib/relative-time';
-
-const PAGE_SIZE = 20;
 
 const TEXT = {
   heading: 'Failed Jobs',
@@ -24,6 +21,15 @@ const TEXT = {
   runAgain: 'Run again',
   runAgainFailed: "We couldn't queue the job again. Please try again.",
 } as const;
+
+const FAILED_JOBS_LIST: PagedListSpec = {
+  title: TEXT.listTitle,
+  noun: ['failed job', 'failed jobs'],
+  pageSize: 20,
+  pagesLabel: 'Failed job pages',
+  loadingLabel: 'Loading failed jobs',
+  failure: TEXT.failure,
+};
 
 function FailedJobsTable({ jobs }: { jobs: FailedJob[] }) {
   const runAgain = useRunFailedJobAgain();
@@ -76,26 +82,16 @@ function FailedJobsTable({ jobs }: { jobs: FailedJob[] }) {
 
 /** The dead letters of the job queue, newest first, for admins to look into and run again. */
 export function FailedJobsPage() {
-  const headingId = useId();
-  const listHeadingRef = useRef<HTMLHeadingElement>(null);
-  const { page, goToPage } = usePageParam();
-  const jobs = useFailedJobs(page, PAGE_SIZE);
+  const paging = usePageParam();
+  const jobs = useFailedJobs(paging.page, FAILED_JOBS_LIST.pageSize);
 
   return (
     <ContentLayout heading={TEXT.heading}>
       <p className="mt-3 max-w-3xl text-stone-700">{TEXT.intro}</p>
       <PagedList
-        title={TEXT.listTitle}
-        titleId={headingId}
-        titleRef={listHeadingRef}
-        noun={['failed job', 'failed jobs']}
+        list={FAILED_JOBS_LIST}
         query={jobs}
-        pageSize={PAGE_SIZE}
-        page={page}
-        onPageChange={goToPage}
-        pagesLabel="Failed job pages"
-        loadingLabel="Loading failed jobs"
-        failure={TEXT.failure}
+        paging={paging}
         empty={<ListEmpty>{TEXT.empty}</ListEmpty>}
       >
         {(items) => <FailedJobsTable jobs={items} />}

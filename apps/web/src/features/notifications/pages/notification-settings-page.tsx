@@ -12,14 +12,16 @@ import {
   NOTIFICATION_MESSAGES,
 } from '@keyhaven/shared/texts';
 import { type FormEvent, useState } from 'react';
+import { AppForm } from '@/components/form/app-form';
+import { Choice, RadioGroup } from '@/components/form/fields';
+import { SubmitButton } from '@/components/form/submit-button';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListError } from '@/components/list-states';
-import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { InlineSpinner, Spinner } from '@/components/ui/spinner';
+import { Spinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/hooks/use-session';
 import { errorMessage } from '@/lib/api-client';
-import { PAGE_FORM_FIELD, usePageAction, usePageForm } from '@/lib/page-form';
+import { PAGE_FORM_FIELD, usePageForm } from '@/lib/page-form';
 import { toast } from '@/lib/toast';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 import type { NotificationSettings } from '../api/twins';
@@ -46,7 +48,6 @@ function kindsFor(role: Role): NotificationKind[] {
 type FormProps = { userId: string; role: Role; settings: NotificationSettings };
 
 function SettingsForm({ userId, role, settings }: FormProps) {
-  const pageAction = usePageAction();
   // How the settings posted to this page without the app ended: saved, or refused.
   const posted = usePageForm(PAGE_FORMS.notificationSettings);
   const kinds = kindsFor(role);
@@ -74,13 +75,7 @@ function SettingsForm({ userId, role, settings }: FormProps) {
 
   return (
     // Posts to this page itself when the app has not started: see lib/page-form.ts.
-    <form
-      method="post"
-      action={pageAction}
-      noValidate
-      onSubmit={onSubmit}
-      className="mt-6 grid max-w-2xl gap-6"
-    >
+    <AppForm onSubmit={onSubmit} className="mt-6 grid max-w-2xl gap-6">
       <input type="hidden" name={PAGE_FORM_FIELD} value={PAGE_FORMS.notificationSettings} />
       <input type="hidden" name={SHOWN_KINDS_FIELD} value={kinds.join(',')} />
       {/* Once the app saves, its toast speaks: the page's answer is for the post alone, until then. */}
@@ -101,54 +96,47 @@ function SettingsForm({ userId, role, settings }: FormProps) {
         <ul className="mt-2 divide-y divide-sand">
           {kinds.map((kind) => (
             <li key={kind}>
-              <label className="flex min-h-11 cursor-pointer items-center justify-between gap-4 py-2 text-stone-800">
+              <Choice
+                type="checkbox"
+                labelFirst
+                className="flex min-h-11 cursor-pointer items-center justify-between gap-4 py-2 text-stone-800"
+                name={kind}
+                checked={email[kind]}
+                onChange={(event) => setEmail({ ...email, [kind]: event.target.checked })}
+              >
                 {NOTIFICATION_KIND_LABELS[kind]}
-                <input
-                  type="checkbox"
-                  name={kind}
-                  checked={email[kind]}
-                  onChange={(event) => setEmail({ ...email, [kind]: event.target.checked })}
-                  className="size-5 shrink-0 cursor-pointer accent-teal-700"
-                />
-              </label>
+              </Choice>
             </li>
           ))}
         </ul>
       </fieldset>
 
       {showsAlerts && (
-        <fieldset className="rounded-2xl border border-sand bg-white p-4 shadow-sm sm:p-6">
-          <legend className="px-1 text-lg font-semibold text-stone-900">
-            {NOTIFICATION_MESSAGES.searchAlertsLabel}
-          </legend>
-          <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6">
-            {ALERT_FREQUENCIES.map((frequency) => (
-              <label
-                key={frequency}
-                className="flex min-h-11 cursor-pointer items-center gap-2 text-stone-800"
-              >
-                <input
-                  type="radio"
-                  name="searchAlerts"
-                  value={frequency}
-                  checked={searchAlerts === frequency}
-                  onChange={() => setSearchAlerts(frequency)}
-                  className="size-5 cursor-pointer accent-teal-700"
-                />
-                {ALERT_FREQUENCY_LABELS[frequency]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RadioGroup
+          legend={NOTIFICATION_MESSAGES.searchAlertsLabel}
+          name="searchAlerts"
+          options={ALERT_FREQUENCIES}
+          labels={ALERT_FREQUENCY_LABELS}
+          value={searchAlerts}
+          onChange={setSearchAlerts}
+          className="rounded-2xl border border-sand bg-white p-4 shadow-sm sm:p-6"
+          legendClassName="px-1 text-lg font-semibold text-stone-900"
+          optionsClassName="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6"
+          optionClassName="flex min-h-11 cursor-pointer items-center gap-2 text-stone-800"
+        />
       )}
 
       <div>
-        <Button type="submit" aria-disabled={save.isPending} className="w-full sm:w-auto">
-          {save.isPending && <InlineSpinner />}
-          {save.isPending ? TEXT.saving : TEXT.save}
-        </Button>
+        <SubmitButton
+          busy={save.isPending}
+          busyLabel={TEXT.saving}
+          focusableWhileBusy
+          className="w-full sm:w-auto"
+        >
+          {TEXT.save}
+        </SubmitButton>
       </div>
-    </form>
+    </AppForm>
   );
 }
 

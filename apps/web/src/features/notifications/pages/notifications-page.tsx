@@ -1,10 +1,9 @@
 import { ENGAGEMENT_LIMITS } from '@keyhaven/shared/constants';
 import { NOTIFICATION_MESSAGES } from '@keyhaven/shared/texts';
-import { useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListEmpty } from '@/components/list-states';
-import { PagedList } from '@/components/paged-list';
+import { PagedList, type PagedListSpec } from '@/components/paged-list';
 import { Button } from '@/components/ui/button';
 import { usePageParam } from '@/hooks/use-page-param';
 import { useSignedInUser } from '@/hooks/use-session';
@@ -19,8 +18,6 @@ import {
   notificationTarget,
   UnreadMarker,
 } from '../components/notification-summary';
-
-const PAGE_SIZE = ENGAGEMENT_LIMITS.notificationsPageSize;
 
 const TEXT = {
   listTitle: 'All notifications',
@@ -73,13 +70,24 @@ function NotificationItem({ notification, onOpen, onMarkRead, marking }: ItemPro
   );
 }
 
+const NOTIFICATIONS_LIST: PagedListSpec = {
+  title: TEXT.listTitle,
+  noun: ['notification', 'notifications'],
+  pageSize: ENGAGEMENT_LIMITS.notificationsPageSize,
+  pagesLabel: 'Notification pages',
+  loadingLabel: 'Loading notifications',
+  failure: NOTIFICATION_MESSAGES.loadFailed,
+};
+
 /** Every notification of the signed-in person, newest first, a page at a time. */
 export function NotificationsPage() {
   const me = useSignedInUser();
-  const headingId = useId();
-  const listHeadingRef = useRef<HTMLHeadingElement>(null);
-  const { page, goToPage } = usePageParam();
-  const list = useNotifications({ userId: me._id, page, limit: PAGE_SIZE });
+  const paging = usePageParam();
+  const list = useNotifications({
+    userId: me._id,
+    page: paging.page,
+    limit: NOTIFICATIONS_LIST.pageSize,
+  });
   const markRead = useMarkRead(me._id);
   const unread = list.data?.unread ?? 0;
 
@@ -115,21 +123,13 @@ export function NotificationsPage() {
       </div>
 
       <PagedList
-        title={TEXT.listTitle}
-        titleId={headingId}
-        titleRef={listHeadingRef}
-        noun={['notification', 'notifications']}
+        list={NOTIFICATIONS_LIST}
         query={list}
-        pageSize={PAGE_SIZE}
-        page={page}
-        onPageChange={goToPage}
-        pagesLabel="Notification pages"
-        loadingLabel="Loading notifications"
-        failure={NOTIFICATION_MESSAGES.loadFailed}
+        paging={paging}
         empty={<ListEmpty>{NOTIFICATION_MESSAGES.empty}</ListEmpty>}
       >
-        {(items) => (
-          <ul aria-labelledby={headingId} className="mt-6 grid gap-3">
+        {(items, titleId) => (
+          <ul aria-labelledby={titleId} className="mt-6 grid gap-3">
             {items.map((notification) => (
               <NotificationItem
                 key={notification._id}

@@ -9,12 +9,12 @@ import {
 } from '@keyhaven/shared/constants';
 import { OFFER_MESSAGES, offerBoundsMessage } from '@keyhaven/shared/texts';
 import { useForm } from 'react-hook-form';
+import { AppForm } from '@/components/form/app-form';
+import { NumberField, TextField } from '@/components/form/fields';
+import { SubmitButton } from '@/components/form/submit-button';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
-import { InlineSpinner } from '@/components/ui/spinner';
-import { PAGE_FORM_FIELD, pageFormError, usePageAction, usePageForm } from '@/lib/page-form';
+import { PAGE_FORM_FIELD, pageFormError, usePageForm } from '@/lib/page-form';
 import type { User } from '@/lib/user';
 import { ownerName } from '../lib/owner';
 import type { Property } from '../types';
@@ -58,23 +58,18 @@ function checkDate(value: string) {
 
 function ReadOnlyField({ label, value }: { label: string; value: string }) {
   return (
-    <Field label={label}>
-      {(control) => (
-        <Input
-          {...control}
-          value={value}
-          readOnly
-          className="read-only:border-stone-300 read-only:bg-stone-100 read-only:text-stone-800"
-        />
-      )}
-    </Field>
+    <TextField
+      label={label}
+      value={value}
+      readOnly
+      className="read-only:border-stone-300 read-only:bg-stone-100 read-only:text-stone-800"
+    />
   );
 }
 
 /** The offer form: what is being bought and by whom (read-only), then amount and date. */
 export function MakeOfferForm({ property, user, pending, onSubmit, onCancel }: MakeOfferFormProps) {
   const { minPrice, maxPrice } = property;
-  const pageAction = usePageAction();
   // How an offer posted to this page without the app was refused, when one was.
   const posted = usePageForm(PAGE_FORMS.makeOffer);
   const {
@@ -91,10 +86,7 @@ export function MakeOfferForm({ property, user, pending, onSubmit, onCancel }: M
 
   return (
     // Posts to this page itself when the app has not started: see lib/page-form.ts.
-    <form
-      method="post"
-      action={pageAction}
-      noValidate
+    <AppForm
       aria-label="Make an offer"
       onSubmit={handleSubmit((values) =>
         onSubmit({ offerAmount: Number(values.offerAmount), selectedDate: values.selectedDate }),
@@ -122,43 +114,29 @@ export function MakeOfferForm({ property, user, pending, onSubmit, onCancel }: M
       <fieldset className="mt-8">
         <legend className="text-lg font-bold text-teal-900">Your offer</legend>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <Field
+          <NumberField
             label="Offer Amount ($)"
             hint={`Between ${formatDollars(minPrice)} and ${formatDollars(maxPrice)}`}
             error={errors.offerAmount?.message ?? pageFormError(posted, submitCount, 'offerAmount')}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                {...register('offerAmount', { validate: checkAmount(minPrice, maxPrice) })}
-                defaultValue={posted?.values.offerAmount}
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min={minPrice}
-                max={maxPrice}
-                aria-required="true"
-              />
-            )}
-          </Field>
-          <Field
+            {...register('offerAmount', { validate: checkAmount(minPrice, maxPrice) })}
+            defaultValue={posted?.values.offerAmount}
+            step={0.01}
+            min={minPrice}
+            max={maxPrice}
+            aria-required="true"
+          />
+          <TextField
             label="Buying Date"
             error={
               errors.selectedDate?.message ?? pageFormError(posted, submitCount, 'selectedDate')
             }
-          >
-            {(control) => (
-              <Input
-                {...control}
-                {...register('selectedDate', { validate: checkDate })}
-                defaultValue={posted?.values.selectedDate}
-                type="date"
-                min={earliestBuyingDateIso()}
-                max={latestBuyingDateIso()}
-                aria-required="true"
-              />
-            )}
-          </Field>
+            {...register('selectedDate', { validate: checkDate })}
+            defaultValue={posted?.values.selectedDate}
+            type="date"
+            min={earliestBuyingDateIso()}
+            max={latestBuyingDateIso()}
+            aria-required="true"
+          />
         </div>
       </fieldset>
 
@@ -166,11 +144,10 @@ export function MakeOfferForm({ property, user, pending, onSubmit, onCancel }: M
         <Button variant="secondary" size="lg" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" size="lg" disabled={pending} aria-busy={pending}>
-          {pending && <InlineSpinner />}
-          {pending ? 'Submitting...' : 'Submit Offer'}
-        </Button>
+        <SubmitButton busy={pending} busyLabel="Submitting..." size="lg">
+          Submit Offer
+        </SubmitButton>
       </div>
-    </form>
+    </AppForm>
   );
 }

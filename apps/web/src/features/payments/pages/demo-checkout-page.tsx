@@ -5,17 +5,18 @@ import { MESSAGES, PAYMENT_MESSAGES } from '@keyhaven/shared/texts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
+import { AppForm } from '@/components/form/app-form';
+import { TextField } from '@/components/form/fields';
+import { SubmitButton } from '@/components/form/submit-button';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListingPicture } from '@/components/listing/listing-picture';
-import { Button, buttonStyles } from '@/components/ui/button';
+import { buttonStyles } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
-import { InlineSpinner, PageSpinner } from '@/components/ui/spinner';
+import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { photoFromAddress } from '@/lib/image-renditions';
-import { PAGE_FORM_FIELD, pageFormError, usePageAction, usePageForm } from '@/lib/page-form';
+import { PAGE_FORM_FIELD, pageFormError, usePageForm } from '@/lib/page-form';
 import { paths } from '@/lib/paths';
 import { useDemoCheckout, usePayDemoCheckout } from '../api/demo-checkout';
 
@@ -82,7 +83,6 @@ const failureOf = (status: number | undefined, message: string) =>
     : { title: 'Payment not completed', message };
 
 function CardForm({ checkout }: { checkout: DemoCheckout }) {
-  const pageAction = usePageAction();
   const navigate = useNavigate();
   const pay = usePayDemoCheckout(checkout.sessionId);
   // How a payment posted to this page without the app was refused, when one was: the card's
@@ -105,8 +105,12 @@ function CardForm({ checkout }: { checkout: DemoCheckout }) {
       name: posted?.values.name ?? '',
     },
   });
-  const errorOf = (field: FieldName) =>
-    errors[field]?.message ?? pageFormError(posted, submitCount, field);
+  /** A required card field: its registration and message (the app's, else the server's). */
+  const cardField = (field: FieldName) => ({
+    ...register(field),
+    error: errors[field]?.message ?? pageFormError(posted, submitCount, field),
+    'aria-required': true,
+  });
   // Redirecting counts as busy too: the button must not take a second payment.
   const busy = pay.isPending || pay.isSuccess;
 
@@ -136,10 +140,7 @@ function CardForm({ checkout }: { checkout: DemoCheckout }) {
   });
 
   return (
-    <form
-      method="post"
-      action={pageAction}
-      noValidate
+    <AppForm
       aria-label="Card details"
       onSubmit={onSubmit}
       className="rounded-2xl border border-sand bg-white p-5 shadow-sm sm:p-6"
@@ -152,56 +153,36 @@ function CardForm({ checkout }: { checkout: DemoCheckout }) {
         </Notice>
       )}
       <div className="mt-4 space-y-4">
-        <Field label="Card number" error={errorOf('cardNumber')}>
-          {(control) => (
-            <Input
-              {...control}
-              {...register('cardNumber')}
-              inputMode="numeric"
-              autoComplete="cc-number"
-              placeholder="4242 4242 4242 4242"
-              aria-required="true"
-            />
-          )}
-        </Field>
+        <TextField
+          label="Card number"
+          {...cardField('cardNumber')}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="4242 4242 4242 4242"
+        />
         <div className="grid grid-cols-2 gap-4">
-          <Field label="Expiry (MM/YY)" error={errorOf('expiry')}>
-            {(control) => (
-              <Input
-                {...control}
-                {...register('expiry')}
-                defaultValue={posted?.values.expiry}
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                placeholder="MM/YY"
-                aria-required="true"
-              />
-            )}
-          </Field>
-          <Field label="CVC" error={errorOf('cvc')}>
-            {(control) => (
-              <Input
-                {...control}
-                {...register('cvc')}
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                placeholder="123"
-                aria-required="true"
-              />
-            )}
-          </Field>
+          <TextField
+            label="Expiry (MM/YY)"
+            {...cardField('expiry')}
+            defaultValue={posted?.values.expiry}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+          />
+          <TextField
+            label="CVC"
+            {...cardField('cvc')}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+          />
         </div>
-        <Field label="Name on card" error={errorOf('name')}>
-          {(control) => (
-            <Input
-              {...control}
-              {...register('name')}
-              defaultValue={posted?.values.name}
-              autoComplete="cc-name"
-              aria-required="true"
-            />
-          )}
-        </Field>
+        <TextField
+          label="Name on card"
+          {...cardField('name')}
+          defaultValue={posted?.values.name}
+          autoComplete="cc-name"
+        />
       </div>
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Link
@@ -210,12 +191,11 @@ function CardForm({ checkout }: { checkout: DemoCheckout }) {
         >
           Cancel
         </Link>
-        <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
-          {busy && <InlineSpinner />}
-          {busy ? 'Processing...' : `Pay ${formatDollars(checkout.amount)}`}
-        </Button>
+        <SubmitButton busy={busy} busyLabel="Processing..." size="lg">
+          {`Pay ${formatDollars(checkout.amount)}`}
+        </SubmitButton>
       </div>
-    </form>
+    </AppForm>
   );
 }
 

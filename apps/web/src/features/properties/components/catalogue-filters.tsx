@@ -8,10 +8,9 @@ import {
   SEARCH_PROPERTY_TYPES,
 } from '@keyhaven/shared/constants';
 import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
-import { type FormEvent, useState } from 'react';
+import { type ComponentProps, type FormEvent, type ReactNode, useState } from 'react';
+import { SelectField, TextField } from '@/components/form/fields';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { inputStyles } from '@/components/ui/input';
 import { countFormat } from '@/lib/listing-format';
 import { paths } from '@/lib/paths';
 import type { CatalogueCounts } from '../api/get-search-facets';
@@ -106,18 +105,24 @@ function MinimumSelect({
   value: number | undefined;
 }) {
   return (
-    <Field label={label}>
-      {(control) => (
-        <select {...control} name={name} defaultValue={value ?? ''} className={inputStyles()}>
-          <option value="">Any</option>
-          {choices.map((choice) => (
-            <option key={choice} value={choice}>
-              {choice}+
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <SelectField label={label} name={name} defaultValue={value ?? ''}>
+      <option value="">Any</option>
+      {choices.map((choice) => (
+        <option key={choice} value={choice}>
+          {choice}+
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** One of the panel's many small checkboxes: a home type or a feature. */
+function FilterCheckbox({ children, ...input }: ComponentProps<'input'> & { children: ReactNode }) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-stone-800">
+      <input type="checkbox" {...input} className="size-4 accent-teal-700" />
+      {children}
+    </label>
   );
 }
 
@@ -179,7 +184,6 @@ export function CatalogueFilters({ id, search, counts, onApply, onClear }: Catal
     onApply(read.choice);
   };
 
-  const checkbox = 'size-4 accent-teal-700';
   const offered = typesOffered(search, counts);
 
   return (
@@ -199,49 +203,36 @@ export function CatalogueFilters({ id, search, counts, onApply, onClear }: Catal
             <p className="col-span-2 text-sm text-stone-700">{NO_TYPE_TO_CHOOSE}</p>
           )}
           {offered.map((type) => (
-            <label key={type} className="flex items-center gap-2 text-sm text-stone-800">
-              <input
-                type="checkbox"
-                name="types"
-                value={type}
-                defaultChecked={search.types.includes(type)}
-                className={checkbox}
-              />
+            <FilterCheckbox
+              key={type}
+              name="types"
+              value={type}
+              defaultChecked={search.types.includes(type)}
+            >
               {type}
               <span className="text-stone-600">{countText(counts.types[type])}</span>
-            </label>
+            </FilterCheckbox>
           ))}
         </div>
       </fieldset>
 
       <div className="grid content-start gap-4">
         <div className="grid grid-cols-2 gap-3">
-          <Field label="Min price ($)" error={errors.minPrice}>
-            {(control) => (
-              <input
-                {...control}
-                name="minPrice"
+          {(['min', 'max'] as const).map((end) => {
+            const name = `${end}Price` as const;
+            return (
+              <TextField
+                key={end}
+                label={`${end === 'min' ? 'Min' : 'Max'} price ($)`}
+                error={errors[name]}
+                name={name}
                 inputMode="decimal"
                 autoComplete="off"
-                placeholder="No min"
-                defaultValue={search.minPrice ?? ''}
-                className={inputStyles()}
+                placeholder={`No ${end}`}
+                defaultValue={search[name] ?? ''}
               />
-            )}
-          </Field>
-          <Field label="Max price ($)" error={errors.maxPrice}>
-            {(control) => (
-              <input
-                {...control}
-                name="maxPrice"
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="No max"
-                defaultValue={search.maxPrice ?? ''}
-                className={inputStyles()}
-              />
-            )}
-          </Field>
+            );
+          })}
         </div>
         <div>
           <p className="text-sm font-semibold text-stone-800" id={`${id}-bands`}>
@@ -298,16 +289,14 @@ export function CatalogueFilters({ id, search, counts, onApply, onClear }: Catal
         <legend className="text-sm font-semibold text-stone-800">Must have</legend>
         <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
           {FEATURES.map((feature) => (
-            <label key={feature} className="flex items-center gap-2 text-sm text-stone-800">
-              <input
-                type="checkbox"
-                name="features"
-                value={feature}
-                defaultChecked={search.features.includes(feature)}
-                className={checkbox}
-              />
+            <FilterCheckbox
+              key={feature}
+              name="features"
+              value={feature}
+              defaultChecked={search.features.includes(feature)}
+            >
               {feature}
-            </label>
+            </FilterCheckbox>
           ))}
         </div>
       </fieldset>

@@ -4,15 +4,14 @@ import { PHOTO_MESSAGES, PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { AppForm } from '@/components/form/app-form';
+import { SelectField, TextField } from '@/components/form/fields';
+import { SubmitButton } from '@/components/form/submit-button';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input, inputStyles } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
-import { InlineSpinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/hooks/use-session';
 import { errorMessage } from '@/lib/api-client';
 import type { Property } from '@/lib/listing';
-import { usePageAction } from '@/lib/page-form';
 import { paths } from '@/lib/paths';
 import { useAbsoluteUrl } from '@/lib/public-origin';
 import { toast } from '@/lib/toast';
@@ -53,7 +52,6 @@ function defaultsOf(property: Property): PropertyFormValues {
  * is the cover's address, which follows the cover chosen among the photos.
  */
 export function EditPropertyForm({ property }: { property: Property }) {
-  const pageAction = usePageAction();
   // The cover's address, ours made absolute so the Image URL field reads as a URL.
   const absoluteUrl = useAbsoluteUrl();
   const user = useSignedInUser();
@@ -107,12 +105,9 @@ export function EditPropertyForm({ property }: { property: Property }) {
   }, focusPhotosWhenOnlyThey(addPhotosButton));
 
   return (
-    <form
-      method="post"
-      action={pageAction}
-      data-app-form=""
+    <AppForm
+      appOnly
       onSubmit={onSubmit}
-      noValidate
       aria-label="Edit property"
       className="mt-8 rounded-2xl border border-sand bg-white p-5 shadow-sm sm:p-8"
     >
@@ -132,35 +127,26 @@ export function EditPropertyForm({ property }: { property: Property }) {
       />
 
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
-        <Field
+        <TextField
           label="Image URL"
           hint="The cover photo's address: it follows the cover chosen below."
-        >
-          {(control) => (
-            <Input
-              {...control}
-              value={cover?.upload === 'done' ? absoluteUrl(cover.url) : ''}
-              type="url"
-              readOnly
-              className="read-only:bg-stone-100 read-only:text-stone-700"
-            />
-          )}
-        </Field>
-        <Field
+          value={cover?.upload === 'done' ? absoluteUrl(cover.url) : ''}
+          type="url"
+          readOnly
+          className="read-only:bg-stone-100 read-only:text-stone-700"
+        />
+        <SelectField
           label="Availability"
           hint={property.soldDetails ? 'Sold: its availability follows the sale.' : undefined}
           error={errors.availability?.message}
+          {...register('availability')}
         >
-          {(control) => (
-            <select {...control} {...register('availability')} className={inputStyles()}>
-              {availabilities.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+          {availabilities.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </SelectField>
       </div>
 
       <div className="mt-6">
@@ -179,11 +165,10 @@ export function EditPropertyForm({ property }: { property: Property }) {
         <Button variant="secondary" size="lg" onClick={() => navigate(-1)}>
           Cancel
         </Button>
-        <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting && <InlineSpinner />}
-          {isSubmitting ? 'Saving...' : 'Save Changes'}
-        </Button>
+        <SubmitButton busy={isSubmitting} busyLabel="Saving..." size="lg">
+          Save Changes
+        </SubmitButton>
       </div>
-    </form>
+    </AppForm>
   );
 }

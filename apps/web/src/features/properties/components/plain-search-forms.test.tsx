@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { countsOf } from '../api/get-search-facets';
+import { AUSTIN_SEARCH } from '../lib/austin-search.fixture';
 import { type CatalogueSearch, catalogueSearchFrom, EMPTY_SEARCH } from '../lib/list-params';
 import { managedFiltersFrom } from '../lib/managed-params';
 import { CatalogueFilters } from './catalogue-filters';
@@ -29,14 +30,7 @@ const formOf = (name: string) => {
 /** A search with something in every part the address holds. */
 const search: CatalogueSearch = {
   ...EMPTY_SEARCH,
-  location: 'Austin',
-  types: ['House', 'Villa'],
-  features: ['Garden', 'Parking'],
-  minPrice: 250_000,
-  maxPrice: 600_000,
-  minBeds: 3,
-  minBaths: 1.5,
-  bbox: { west: -98, south: 30, east: -97.5, north: 30.5 },
+  ...AUSTIN_SEARCH,
   sort: 'price-asc',
   view: 'map',
 };

@@ -1,8 +1,7 @@
 import { LIMITS } from '@keyhaven/shared/constants';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { NumberField, SelectField, TextareaField, TextField } from '@/components/form/fields';
 import { Field, FieldError } from '@/components/ui/field';
-import { Input, inputStyles } from '@/components/ui/input';
-import { cn } from '@/lib/cn';
 import type { PropertyFormValues, usePlacePin } from '../lib/property-form';
 import { LocationCombobox } from './location-combobox';
 import { PlacePinField } from './place-pin-field';
@@ -22,10 +21,8 @@ type PropertyFieldsProps = {
   values?: PropertyFormValues;
 };
 
-const textareaStyles = cn(
-  'block min-h-36 w-full min-w-0 rounded-lg border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-500',
-  'focus-visible:border-teal-700 aria-invalid:border-red-700',
-);
+/** The fields typed in as text (numbers included), which all must be filled in. */
+type TextValue = Exclude<keyof PropertyFormValues, 'features' | 'photos' | 'lat' | 'lng'>;
 
 /** The fields the add and edit forms share, in one order. */
 export function PropertyFields({
@@ -36,21 +33,22 @@ export function PropertyFields({
   place,
   values,
 }: PropertyFieldsProps) {
-  const required = { 'aria-required': true } as const;
+  /** A required field: its registration, its message and what it starts from. */
+  const required = (name: TextValue) => ({
+    ...register(name),
+    'aria-required': true,
+    error: errors[name]?.message,
+    defaultValue: values?.[name],
+  });
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Title" error={errors.title?.message} className="sm:col-span-2">
-          {(control) => (
-            <Input
-              {...control}
-              {...register('title')}
-              {...required}
-              defaultValue={values?.title}
-              maxLength={LIMITS.listingTitleMaxLength}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Title"
+          {...required('title')}
+          fieldClassName="sm:col-span-2"
+          maxLength={LIMITS.listingTitleMaxLength}
+        />
         <Field
           label="Location"
           hint="Start with the city: choosing a suggestion places the pin there."
@@ -65,69 +63,24 @@ export function PropertyFields({
             />
           )}
         </Field>
-        <Field label="Property type" error={errors.propertyType?.message}>
-          {(control) => (
-            <select
-              {...control}
-              {...register('propertyType')}
-              {...required}
-              defaultValue={values?.propertyType}
-              className={inputStyles()}
-            >
-              {types.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field
+        <SelectField label="Property type" {...required('propertyType')}>
+          {types.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </SelectField>
+        <TextareaField
           label="Description"
           hint="At least 20 characters."
-          error={errors.description?.message}
-          className="sm:col-span-2"
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              {...register('description')}
-              {...required}
-              defaultValue={values?.description}
-              rows={5}
-              maxLength={LIMITS.descriptionMaxLength}
-              className={textareaStyles}
-            />
-          )}
-        </Field>
-        <Field label="Minimum price ($)" error={errors.minPrice?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...register('minPrice')}
-              {...required}
-              defaultValue={values?.minPrice}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-            />
-          )}
-        </Field>
-        <Field label="Maximum price ($)" error={errors.maxPrice?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...register('maxPrice')}
-              {...required}
-              defaultValue={values?.maxPrice}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-            />
-          )}
-        </Field>
+          {...required('description')}
+          fieldClassName="sm:col-span-2"
+          rows={5}
+          maxLength={LIMITS.descriptionMaxLength}
+          className="min-h-36"
+        />
+        <NumberField label="Minimum price ($)" {...required('minPrice')} step={0.01} />
+        <NumberField label="Maximum price ($)" {...required('maxPrice')} step={0.01} />
       </div>
 
       <PlacePinField
@@ -138,48 +91,9 @@ export function PropertyFields({
       />
 
       <div className="mt-5 grid gap-5 sm:grid-cols-3">
-        <Field label="Bedrooms" error={errors.bedrooms?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...register('bedrooms')}
-              {...required}
-              defaultValue={values?.bedrooms}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-            />
-          )}
-        </Field>
-        <Field label="Bathrooms" error={errors.bathrooms?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...register('bathrooms')}
-              {...required}
-              defaultValue={values?.bathrooms}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.5}
-            />
-          )}
-        </Field>
-        <Field label="Area size (sqft)" error={errors.areaSize?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...register('areaSize')}
-              {...required}
-              defaultValue={values?.areaSize}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-            />
-          )}
-        </Field>
+        <NumberField label="Bedrooms" {...required('bedrooms')} step={1} />
+        <NumberField label="Bathrooms" {...required('bathrooms')} step={0.5} />
+        <NumberField label="Area size (sqft)" {...required('areaSize')} step={1} />
       </div>
 
       <fieldset

@@ -1,5 +1,6 @@
 import { GEO_MESSAGES } from '@keyhaven/shared/constants';
 import { describe, expect, it } from 'vitest';
+import { AUSTIN_SEARCH } from './austin-search.fixture';
 import {
   catalogueQueryOf,
   catalogueSearchFrom,
@@ -28,14 +29,8 @@ describe('the All Properties address', () => {
     }).toString();
 
     expect(read(address)).toEqual({
-      location: 'Austin',
-      types: ['House', 'Villa'],
-      features: ['Garden', 'Parking'],
-      minPrice: 250_000,
+      ...AUSTIN_SEARCH,
       maxPrice: 600_000.5,
-      minBeds: 3,
-      minBaths: 1.5,
-      bbox: { west: -98, south: 30, east: -97.5, north: 30.5 },
       polygon: [
         { lng: -97.9, lat: 30.1 },
         { lng: -97.6, lat: 30.1 },

@@ -9,14 +9,13 @@ import {
 import { PHOTO_MESSAGES, PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
+import { AppForm } from '@/components/form/app-form';
+import { TextField } from '@/components/form/fields';
+import { SubmitButton } from '@/components/form/submit-button';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
-import { InlineSpinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/hooks/use-session';
-import { PAGE_FORM_FIELD, usePageAction, usePageForm } from '@/lib/page-form';
+import { PAGE_FORM_FIELD, usePageForm } from '@/lib/page-form';
 import { toast } from '@/lib/toast';
 import { useAddProperty } from '../api/manage-property';
 import { PropertyFields } from '../components/property-fields';
@@ -112,7 +111,6 @@ function useAddedDialog() {
 }
 
 export function AddPropertyPage() {
-  const pageAction = usePageAction();
   // How a listing posted to this page without the app was refused, when one was.
   const posted = usePageForm(PAGE_FORMS.addProperty);
   const [start] = useState(() => ({
@@ -163,12 +161,9 @@ export function AddPropertyPage() {
         New listings go to an admin for approval before buyers can see them.
       </p>
       {/* Posts to this page itself, photos included, when the app has not started. */}
-      <form
-        method="post"
-        action={pageAction}
+      <AppForm
         encType="multipart/form-data"
         onSubmit={onSubmit}
-        noValidate
         aria-label="Add property"
         className="mt-8 rounded-2xl border border-sand bg-white p-5 shadow-sm sm:p-8"
       >
@@ -179,12 +174,8 @@ export function AddPropertyPage() {
           </Notice>
         )}
         <div className="mb-6 grid gap-5 sm:grid-cols-2">
-          <Field label="Agent name">
-            {(control) => <Input {...control} value={user.name} readOnly className={READ_ONLY} />}
-          </Field>
-          <Field label="Agent email">
-            {(control) => <Input {...control} value={user.email} readOnly className={READ_ONLY} />}
-          </Field>
+          <TextField label="Agent name" value={user.name} readOnly className={READ_ONLY} />
+          <TextField label="Agent email" value={user.email} readOnly className={READ_ONLY} />
         </div>
 
         <PropertyFields
@@ -201,22 +192,24 @@ export function AddPropertyPage() {
         </div>
 
         <div className="mt-6 grid gap-5 sm:grid-cols-2">
-          <Field label="Availability" hint="New listings start as Available.">
-            {(control) => <Input {...control} value="Available" readOnly className={READ_ONLY} />}
-          </Field>
+          <TextField
+            label="Availability"
+            hint="New listings start as Available."
+            value="Available"
+            readOnly
+            className={READ_ONLY}
+          />
         </div>
 
-        <Button
-          type="submit"
+        <SubmitButton
+          busy={isSubmitting}
+          busyLabel="Adding property..."
           size="lg"
           className="mt-8 w-full sm:w-auto"
-          disabled={isSubmitting}
-          aria-busy={isSubmitting}
         >
-          {isSubmitting && <InlineSpinner />}
-          {isSubmitting ? 'Adding property...' : 'Add Property'}
-        </Button>
-      </form>
+          Add Property
+        </SubmitButton>
+      </AppForm>
       {dialog.open && (
         <Suspense fallback={null}>
           <PropertyAddedDialog onClose={dialog.close} />

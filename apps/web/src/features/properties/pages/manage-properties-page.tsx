@@ -2,25 +2,23 @@ import { LIMITS } from '@keyhaven/shared/constants';
 import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import { Link, useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { ListEmpty, ListError } from '@/components/list-states';
+import { ListEmpty } from '@/components/list-states';
 import { AvailabilityBadge } from '@/components/listing/listing-badges';
 import { ListingPicture } from '@/components/listing/listing-picture';
 import { Button, buttonStyles } from '@/components/ui/button';
-import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
-import { pageCountOf } from '@/hooks/use-page-param';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { coverPhotoOf } from '@/lib/image-renditions';
 import type { Property } from '@/lib/listing';
-import { plural, priceRangeText } from '@/lib/listing-format';
+import { priceRangeText } from '@/lib/listing-format';
 import { paths, propertyDetailsPath } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useManagedCount, useManagedProperties } from '../api/get-managed-properties';
 import { useSetApproval } from '../api/manage-property';
 import { ApprovalBadge } from '../components/approval-badge';
-import { ManagedFiltersForm } from '../components/managed-filters';
-import { managedFiltersFrom, managedQueryOf, toManagedParams } from '../lib/managed-params';
+import { ManagedPropertiesList } from '../components/managed-properties-list';
+import { managedFiltersFrom, managedQueryOf } from '../lib/managed-params';
 import type { ApprovalFilter } from '../types';
 
 const PAGE_SIZE = LIMITS.adminPropertyPageSize;
@@ -116,13 +114,9 @@ export const MANAGED_COUNT_STATUSES = COUNTS.map((count) => count.status);
 
 /** The admin's view of every listing: counts, search, status filter, 5 per page. */
 export function ManagePropertiesPage() {
-  const [params, setParams] = useSearchParams();
-  const { page, ...filters } = managedFiltersFrom(params);
+  const [params] = useSearchParams();
   const result = useManagedProperties(managePropertiesQueryFrom(params));
   const approval = useSetApproval();
-
-  const total = result.data?.total ?? 0;
-  const pageCount = pageCountOf(total, PAGE_SIZE);
 
   const decide = (property: Property, approve: boolean) =>
     approval.mutate(
@@ -141,58 +135,33 @@ export function ManagePropertiesPage() {
         ))}
       </dl>
 
-      <div className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-sand">
-        <ManagedFiltersForm
-          filters={filters}
-          onChange={(next) => setParams(toManagedParams(next))}
-          action={paths.dashboard.manageProperties}
-          searchPlaceholder="Search by title, location or agent"
-          withType
-        />
-      </div>
-
-      <p role="status" className="mt-6 text-stone-700">
-        {result.data && plural(total, 'property', 'properties')}
-      </p>
-
-      <div className="mt-4">
-        {result.isPending ? (
-          <Spinner label="Loading properties" className="py-16" />
-        ) : result.isError ? (
-          <ListError
-            error={result.error}
-            message="We couldn't load the properties. Please try again."
-            onRetry={() => result.refetch()}
-            retrying={result.isFetching}
-          />
-        ) : result.data.items.length === 0 ? (
-          <ListEmpty>No properties found matching your criteria</ListEmpty>
-        ) : (
-          <>
-            <ul
-              className={cn('space-y-4', result.isPlaceholderData && 'opacity-60')}
-              aria-busy={result.isPlaceholderData}
-            >
-              {result.data.items.map((property) => (
-                <li key={property._id}>
-                  <PropertyRow
-                    property={property}
-                    onDecide={decide}
-                    deciding={approval.isPending && approval.variables?.id === property._id}
-                  />
-                </li>
-              ))}
-            </ul>
-            <Pagination
-              className="mt-8"
-              label="Properties pages"
-              page={Math.min(page, pageCount)}
-              pageCount={pageCount}
-              onPageChange={(next) => setParams(toManagedParams(filters, next))}
-            />
-          </>
+      <ManagedPropertiesList
+        result={result}
+        pageSize={PAGE_SIZE}
+        action={paths.dashboard.manageProperties}
+        searchPlaceholder="Search by title, location or agent"
+        loading={<Spinner label="Loading properties" className="py-16" />}
+        failure="We couldn't load the properties. Please try again."
+        empty={<ListEmpty>No properties found matching your criteria</ListEmpty>}
+        pagination={{ label: 'Properties pages', className: 'mt-8' }}
+      >
+        {(items) => (
+          <ul
+            className={cn('space-y-4', result.isPlaceholderData && 'opacity-60')}
+            aria-busy={result.isPlaceholderData}
+          >
+            {items.map((property) => (
+              <li key={property._id}>
+                <PropertyRow
+                  property={property}
+                  onDecide={decide}
+                  deciding={approval.isPending && approval.variables?.id === property._id}
+                />
+              </li>
+            ))}
+          </ul>
         )}
-      </div>
+      </ManagedPropertiesList>
     </ContentLayout>
   );
 }

@@ -5,20 +5,11 @@ import {
 } from '@keyhaven/shared/constants';
 import { REPORT_MESSAGES } from '@keyhaven/shared/texts';
 import { type FormEvent, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { AlertIcon } from '@/components/ui/form-icons';
-import { InlineSpinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
+import { AppForm, FormAlert } from '@/components/form/app-form';
+import { TextareaField } from '@/components/form/fields';
+import { DialogCancel, FormActions, SubmitButton } from '@/components/form/submit-button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { usePageAction } from '@/lib/page-form';
 import { toast } from '@/lib/toast';
 import { useDecideReport } from '../api/decide-report';
 import { QUEUE_TEXT } from '../queue-texts';
@@ -85,7 +76,6 @@ export function DecisionDialog({
   onDecided,
   onCloseAutoFocus,
 }: DecisionDialogProps) {
-  const pageAction = usePageAction();
   const decide = useDecideReport();
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string>();
@@ -152,59 +142,34 @@ export function DecisionDialog({
       >
         <DialogTitle>{text.title}</DialogTitle>
         <DialogDescription className="mt-3">{text.description}</DialogDescription>
-        <form
-          method="post"
-          action={pageAction}
-          data-app-form=""
-          noValidate
-          onSubmit={submit}
-          className="mt-5 space-y-5"
-          aria-busy={busy}
-        >
-          {failure && (
-            <div
-              role="alert"
-              className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900"
-            >
-              <AlertIcon className="size-5 shrink-0 text-red-700" />
-              <p>{failure}</p>
-            </div>
-          )}
+        <AppForm appOnly onSubmit={submit} className="mt-5 space-y-5" aria-busy={busy}>
+          {failure && <FormAlert>{failure}</FormAlert>}
           {withNote && (
-            <Field
+            <TextareaField
               label={QUEUE_TEXT.correctionNoteLabel}
-              hint={reportNoteLengthLabel(note.length, BUSINESS_LIMITS.correctionNoteMaxLength)}
+              counter={(length) =>
+                reportNoteLengthLabel(length, BUSINESS_LIMITS.correctionNoteMaxLength)
+              }
               error={noteError}
-            >
-              {(control) => (
-                <Textarea
-                  {...control}
-                  name="note"
-                  required
-                  value={note}
-                  onChange={(event) => {
-                    setNote(event.target.value);
-                    if (noteError) setNoteError(undefined);
-                  }}
-                  maxLength={BUSINESS_LIMITS.correctionNoteMaxLength}
-                  rows={4}
-                  disabled={busy}
-                />
-              )}
-            </Field>
+              name="note"
+              required
+              value={note}
+              onChange={(event) => {
+                setNote(event.target.value);
+                if (noteError) setNoteError(undefined);
+              }}
+              maxLength={BUSINESS_LIMITS.correctionNoteMaxLength}
+              rows={4}
+              disabled={busy}
+            />
           )}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={busy}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant={text.tone} disabled={busy} aria-busy={busy}>
-              {busy && <InlineSpinner />}
+          <FormActions>
+            <DialogCancel busy={busy} />
+            <SubmitButton busy={busy} variant={text.tone}>
               {REPORT_DECISION_LABELS[pending.decision]}
-            </Button>
-          </div>
-        </form>
+            </SubmitButton>
+          </FormActions>
+        </AppForm>
       </DialogContent>
     </Dialog>
   );

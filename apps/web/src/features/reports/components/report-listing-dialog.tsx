@@ -1,22 +1,18 @@
 import type { ReportReason } from '@keyhaven/shared/constants';
 import { BUSINESS_LIMITS, REPORT_REASON_LABELS, REPORT_REASONS } from '@keyhaven/shared/constants';
 import { REPORT_MESSAGES } from '@keyhaven/shared/texts';
-import { type FormEvent, useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { type FormEvent, useState } from 'react';
+import { AppForm, FormAlert } from '@/components/form/app-form';
+import { RadioGroup, TextareaField } from '@/components/form/fields';
+import { DialogCancel, FormActions, SubmitButton } from '@/components/form/submit-button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
+  DialogCornerClose,
   DialogDescription,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Field, FieldError } from '@/components/ui/field';
-import { AlertIcon } from '@/components/ui/form-icons';
-import { CloseIcon } from '@/components/ui/icons';
-import { InlineSpinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { usePageAction } from '@/lib/page-form';
 import { toast } from '@/lib/toast';
 import { useReportListing } from '../api/report-listing';
 import { REPORT_TEXT, reportNoteLengthLabel } from '../texts';
@@ -56,8 +52,6 @@ export function ReportListingDialog({
   onReported,
   onCloseAutoFocus,
 }: ReportListingDialogProps) {
-  const pageAction = usePageAction();
-  const reasonErrorId = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -118,93 +112,43 @@ export function ReportListingDialog({
         <DialogDescription className="mt-1 text-sm">
           {REPORT_TEXT.dialogDescription(property.title)}
         </DialogDescription>
-        <form
-          method="post"
-          action={pageAction}
-          data-app-form=""
-          noValidate
-          onSubmit={submit}
-          className="mt-5 space-y-5"
-          aria-busy={pending}
-        >
-          {failure && (
-            <div
-              role="alert"
-              className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900"
-            >
-              <AlertIcon className="size-5 shrink-0 text-red-700" />
-              <p>{failure}</p>
-            </div>
-          )}
-          <fieldset aria-describedby={errors.reason ? reasonErrorId : undefined}>
-            <legend className="text-sm font-semibold text-stone-800">
-              {REPORT_TEXT.reasonLegend}
-            </legend>
-            <div className="mt-1.5 flex flex-col">
-              {REPORT_REASONS.map((value) => (
-                <label
-                  key={value}
-                  className="flex min-h-11 cursor-pointer items-center gap-3 text-stone-800"
-                >
-                  <input
-                    type="radio"
-                    name="reason"
-                    value={value}
-                    checked={reason === value}
-                    onChange={() => {
-                      setReason(value);
-                      setErrors((current) => ({ ...current, reason: undefined }));
-                    }}
-                    disabled={pending}
-                    aria-invalid={errors.reason ? true : undefined}
-                    aria-describedby={errors.reason ? reasonErrorId : undefined}
-                    className="size-5 shrink-0 cursor-pointer accent-teal-700"
-                  />
-                  {REPORT_REASON_LABELS[value]}
-                </label>
-              ))}
-            </div>
-            {errors.reason && <FieldError id={reasonErrorId}>{errors.reason}</FieldError>}
-          </fieldset>
-          <Field
+        <AppForm appOnly onSubmit={submit} className="mt-5 space-y-5" aria-busy={pending}>
+          {failure && <FormAlert>{failure}</FormAlert>}
+          <RadioGroup
+            legend={REPORT_TEXT.reasonLegend}
+            name="reason"
+            options={REPORT_REASONS}
+            labels={REPORT_REASON_LABELS}
+            value={reason}
+            onChange={(value) => {
+              setReason(value);
+              setErrors((current) => ({ ...current, reason: undefined }));
+            }}
+            error={errors.reason}
+            disabled={pending}
+          />
+          <TextareaField
             label={REPORT_TEXT.noteLabel}
-            hint={reportNoteLengthLabel(note.length)}
+            counter={reportNoteLengthLabel}
             error={errors.note}
-          >
-            {(control) => (
-              <Textarea
-                {...control}
-                name="note"
-                value={note}
-                onChange={(event) => {
-                  setNote(event.target.value);
-                  if (errors.note) setErrors((current) => ({ ...current, note: undefined }));
-                }}
-                maxLength={BUSINESS_LIMITS.reportNoteMaxLength}
-                rows={4}
-                disabled={pending}
-              />
-            )}
-          </Field>
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={pending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={pending} aria-busy={pending}>
-              {pending && <InlineSpinner />}
-              {pending ? REPORT_TEXT.sending : REPORT_TEXT.send}
-            </Button>
-          </div>
-        </form>
-        <DialogClose
-          aria-label="Close"
-          disabled={pending}
-          className="absolute top-4 right-4 inline-flex size-10 cursor-pointer items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 hover:text-stone-900"
-        >
-          <CloseIcon className="size-5" />
-        </DialogClose>
+            name="note"
+            value={note}
+            onChange={(event) => {
+              setNote(event.target.value);
+              if (errors.note) setErrors((current) => ({ ...current, note: undefined }));
+            }}
+            maxLength={BUSINESS_LIMITS.reportNoteMaxLength}
+            rows={4}
+            disabled={pending}
+          />
+          <FormActions>
+            <DialogCancel busy={pending} />
+            <SubmitButton busy={pending} busyLabel={REPORT_TEXT.sending}>
+              {REPORT_TEXT.send}
+            </SubmitButton>
+          </FormActions>
+        </AppForm>
+        <DialogCornerClose disabled={pending} />
       </DialogContent>
     </Dialog>
   );

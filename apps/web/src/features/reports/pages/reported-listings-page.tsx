@@ -1,8 +1,8 @@
 import { BUSINESS_LIMITS, type ReportDecision } from '@keyhaven/shared/constants';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListEmpty } from '@/components/list-states';
-import { PagedList } from '@/components/paged-list';
+import { PagedList, type PagedListSpec } from '@/components/paged-list';
 import { usePageParam } from '@/hooks/use-page-param';
 import { useReportQueue } from '../api/get-report-queue';
 import { DecisionDialog, type PendingDecision } from '../components/decision-dialog';
@@ -10,17 +10,23 @@ import { ReportedListingCard } from '../components/reported-listing-card';
 import { QUEUE_TEXT } from '../queue-texts';
 import type { ReportedListing } from '../types';
 
-const PAGE_SIZE = BUSINESS_LIMITS.reportQueuePageSize;
+const QUEUE_LIST: PagedListSpec = {
+  title: QUEUE_TEXT.listTitle,
+  noun: ['reported listing', 'reported listings'],
+  pageSize: BUSINESS_LIMITS.reportQueuePageSize,
+  pagesLabel: QUEUE_TEXT.pages,
+  loadingLabel: QUEUE_TEXT.loading,
+  failure: QUEUE_TEXT.failure,
+};
 
 /**
  * The admins' queue of reported listings, most reported first as the server orders them: each
  * listing with its agent and reports, and one decision per listing behind a confirmation.
  */
 export function ReportedListingsPage() {
-  const headingId = useId();
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
-  const { page, goToPage } = usePageParam();
-  const queue = useReportQueue(page, PAGE_SIZE);
+  const paging = usePageParam();
+  const queue = useReportQueue(paging.page, QUEUE_LIST.pageSize);
 
   const [pending, setPending] = useState<PendingDecision | null>(null);
   const [open, setOpen] = useState(false);
@@ -46,21 +52,14 @@ export function ReportedListingsPage() {
     <ContentLayout heading={QUEUE_TEXT.heading}>
       <p className="mt-3 max-w-3xl text-stone-700">{QUEUE_TEXT.intro}</p>
       <PagedList
-        title={QUEUE_TEXT.listTitle}
-        titleId={headingId}
-        titleRef={listHeadingRef}
-        noun={['reported listing', 'reported listings']}
+        list={QUEUE_LIST}
         query={queue}
-        pageSize={PAGE_SIZE}
-        page={page}
-        onPageChange={goToPage}
-        pagesLabel={QUEUE_TEXT.pages}
-        loadingLabel={QUEUE_TEXT.loading}
-        failure={QUEUE_TEXT.failure}
+        paging={paging}
+        titleRef={listHeadingRef}
         empty={<ListEmpty title={QUEUE_TEXT.empty}>{QUEUE_TEXT.emptyDetail}</ListEmpty>}
       >
-        {(items) => (
-          <ul aria-labelledby={headingId} className="mt-4 space-y-6">
+        {(items, titleId) => (
+          <ul aria-labelledby={titleId} className="mt-4 space-y-6">
             {items.map((item) => (
               <li key={item.property._id}>
                 <ReportedListingCard item={item} onDecide={onDecide} />

@@ -2,24 +2,19 @@ import { LIMITS } from '@keyhaven/shared/constants';
 import { REVIEW_MESSAGES } from '@keyhaven/shared/texts';
 import { type RefObject, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { AppForm, FormAlert } from '@/components/form/app-form';
+import { TextareaField, TextField } from '@/components/form/fields';
+import { DialogCancel, FormActions, SubmitButton } from '@/components/form/submit-button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
+  DialogCornerClose,
   DialogDescription,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { AlertIcon } from '@/components/ui/form-icons';
-import { CloseIcon } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
-import { InlineSpinner } from '@/components/ui/spinner';
 import { StarRatingInput } from '@/components/ui/star-rating';
-import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { BRAND_NAME } from '@/lib/brand';
-import { usePageAction } from '@/lib/page-form';
 import { toast } from '@/lib/toast';
 import { useCreateReview } from '../api/create-review';
 import type { Review } from '../types';
@@ -45,6 +40,9 @@ export type ReviewDialogProps = {
 type ReviewFormValues = { rating: number; title: string; text: string };
 
 const FIELD_NAMES = ['rating', 'title', 'text'] as const;
+
+/** At most `max` characters, in the server's words past that. */
+const atMost = (max: number, message: string) => ({ maxLength: { value: max, message } });
 
 function texts(target: ReviewTarget, editing: boolean) {
   if (target.reviewFor === 'website') {
@@ -72,7 +70,6 @@ function ReviewForm({
   onDone: () => void;
 }) {
   const createReview = useCreateReview();
-  const pageAction = usePageAction();
   const ratingErrorId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -121,27 +118,8 @@ function ReviewForm({
 
   const pending = createReview.isPending;
   return (
-    <form
-      method="post"
-      action={pageAction}
-      data-app-form=""
-      noValidate
-      onSubmit={onSubmit}
-      className="mt-5 space-y-5"
-      aria-busy={pending}
-    >
-      {failure && (
-        <div
-          role="alert"
-          className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900"
-        >
-          <AlertIcon className="size-5 shrink-0 text-red-700" />
-          <div>
-            <p className="font-semibold">{REVIEW_MESSAGES.failedTitle}</p>
-            <p>{failure}</p>
-          </div>
-        </div>
-      )}
+    <AppForm appOnly onSubmit={onSubmit} className="mt-5 space-y-5" aria-busy={pending}>
+      {failure && <FormAlert title={REVIEW_MESSAGES.failedTitle}>{failure}</FormAlert>}
       <Controller
         control={control}
         name="rating"
@@ -163,51 +141,30 @@ function ReviewForm({
           </div>
         )}
       />
-      <Field label="Title" error={errors.title?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...register('title', {
-              maxLength: {
-                value: LIMITS.reviewTitleMaxLength,
-                message: REVIEW_MESSAGES.titleTooLong,
-              },
-            })}
-            maxLength={LIMITS.reviewTitleMaxLength}
-            autoComplete="off"
-            placeholder="Sum it up in a few words"
-            disabled={pending}
-          />
-        )}
-      </Field>
-      <Field label="Your review" error={errors.text?.message}>
-        {(control) => (
-          <Textarea
-            {...control}
-            {...register('text', {
-              maxLength: {
-                value: LIMITS.reviewTextMaxLength,
-                message: REVIEW_MESSAGES.textTooLong,
-              },
-            })}
-            maxLength={LIMITS.reviewTextMaxLength}
-            placeholder="What went well, and what could be better?"
-            disabled={pending}
-          />
-        )}
-      </Field>
-      <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {pending && <InlineSpinner />}
-          {pending ? 'Submitting...' : 'Submit Review'}
-        </Button>
-      </div>
-    </form>
+      <TextField
+        label="Title"
+        error={errors.title?.message}
+        {...register('title', atMost(LIMITS.reviewTitleMaxLength, REVIEW_MESSAGES.titleTooLong))}
+        maxLength={LIMITS.reviewTitleMaxLength}
+        autoComplete="off"
+        placeholder="Sum it up in a few words"
+        disabled={pending}
+      />
+      <TextareaField
+        label="Your review"
+        error={errors.text?.message}
+        {...register('text', atMost(LIMITS.reviewTextMaxLength, REVIEW_MESSAGES.textTooLong))}
+        maxLength={LIMITS.reviewTextMaxLength}
+        placeholder="What went well, and what could be better?"
+        disabled={pending}
+      />
+      <FormActions className="pt-1">
+        <DialogCancel busy={pending} />
+        <SubmitButton busy={pending} busyLabel="Submitting...">
+          Submit Review
+        </SubmitButton>
+      </FormActions>
+    </AppForm>
   );
 }
 
@@ -247,12 +204,7 @@ export function ReviewDialog({
         <DialogTitle className="pr-10">{title}</DialogTitle>
         <DialogDescription className="mt-1 text-sm">{description}</DialogDescription>
         <ReviewForm target={target} previous={previous} onDone={() => onOpenChange(false)} />
-        <DialogClose
-          aria-label="Close"
-          className="absolute top-4 right-4 inline-flex size-10 cursor-pointer items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 hover:text-stone-900"
-        >
-          <CloseIcon className="size-5" />
-        </DialogClose>
+        <DialogCornerClose />
       </DialogContent>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { REVIEW_MESSAGES } from '@keyhaven/shared/texts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ComponentProps, type ReactNode, useRef, useState } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListEmpty } from '@/components/list-states';
 import { PagedList } from '@/components/paged-list';
@@ -17,8 +17,8 @@ type ReviewListPageProps = {
   /** The list's heading under it. */
   title: string;
   query: UseQueryResult<Page<Review>>;
-  page: number;
-  onPageChange: (page: number, options?: { replace?: boolean }) => void;
+  /** The page in the address (`usePageParam`). */
+  paging: ComponentProps<typeof PagedList>['paging'];
   loadingLabel: string;
   /** Under 'No reviews found': what would show here. */
   emptyHint?: string;
@@ -36,14 +36,12 @@ export function ReviewListPage({
   heading,
   title,
   query,
-  page,
-  onPageChange,
+  paging,
   loadingLabel,
   emptyHint,
   whose,
   children,
 }: ReviewListPageProps) {
-  const titleId = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const [target, setTarget] = useState<Review | null>(null);
   const [open, setOpen] = useState(false);
@@ -56,20 +54,20 @@ export function ReviewListPage({
   return (
     <ContentLayout heading={heading}>
       <PagedList
-        title={title}
-        titleId={titleId}
-        titleRef={titleRef}
-        noun={['review', 'reviews']}
+        list={{
+          title,
+          noun: ['review', 'reviews'],
+          pageSize: REVIEW_PAGE_SIZE,
+          pagesLabel: 'Review pages',
+          loadingLabel,
+          failure: REVIEW_TEXTS.loadFailed,
+        }}
         query={query}
-        pageSize={REVIEW_PAGE_SIZE}
-        page={page}
-        onPageChange={onPageChange}
-        pagesLabel="Review pages"
-        loadingLabel={loadingLabel}
-        failure={REVIEW_TEXTS.loadFailed}
+        paging={paging}
+        titleRef={titleRef}
         empty={<ListEmpty title={REVIEW_MESSAGES.none}>{emptyHint}</ListEmpty>}
       >
-        {(reviews) => children(reviews, { askToDelete, labelledBy: titleId })}
+        {(reviews, titleId) => children(reviews, { askToDelete, labelledBy: titleId })}
       </PagedList>
 
       <DeleteReviewDialog

@@ -1,3 +1,4 @@
+import { type ListColumn, ListTable } from '@/components/list-table';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { StarRating } from '@/components/ui/star-rating';
@@ -52,57 +53,42 @@ function DeleteButton({ review, onDelete }: RowProps) {
   );
 }
 
+const REVIEW_COLUMNS: readonly ListColumn[] = [
+  { label: 'Reviewer' },
+  { label: 'Listing' },
+  { label: 'Rating' },
+  { label: 'Review' },
+  { label: 'Posted', className: 'hidden xl:table-cell' },
+  { label: 'Actions', unseen: true },
+];
+
 function ReviewsTable({ reviews, onDelete, labelledBy }: ListProps) {
   return (
     <div className="mt-6 hidden overflow-x-auto rounded-2xl border border-sand bg-white shadow-sm md:block">
-      <table aria-labelledby={labelledBy} className="w-full text-left text-sm">
-        <thead className="bg-teal-50 text-teal-900">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Reviewer
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Listing
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Rating
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Review
-            </th>
-            <th scope="col" className="hidden px-4 py-3 font-semibold xl:table-cell">
-              Posted
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              <span className="sr-only">Actions</span>
-            </th>
+      <ListTable labelledBy={labelledBy} columns={REVIEW_COLUMNS}>
+        {reviews.map((review) => (
+          <tr key={review._id} className="align-top">
+            <td className="px-4 py-3">
+              <Reviewer review={review} />
+            </td>
+            <td className="px-4 py-3 break-words text-stone-800">
+              <ReviewSubject review={review} />
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap">
+              <StarRating rating={review.rating} starClassName="size-4" />
+            </td>
+            <td className="max-w-sm px-4 py-3">
+              <Excerpt review={review} />
+            </td>
+            <td className="hidden px-4 py-3 whitespace-nowrap text-stone-700 xl:table-cell">
+              <time dateTime={review.postedAt}>{formatDate(review.postedAt)}</time>
+            </td>
+            <td className="px-4 py-3 text-right">
+              <DeleteButton review={review} onDelete={onDelete} />
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-sand">
-          {reviews.map((review) => (
-            <tr key={review._id} className="align-top">
-              <td className="px-4 py-3">
-                <Reviewer review={review} />
-              </td>
-              <td className="px-4 py-3 break-words text-stone-800">
-                <ReviewSubject review={review} />
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap">
-                <StarRating rating={review.rating} starClassName="size-4" />
-              </td>
-              <td className="max-w-sm px-4 py-3">
-                <Excerpt review={review} />
-              </td>
-              <td className="hidden px-4 py-3 whitespace-nowrap text-stone-700 xl:table-cell">
-                <time dateTime={review.postedAt}>{formatDate(review.postedAt)}</time>
-              </td>
-              <td className="px-4 py-3 text-right">
-                <DeleteButton review={review} onDelete={onDelete} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </ListTable>
     </div>
   );
 }
@@ -144,15 +130,14 @@ type ListProps = { reviews: Review[]; onDelete: (review: Review) => void; labell
  * displayed; the other is `display: none`, out of the accessibility tree and the tab order.
  */
 export function ManageReviewsPage() {
-  const { page, goToPage } = usePageParam();
-  const reviews = useAllReviews(page, REVIEW_PAGE_SIZE);
+  const paging = usePageParam();
+  const reviews = useAllReviews(paging.page, REVIEW_PAGE_SIZE);
   return (
     <ReviewListPage
       heading="Manage User Reviews"
       title="All reviews"
       query={reviews}
-      page={page}
-      onPageChange={goToPage}
+      paging={paging}
       loadingLabel="Loading reviews"
       whose={(review) => `${review.reviewerName}’s review`}
     >

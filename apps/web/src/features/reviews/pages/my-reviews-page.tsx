@@ -9,15 +9,14 @@ import { REVIEW_PAGE_SIZE, ReviewListPage } from '../components/review-list-page
 /** Dashboard, My Reviews: the signed-in user's reviews, each deletable after a confirmation. */
 export function MyReviewsPage() {
   const user = useSignedInUser();
-  const { page, goToPage } = usePageParam();
-  const reviews = useUserReviews(user.uid, page, REVIEW_PAGE_SIZE);
+  const paging = usePageParam();
+  const reviews = useUserReviews(user.uid, paging.page, REVIEW_PAGE_SIZE);
   return (
     <ReviewListPage
       heading="My Reviews"
       title="Reviews you have posted"
       query={reviews}
-      page={page}
-      onPageChange={goToPage}
+      paging={paging}
       loadingLabel="Loading your reviews"
       emptyHint="Reviews you write about the website or a property you viewed show up here."
       whose={() => 'Your review'}

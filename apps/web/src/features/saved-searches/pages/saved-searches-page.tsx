@@ -1,26 +1,17 @@
-import {
-  ALERT_FREQUENCIES,
-  type AlertFrequency,
-  ENGAGEMENT_LIMITS,
-} from '@keyhaven/shared/constants';
-import {
-  ALERT_FREQUENCY_LABELS,
-  newMatchesLabel,
-  SAVED_SEARCH_MESSAGES,
-} from '@keyhaven/shared/texts';
+import { type AlertFrequency, ENGAGEMENT_LIMITS } from '@keyhaven/shared/constants';
+import { newMatchesLabel, SAVED_SEARCH_MESSAGES } from '@keyhaven/shared/texts';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { AppForm } from '@/components/form/app-form';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListEmpty, ListError } from '@/components/list-states';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonStyles } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input, inputStyles } from '@/components/ui/input';
+import { inputStyles } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useSignedInUser } from '@/hooks/use-session';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { usePageAction } from '@/lib/page-form';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import {
@@ -30,6 +21,8 @@ import {
   useSavedSearches,
   useUpdateSavedSearch,
 } from '../api/saved-searches';
+import { AlertFrequencyOptions } from '../components/alert-frequency-options';
+import { SearchNameField } from '../components/search-name-field';
 import { searchLocation, summaryOf } from '../lib/search-filters';
 
 const TEXT = {
@@ -50,18 +43,17 @@ const TEXT = {
 type ItemProps = { search: SavedSearch; userId: string };
 
 function RenameForm({ search, userId, onDone }: ItemProps & { onDone: () => void }) {
-  const pageAction = usePageAction();
   const [name, setName] = useState(search.name);
   const [error, setError] = useState<string>();
   const update = useUpdateSavedSearch(userId);
-  const maxLength = ENGAGEMENT_LIMITS.savedSearchNameMaxLength;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (update.isPending) return;
     const trimmed = name.trim();
     if (!trimmed) return setError(SAVED_SEARCH_MESSAGES.nameRequired);
-    if (trimmed.length > maxLength) return setError(SAVED_SEARCH_MESSAGES.nameTooLong);
+    if (trimmed.length > ENGAGEMENT_LIMITS.savedSearchNameMaxLength)
+      return setError(SAVED_SEARCH_MESSAGES.nameTooLong);
     update.mutate(
       { id: search._id, name: trimmed },
       {
@@ -76,27 +68,16 @@ function RenameForm({ search, userId, onDone }: ItemProps & { onDone: () => void
   }
 
   return (
-    <form
-      method="post"
-      action={pageAction}
-      data-app-form=""
-      noValidate
-      onSubmit={onSubmit}
-      className="flex flex-col gap-3 sm:flex-row sm:items-end"
-    >
-      <Field label={SAVED_SEARCH_MESSAGES.nameLabel} error={error} className="grow">
-        {(control) => (
-          <Input
-            {...control}
-            value={name}
-            maxLength={maxLength}
-            // The person asked to rename this search: typing starts at once.
-            autoFocus
-            onChange={(event) => setName(event.target.value)}
-            onKeyDown={(event) => event.key === 'Escape' && onDone()}
-          />
-        )}
-      </Field>
+    <AppForm appOnly onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <SearchNameField
+        error={error}
+        fieldClassName="grow"
+        value={name}
+        // The person asked to rename this search: typing starts at once.
+        autoFocus
+        onChange={(event) => setName(event.target.value)}
+        onKeyDown={(event) => event.key === 'Escape' && onDone()}
+      />
       <div className="flex gap-2">
         <Button type="submit" aria-disabled={update.isPending}>
           {TEXT.saveName}
@@ -105,7 +86,7 @@ function RenameForm({ search, userId, onDone }: ItemProps & { onDone: () => void
           {TEXT.cancel}
         </Button>
       </div>
-    </form>
+    </AppForm>
   );
 }
 
@@ -170,11 +151,7 @@ function SavedSearchItem({ search, userId }: ItemProps) {
             onChange={(event) => changeAlert(event.target.value as AlertFrequency)}
             className={inputStyles('w-auto')}
           >
-            {ALERT_FREQUENCIES.map((frequency) => (
-              <option key={frequency} value={frequency}>
-                {ALERT_FREQUENCY_LABELS[frequency]}
-              </option>
-            ))}
+            <AlertFrequencyOptions />
           </select>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { type ListColumn, ListTable } from '@/components/list-table';
 import { Avatar } from '@/components/ui/avatar';
 import { useMediaQuery, WIDE_DASHBOARD } from '@/hooks/use-media-query';
 import { formatDate } from '@/lib/format';
@@ -25,6 +26,14 @@ function UserName({ user, idPrefix }: { user: User; idPrefix: string }) {
   );
 }
 
+const USER_COLUMNS: readonly ListColumn[] = [
+  { label: 'User' },
+  { label: 'Email' },
+  { label: 'Role' },
+  { label: 'Member Since', className: 'hidden 2xl:table-cell' },
+  { label: 'Actions' },
+];
+
 function UsersTable({ users, selfId, onAction, labelledBy }: UsersListProps) {
   const prefix = ID_PREFIXES.table;
   return (
@@ -35,51 +44,30 @@ function UsersTable({ users, selfId, onAction, labelledBy }: UsersListProps) {
       tabIndex={0}
       className="mt-6 overflow-x-auto rounded-2xl border border-sand bg-white shadow-sm"
     >
-      <table aria-labelledby={labelledBy} className="w-full text-left text-sm">
-        <thead className="bg-teal-50 text-teal-900">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              User
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Email
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Role
-            </th>
-            <th scope="col" className="hidden px-4 py-3 font-semibold 2xl:table-cell">
-              Member Since
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Actions
-            </th>
+      <ListTable labelledBy={labelledBy} columns={USER_COLUMNS}>
+        {users.map((user) => (
+          <tr key={user._id} className="align-middle">
+            <td className="px-4 py-3 text-stone-900">
+              <UserName user={user} idPrefix={prefix} />
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap text-stone-700">{user.email}</td>
+            <td className="px-4 py-3">
+              <RoleBadge role={user.role} />
+            </td>
+            <td className="hidden px-4 py-3 whitespace-nowrap text-stone-700 2xl:table-cell">
+              {formatDate(user.createdAt)}
+            </td>
+            <td className="px-4 py-3">
+              <UserActions
+                user={user}
+                isSelf={user._id === selfId}
+                idPrefix={prefix}
+                onAction={onAction}
+              />
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-sand">
-          {users.map((user) => (
-            <tr key={user._id} className="align-middle">
-              <td className="px-4 py-3 text-stone-900">
-                <UserName user={user} idPrefix={prefix} />
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap text-stone-700">{user.email}</td>
-              <td className="px-4 py-3">
-                <RoleBadge role={user.role} />
-              </td>
-              <td className="hidden px-4 py-3 whitespace-nowrap text-stone-700 2xl:table-cell">
-                {formatDate(user.createdAt)}
-              </td>
-              <td className="px-4 py-3">
-                <UserActions
-                  user={user}
-                  isSelf={user._id === selfId}
-                  idPrefix={prefix}
-                  onAction={onAction}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </ListTable>
     </section>
   );
 }

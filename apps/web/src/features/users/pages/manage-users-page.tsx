@@ -1,8 +1,8 @@
 import { MESSAGES, roleChangedMessage } from '@keyhaven/shared/texts';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListEmpty } from '@/components/list-states';
-import { PagedList } from '@/components/paged-list';
+import { PagedList, type PagedListSpec } from '@/components/paged-list';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { usePageParam } from '@/hooks/use-page-param';
 import { useSignedInUser } from '@/hooks/use-session';
@@ -14,7 +14,14 @@ import { useUpdateUserRole } from '../api/update-user-role';
 import { findDeleteButton, MOVE_LABELS, type UserAction } from '../components/user-actions';
 import { UsersList } from '../components/users-list';
 
-const PAGE_SIZE = 10;
+const USERS_LIST: PagedListSpec = {
+  title: 'All users',
+  noun: ['user', 'users'],
+  pageSize: 10,
+  pagesLabel: 'Users pages',
+  loadingLabel: 'Loading users',
+  failure: "We couldn't load the users. Please try again.",
+};
 
 const TEXT = {
   roleFailed: 'Failed to update user role',
@@ -67,10 +74,9 @@ function confirmation(action: UserAction) {
 
 export function ManageUsersPage() {
   const me = useSignedInUser();
-  const headingId = useId();
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
-  const { page, goToPage } = usePageParam();
-  const users = useUsers(page, PAGE_SIZE);
+  const paging = usePageParam();
+  const users = useUsers(paging.page, USERS_LIST.pageSize);
   const updateRole = useUpdateUserRole();
   const deleteUser = useDeleteUser();
 
@@ -140,21 +146,14 @@ export function ManageUsersPage() {
   return (
     <ContentLayout heading="Manage Users">
       <PagedList
-        title="All users"
-        titleId={headingId}
-        titleRef={listHeadingRef}
-        noun={['user', 'users']}
+        list={USERS_LIST}
         query={users}
-        pageSize={PAGE_SIZE}
-        page={page}
-        onPageChange={goToPage}
-        pagesLabel="Users pages"
-        loadingLabel="Loading users"
-        failure="We couldn't load the users. Please try again."
+        paging={paging}
+        titleRef={listHeadingRef}
         empty={<ListEmpty>No users found.</ListEmpty>}
       >
-        {(list) => (
-          <UsersList users={list} selfId={me._id} onAction={onAction} labelledBy={headingId} />
+        {(list, titleId) => (
+          <UsersList users={list} selfId={me._id} onAction={onAction} labelledBy={titleId} />
         )}
       </PagedList>
 
