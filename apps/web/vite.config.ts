@@ -290,8 +290,14 @@ export default defineConfig({
     conditions: ['source', ...defaultClientConditions],
     tsconfigPaths: true,
   },
-  // The server's renderer (`vite build --ssr src/entry-server.tsx`) reads the same sources.
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  // The server's renderer (`vite build --ssr src/entry-server.tsx`) reads the same sources, but
+  // takes @keyhaven/shared from the server that loads it: one copy of its schemas in the process.
+  // A second copy registered every schema's OpenAPI name again, and the API document, asked for
+  // after a page had been rendered, failed on the duplicate names.
+  ssr: {
+    external: ['@keyhaven/shared'],
+    resolve: { conditions: ['source', ...defaultServerConditions] },
+  },
   environments: {
     client: {
       build: {

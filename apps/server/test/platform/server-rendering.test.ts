@@ -147,6 +147,19 @@ describe('a page rendered on the server', () => {
     expect(keys).toContain(JSON.stringify(['properties', 'detail', listingId]));
   });
 
+  it('the API document is still served once pages that show listings have been rendered', async () => {
+    await seed();
+    expect((await page(`/propertyDetails/${listingId}`, { cookie: buyer.cookie })).statusCode).toBe(
+      200,
+    );
+    expect((await page('/dashboard/add-property')).statusCode).toBe(302);
+    // Asked for the first time only now: the renderer's code is loaded, and shares the server's
+    // schemas rather than naming its own copies of them again.
+    const document = await context.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(document.statusCode).toBe(200);
+    expect(document.json().components.schemas).toHaveProperty('ListingPhoto');
+  });
+
   it('a signed-in page sends a visitor without a session to sign in, and back after', async () => {
     await seed();
     const response = await page('/all-properties?location=Austin&page=2');
