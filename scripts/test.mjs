@@ -180,12 +180,12 @@ if (await postgresAnswers()) {
           title: 'Integration tests on PostgreSQL',
           // The several-instances suites start their own processes on a PostgreSQL database of
           // their own: they do the same in both runs, so they run in the first only.
-          ...lowPriority('npx', [
-            ...vitest('vitest-postgres.json'),
-            '--exclude',
-            'test/instances/**',
-          ]),
-          env: { TEST_DATABASE_URL: postgresUrl, SERVER_ENTRY: 'dist' },
+          ...lowPriority('npx', vitest('vitest-postgres.json')),
+          env: {
+            TEST_DATABASE_URL: postgresUrl,
+            SERVER_ENTRY: 'dist',
+            TEST_EXCLUDE: 'test/instances/**',
+          },
         },
         operations,
       ],
