@@ -88,6 +88,7 @@ function summarise() {
     'vitest-pglite.json',
     'vitest-postgres.json',
     'vitest-operations.json',
+    'vitest-crash.json',
   ]) {
     countVitest(path.join(reports, name));
   }
@@ -156,10 +157,11 @@ const operations = {
   ]),
   env: { SERVER_ENTRY: 'dist' },
 };
-// The web's component tests need only the sources: they run first in the browser's stage, the
-// shortest of the three.
+// The browser's stage is the shortest of the three, so it also takes the web's component tests
+// (they need only the sources) and, last, the crash test: real server processes killed with
+// SIGKILL under a load of offer and payment writes, on PGlite and on PostgreSQL.
 const endToEnd = {
-  title: 'Web component tests, then end-to-end tests in Chromium',
+  title: 'Web component tests, end-to-end tests in Chromium, then the crash test',
   steps: [
     { title: 'Web component tests', command: 'npx', args: vitest('vitest-web.json', 'apps/web') },
     {
@@ -167,6 +169,12 @@ const endToEnd = {
       command: 'npx',
       args: ['playwright', 'test', '--reporter=list,json'],
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json') },
+    },
+    {
+      title: 'Crash test',
+      command: 'npx',
+      args: [...vitest('vitest-crash.json'), '--config', 'test/crash/vitest.config.ts'],
+      env: { SERVER_ENTRY: 'dist' },
     },
   ],
 };
