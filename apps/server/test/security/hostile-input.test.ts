@@ -142,15 +142,19 @@ const worldIds = () => [
   ...Object.values(world.accounts).flatMap((account) => [account.id, account.email]),
 ];
 
+/** Each byte as it stands in a path: unreserved characters as they are, the rest as %XX. */
+const BYTE_IN_PATH = Array.from({ length: 256 }, (_, byte) =>
+  /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte))
+    ? String.fromCharCode(byte)
+    : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+);
+
 /** Percent-encodes every byte of the UTF-8 form (lone surrogates become U+FFFD, as a browser sends them). */
-const encode = (value: string) =>
-  [...Buffer.from(value, 'utf8')]
-    .map((byte) =>
-      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte))
-        ? String.fromCharCode(byte)
-        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
-    )
-    .join('');
+const encode = (value: string) => {
+  let encoded = '';
+  for (const byte of Buffer.from(value, 'utf8')) encoded += BYTE_IN_PATH[byte];
+  return encoded;
+};
 
 function pathWith(row: MatrixRow, params: string[]) {
   let index = 0;
