@@ -132,28 +132,18 @@ await runTogether([
     ],
   },
 ]);
-// Three stages side by side: the integration tests on PGlite; those on PostgreSQL; and the
-// browser's. They are independent (each test file makes its own database, the end-to-end tests
-// run their own server on a data directory of its own). Each integration run gives its files two
-// processes: a file waiting on a timer, a child process or the disk leaves its core to another,
-// and the longest files (the random-sequence suites) no longer hold up the rest. The integration
-// runs are throughput: they run at a lower priority (`nice`), so the browser's pages, which a
-// person would wait on, get the processor first when it is contended. Suites that start server
-// processes start the build made above, as production does, rather than compiling the sources
-// again in every process.
+// The test runner gives the integration tests one worker on a 2-core machine (all cores but
+// one): the two databases' runs are independent (each test file makes its own database), and so
+// are the end-to-end tests (their own server on a data directory of its own), so all three run
+// side by side. The integration runs are throughput: they run at a lower priority (`nice`), so
+// the browser's pages, which a person would wait on, get the processor first when it is
+// contended. Suites that start server processes start the build made above, as production does,
+// rather than compiling the sources again in every process.
 const lowPriority = (command, args) => ({ command: 'nice', args: ['-n', '10', command, ...args] });
-const INTEGRATION_WORKERS = '--maxWorkers=2';
 const onPglite = {
   title: 'Integration tests on PGlite',
-  ...lowPriority('npx', [...vitest('vitest-pglite.json'), INTEGRATION_WORKERS]),
+  ...lowPriority('npx', vitest('vitest-pglite.json')),
   env: { TEST_DATABASE_URL: '', SERVER_ENTRY: 'dist' },
-};
-const onPostgres = {
-  title: 'Integration tests on PostgreSQL',
-  ...lowPriority('npx', [...vitest('vitest-postgres.json'), INTEGRATION_WORKERS]),
-  // The several-instances suites start their own processes on a PostgreSQL database of their
-  // own: they do the same in both runs, so they run in the first only.
-  env: { TEST_DATABASE_URL: postgresUrl, SERVER_ENTRY: 'dist', TEST_EXCLUDE: 'test/instances/**' },
 };
 // Once, not per database: the deployment behind nginx, backups, the first admin, migrations'
 // expand/contract rule and the previous release on this one's schema. Each brings its own
@@ -168,11 +158,10 @@ const operations = {
   env: { SERVER_ENTRY: 'dist' },
 };
 // The browser's stage is the shortest of the three, so it also takes the web's component tests
-// (they need only the sources) and, after the browser, the crash test (real server processes
-// killed with SIGKILL under a load of offer and payment writes, on PGlite and on PostgreSQL) and
-// the operations tests.
+// (they need only the sources) and, last, the crash test: real server processes killed with
+// SIGKILL under a load of offer and payment writes, on PGlite and on PostgreSQL.
 const endToEnd = {
-  title: 'Web component tests, end-to-end tests in Chromium, the crash and operations tests',
+  title: 'Web component tests, end-to-end tests in Chromium, then the crash test',
   steps: [
     { title: 'Web component tests', command: 'npx', args: vitest('vitest-web.json', 'apps/web') },
     {
@@ -187,16 +176,38 @@ const endToEnd = {
       args: [...vitest('vitest-crash.json'), '--config', 'test/crash/vitest.config.ts'],
       env: { SERVER_ENTRY: 'dist' },
     },
-    operations,
   ],
 };
 if (await postgresAnswers()) {
-  await runTogether([onPglite, onPostgres, endToEnd]);
+  await runTogether([
+    onPglite,
+    {
+      title: 'Integration tests on PostgreSQL, then operations tests',
+      steps: [
+        {
+          title: 'Integration tests on PostgreSQL',
+          // The several-instances suites start their own processes on a PostgreSQL database of
+          // their own: they do the same in both runs, so they run in the first only.
+          ...lowPriority('npx', vitest('vitest-postgres.json')),
+          env: {
+            TEST_DATABASE_URL: postgresUrl,
+            SERVER_ENTRY: 'dist',
+            TEST_EXCLUDE: 'test/instances/**',
+          },
+        },
+        operations,
+      ],
+    },
+    endToEnd,
+  ]);
 } else {
   console.log(
     `\nPostgreSQL does not answer at ${postgresUrl}: integration tests run on PGlite only.`,
   );
-  await runTogether([onPglite, endToEnd]);
+  await runTogether([
+    { title: 'Integration tests on PGlite, then operations tests', steps: [onPglite, operations] },
+    endToEnd,
+  ]);
 }
 
 summarise();

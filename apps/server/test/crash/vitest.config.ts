@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 /*
  * `npm run test:crash`: the crash test kills real server processes, so it runs in a run of its
  * own (the integration runs' glob, test/**\/*.test.ts, does not match *.crash.ts); `npm test`
- * runs it after the end-to-end tests.
+ * runs it last in the browser's stage.
  */
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
