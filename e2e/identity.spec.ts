@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import { ACCOUNT_LABELS } from '@keyhaven/shared/texts';
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { DEMO_ACCOUNTS, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
@@ -254,14 +255,7 @@ test('an admin deletes a user only after confirming, and has no buttons on their
 test('the registration form shows the same messages the server sends', async ({ page }) => {
   await page.goto('/register');
   const form = page.getByRole('form', { name: 'Create your account' });
-  const fields = {
-    name: 'Full Name',
-    email: 'Email',
-    phone: 'Phone Number',
-    country: 'Country',
-    birth: 'Date of Birth',
-    password: 'Password',
-  } as const;
+  const fields = ACCOUNT_LABELS;
 
   const cases: Record<keyof typeof fields, string>[] = [
     { name: '', email: '', phone: '', country: '', birth: '', password: '' },

@@ -1,53 +1,20 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase } from '../../../test/helpers/postgres-server.js';
-import { testDatabaseUrl } from '../../../test/helpers/test-database.js';
-import { type DatabaseHandle, openDatabase, queryRows } from '../../db/client.js';
+import { databaseMigratedUpTo } from '../../../test/helpers/partly-migrated-database.js';
+import { type DatabaseHandle, queryRows } from '../../db/client.js';
 import type { PublishedListing, StoredPhoto } from '../../db/schema.js';
 
-const migrations = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+/** The last migration before listings had photos. */
 const BEFORE_PHOTOS = '0006_largest-first';
 
 let handle: DatabaseHandle;
-let drop = async () => {};
-let before: string;
-
-/** The migrations as they stood before listings had photos, in a folder of their own. */
-async function migrationsBeforePhotos() {
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'keyhaven-migrations-'));
-  await cp(migrations, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalFile, 'utf8'));
-  const last = journal.entries.findIndex((entry: { tag: string }) => entry.tag === BEFORE_PHOTOS);
-  journal.entries = journal.entries.slice(0, last + 1);
-  await writeFile(journalFile, JSON.stringify(journal));
-  return folder;
-}
+let close = async () => {};
 
 beforeAll(async () => {
-  before = await migrationsBeforePhotos();
-  if (testDatabaseUrl) {
-    const scratch = await createScratchDatabase('keyhaven_test', testDatabaseUrl);
-    handle = await openDatabase({ driver: 'postgres', url: scratch.url });
-    drop = scratch.drop;
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await migrate(handle.db as never, { migrationsFolder: before });
-  } else {
-    handle = await openDatabase({ driver: 'pglite', dataDir: 'memory' });
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    await migrate(handle.db as never, { migrationsFolder: before });
-  }
+  ({ handle, close } = await databaseMigratedUpTo(BEFORE_PHOTOS));
 });
 
-afterAll(async () => {
-  await handle?.close();
-  await drop();
-  if (before) await rm(before, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 describe('the migration that gives listings photos', () => {
   it("makes a listing's picture, and the picture buyers last saw approved, its first photo with the upload's size", async () => {
