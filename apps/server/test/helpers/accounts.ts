@@ -1,4 +1,5 @@
 import type { Role } from '@keyhaven/shared';
+import { hashPassword, makeSignature } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../src/db/schema.js';
@@ -44,8 +45,11 @@ export interface AccountOptions {
 }
 
 /**
- * Registers through the API (as a user would), then gives the account its role directly and,
- * unless told otherwise, marks its e-mail address confirmed, as a buyer's must be to make offers.
+ * An account as registration leaves it, with a signed-in session: made through better-auth's own
+ * adapter (the user, its password account and a session, as its sign-up writes them), so the
+ * many tests that only need someone signed in do not each pay for a password hash. The password
+ * is hashed for real, once per process. An unconfirmed account registers through the API, as a
+ * user would, so it gets the confirmation mail that tests of unconfirmed addresses look for.
  */
 export async function createAccount(
   app: FastifyInstance,
@@ -54,6 +58,53 @@ export async function createAccount(
   { verified = true, joinedDaysAgo = 0 }: AccountOptions = {},
 ): Promise<TestAccount> {
   const body = registrationBody(overrides);
+  const account = verified ? await signedUp(app, body) : await registered(app, body);
+  if (role !== 'user' || verified || joinedDaysAgo > 0) {
+    const joined =
+      joinedDaysAgo > 0 ? { createdAt: new Date(Date.now() - joinedDaysAgo * DAY_MS) } : {};
+    await app.db
+      .update(users)
+      .set({ role, emailVerified: verified, ...joined })
+      .where(eq(users.id, account.id));
+  }
+  return account;
+}
+
+const passwordHashes = new Map<string, Promise<string>>();
+
+async function signedUp(
+  app: FastifyInstance,
+  body: ReturnType<typeof registrationBody>,
+): Promise<TestAccount> {
+  const { password, ...profile } = body;
+  if (!passwordHashes.has(password)) passwordHashes.set(password, hashPassword(password));
+  const context = await app.auth.$context;
+  const user = await context.internalAdapter.createUser(
+    { ...profile, emailVerified: true },
+    { method: 'email-password' },
+  );
+  await context.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: 'credential',
+    accountId: user.id,
+    password: await passwordHashes.get(password),
+  });
+  const { token } = await context.internalAdapter.createSession(user.id, false);
+  const signed = `${token}.${await makeSignature(token, context.secret)}`;
+  return {
+    id: user.id,
+    email: body.email,
+    password,
+    token,
+    cookie: `${context.authCookies.sessionToken.name}=${encodeURIComponent(signed)}`,
+    bearer: { authorization: `Bearer ${token}` },
+  };
+}
+
+async function registered(
+  app: FastifyInstance,
+  body: ReturnType<typeof registrationBody>,
+): Promise<TestAccount> {
   const response = await app.inject({
     method: 'POST',
     url: '/auth/register',
@@ -64,14 +115,6 @@ export async function createAccount(
     throw new Error(`registration failed: ${response.statusCode} ${response.body}`);
   }
   const { user, token } = response.json();
-  if (role !== 'user' || verified || joinedDaysAgo > 0) {
-    const joined =
-      joinedDaysAgo > 0 ? { createdAt: new Date(Date.now() - joinedDaysAgo * DAY_MS) } : {};
-    await app.db
-      .update(users)
-      .set({ role, emailVerified: verified, ...joined })
-      .where(eq(users.id, user._id));
-  }
   const setCookie = [response.headers['set-cookie']]
     .flat()
     .find((c) => c?.includes('session_token'));
