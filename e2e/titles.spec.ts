@@ -16,7 +16,7 @@ const titleOf = (brand: string, page: string) => (BRANDED.has(page) ? `${brand} 
 type Dashboard = typeof paths.dashboard;
 type RouteKey = Exclude<keyof typeof paths, 'dashboard'> | `dashboard.${keyof Dashboard}`;
 
-type Ids = { listing: string; ownListing: string };
+type Ids = { listing: string; ownListing: string; agent: string };
 type Visit = {
   /** The page's name. */
   title: string;
@@ -57,6 +57,8 @@ const ROUTES: Record<RouteKey, Visit> = {
     url: withId(paths.editProperty, 'ownListing'),
   },
   makeOffer: { title: 'Make Offer', as: 'buyer', url: withId(paths.makeOffer, 'listing') },
+  agents: { title: 'Agents', as: null, url: at(paths.agents) },
+  agentProfile: { title: 'Agent Profile', as: 'buyer', url: withId(paths.agentProfile, 'agent') },
   compare: {
     title: 'Compare Homes',
     as: 'buyer',
@@ -150,6 +152,11 @@ const ROUTES: Record<RouteKey, Visit> = {
     as: 'admin',
     url: at(paths.dashboard.reportedListings),
   },
+  'dashboard.agentProfile': {
+    title: 'My Agent Profile',
+    as: 'agent',
+    url: at(paths.dashboard.agentProfile),
+  },
   'dashboard.auditLog': { title: 'Audit Log', as: 'admin', url: at(paths.dashboard.auditLog) },
 };
 
@@ -171,6 +178,7 @@ test.describe('document titles', () => {
     const ids: Ids = {
       listing: await firstId(page, '/api/all-properties?limit=1'),
       ownListing: await firstId(page, '/api/properties?agentUID=self&limit=1'),
+      agent: await firstId(page, '/api/agents?limit=1'),
     };
     const brand = await (async () => {
       await page.goto(paths.about);

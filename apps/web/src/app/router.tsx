@@ -232,7 +232,11 @@ const routes: RouteObject[] = [
               import('./route-data').then((data) => data.prefetchPropertyDetails(context)),
             ),
           },
-          { path: paths.agentProfile, element: <AgentProfilePage />, handle: titled('Agent') },
+          {
+            path: paths.agentProfile,
+            element: <AgentProfilePage />,
+            handle: titled('Agent Profile'),
+          },
           {
             path: paths.compare,
             element: <ComparePage />,
