@@ -43,6 +43,7 @@ const ROUTES: Record<RouteKey, Visit> = {
   },
   about: { title: 'About', as: null, url: at(paths.about) },
   forbidden: { title: 'Forbidden', as: null, url: at(paths.forbidden) },
+  agents: { title: 'Agents', as: null, url: at(paths.agents) },
   allProperties: { title: 'All Properties', as: 'buyer', url: at(paths.allProperties) },
   // A redirect to All Properties.
   properties: { title: 'All Properties', as: 'buyer', url: at(paths.properties) },
@@ -51,14 +52,13 @@ const ROUTES: Record<RouteKey, Visit> = {
     as: 'buyer',
     url: withId(paths.propertyDetails, 'listing'),
   },
+  agentProfile: { title: 'Agent Profile', as: 'buyer', url: withId(paths.agentProfile, 'agent') },
   editProperty: {
     title: 'Edit Property',
     as: 'agent',
     url: withId(paths.editProperty, 'ownListing'),
   },
   makeOffer: { title: 'Make Offer', as: 'buyer', url: withId(paths.makeOffer, 'listing') },
-  agents: { title: 'Agents', as: null, url: at(paths.agents) },
-  agentProfile: { title: 'Agent Profile', as: 'buyer', url: withId(paths.agentProfile, 'agent') },
   compare: {
     title: 'Compare Homes',
     as: 'buyer',
@@ -120,6 +120,11 @@ const ROUTES: Record<RouteKey, Visit> = {
     as: 'agent',
     url: at(paths.dashboard.soldProperties),
   },
+  'dashboard.agentProfile': {
+    title: 'My Agent Profile',
+    as: 'agent',
+    url: at(paths.dashboard.agentProfile),
+  },
   'dashboard.requests': {
     title: 'Requested Properties',
     as: 'agent',
@@ -151,11 +156,6 @@ const ROUTES: Record<RouteKey, Visit> = {
     title: 'Reported Listings',
     as: 'admin',
     url: at(paths.dashboard.reportedListings),
-  },
-  'dashboard.agentProfile': {
-    title: 'My Agent Profile',
-    as: 'agent',
-    url: at(paths.dashboard.agentProfile),
   },
   'dashboard.auditLog': { title: 'Audit Log', as: 'admin', url: at(paths.dashboard.auditLog) },
 };
