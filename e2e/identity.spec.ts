@@ -204,6 +204,7 @@ test('an admin promotes a new user to agent, who gets the agent menu on the next
     'Sold Properties',
     'Requested Properties',
     'Analytics',
+    'My Agent Profile',
     'Notifications',
     'Messages',
     'Notification Settings',

@@ -19,6 +19,7 @@ const MENUS = {
     'Sold Properties',
     'Requested Properties',
     'Analytics',
+    'My Agent Profile',
     ...KEPT_TOLD,
   ],
   admin: [

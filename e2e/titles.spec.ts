@@ -16,7 +16,7 @@ const titleOf = (brand: string, page: string) => (BRANDED.has(page) ? `${brand} 
 type Dashboard = typeof paths.dashboard;
 type RouteKey = Exclude<keyof typeof paths, 'dashboard'> | `dashboard.${keyof Dashboard}`;
 
-type Ids = { listing: string; ownListing: string };
+type Ids = { listing: string; ownListing: string; agent: string };
 type Visit = {
   /** The page's name. */
   title: string;
@@ -43,6 +43,7 @@ const ROUTES: Record<RouteKey, Visit> = {
   },
   about: { title: 'About', as: null, url: at(paths.about) },
   forbidden: { title: 'Forbidden', as: null, url: at(paths.forbidden) },
+  agents: { title: 'Agents', as: null, url: at(paths.agents) },
   allProperties: { title: 'All Properties', as: 'buyer', url: at(paths.allProperties) },
   // A redirect to All Properties.
   properties: { title: 'All Properties', as: 'buyer', url: at(paths.properties) },
@@ -51,6 +52,7 @@ const ROUTES: Record<RouteKey, Visit> = {
     as: 'buyer',
     url: withId(paths.propertyDetails, 'listing'),
   },
+  agentProfile: { title: 'Agent Profile', as: 'buyer', url: withId(paths.agentProfile, 'agent') },
   editProperty: {
     title: 'Edit Property',
     as: 'agent',
@@ -118,6 +120,11 @@ const ROUTES: Record<RouteKey, Visit> = {
     as: 'agent',
     url: at(paths.dashboard.soldProperties),
   },
+  'dashboard.agentProfile': {
+    title: 'My Agent Profile',
+    as: 'agent',
+    url: at(paths.dashboard.agentProfile),
+  },
   'dashboard.requests': {
     title: 'Requested Properties',
     as: 'agent',
@@ -171,6 +178,7 @@ test.describe('document titles', () => {
     const ids: Ids = {
       listing: await firstId(page, '/api/all-properties?limit=1'),
       ownListing: await firstId(page, '/api/properties?agentUID=self&limit=1'),
+      agent: await firstId(page, '/api/agents?limit=1'),
     };
     const brand = await (async () => {
       await page.goto(paths.about);

@@ -28,6 +28,7 @@ import {
 import { logOptions } from './lib/process-log.js';
 import { requestLogSerializers } from './lib/request-log.js';
 import { keepHeapSmall, releaseStartupMemory } from './lib/small-process-memory.js';
+import { agentsRoutes } from './modules/agents/agents.routes.js';
 import { listingAnalyticsRoutes } from './modules/analytics/listing-analytics.routes.js';
 import { listingViewsPlugin } from './modules/analytics/listing-views.js';
 import { auditLogRoutes } from './modules/audit/audit-log.routes.js';
@@ -263,6 +264,7 @@ export async function buildApp(
   await app.register(offersRoutes);
   await app.register(paymentsRoutes);
   await app.register(reviewsRoutes);
+  await app.register(agentsRoutes);
   await app.register(notificationsRoutes);
   await app.register(savedSearchesRoutes);
   await app.register(conversationsRoutes);

@@ -72,7 +72,13 @@ export const REFUND_STATUSES = [
   'refunded',
 ] as const satisfies readonly PaymentStatus[];
 
-export const REVIEW_TARGETS = ['website', 'property'] as const;
+/** What a review is of: the website, a listing, or an agent (reviewed on the agent's profile). */
+export const REVIEW_TARGETS = ['website', 'property', 'agent'] as const;
+/** What POST /api/reviews reviews; an agent is reviewed on their profile. */
+export const POSTED_REVIEW_TARGETS = [
+  'website',
+  'property',
+] as const satisfies readonly (typeof REVIEW_TARGETS)[number][];
 export type ReviewTarget = (typeof REVIEW_TARGETS)[number];
 
 export const SEARCH_PROPERTY_TYPES = [

@@ -1,4 +1,5 @@
 /* Everything both sides agree on: the zod-free constants and texts, and the zod contract. */
+export * from './agents.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './conversations.js';

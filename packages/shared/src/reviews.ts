@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, REVIEW_TARGETS } from './constants.js';
+import { LIMITS, POSTED_REVIEW_TARGETS, REVIEW_TARGETS } from './constants.js';
 import { NEWSLETTER_MESSAGES } from './messages.js';
 import { strictNumberInput } from './number-input.js';
 import { queryInteger } from './numbers.js';
@@ -16,17 +16,26 @@ const rating = z.preprocess(
     .default(LIMITS.ratingDefault),
 );
 
+/** What every review says, whatever it reviews. */
+const reviewContent = {
+  rating,
+  title: z
+    .string()
+    .trim()
+    .max(LIMITS.reviewTitleMaxLength, REVIEW_MESSAGES.titleTooLong)
+    .default(''),
+  text: z.string().max(LIMITS.reviewTextMaxLength, REVIEW_MESSAGES.textTooLong).default(''),
+};
+
+/** A review of an agent, posted on their profile: the agent is the one the path names. */
+export const ZAgentReviewRequest = z.object(reviewContent).meta({ id: 'AgentReviewRequest' });
+export type AgentReviewRequest = z.input<typeof ZAgentReviewRequest>;
+
 /** Reviewer fields the review dialog sends are ignored: the reviewer is the signed-in user. */
 export const ZReviewRequest = z
   .object({
-    rating,
-    title: z
-      .string()
-      .trim()
-      .max(LIMITS.reviewTitleMaxLength, REVIEW_MESSAGES.titleTooLong)
-      .default(''),
-    text: z.string().max(LIMITS.reviewTextMaxLength, REVIEW_MESSAGES.textTooLong).default(''),
-    reviewFor: z.enum(REVIEW_TARGETS).default('website'),
+    ...reviewContent,
+    reviewFor: z.enum(POSTED_REVIEW_TARGETS).default('website'),
     propertyId: z.uuid({ error: REVIEW_MESSAGES.propertyRequired }).optional(),
   })
   .superRefine((value, ctx) => {
@@ -78,7 +87,7 @@ export type PublicReviewList = z.infer<typeof ZPublicReviewList>;
 
 export const ZReviewQuery = z.object({
   propertyId: z.uuid().optional(),
-  reviewFor: z.enum(REVIEW_TARGETS).optional(),
+  reviewFor: z.enum(POSTED_REVIEW_TARGETS).optional(),
   page: queryInteger(1, 100_000, 1),
   limit: queryInteger(1, LIMITS.maxPageSize, LIMITS.defaultPageSize),
 });

@@ -263,6 +263,7 @@ describe('every cell, on the Stripe app', () => {
       reviewListing: '',
       rejectedListing: '',
       frozenListing: '',
+      fraudAgentId: '',
       reviewSessionId: 'cs_none_review',
       rejectedSessionId: 'cs_none_rejected',
       frozenSessionId: 'cs_none_frozen',

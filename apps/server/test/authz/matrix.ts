@@ -4,6 +4,7 @@ import { registrationBody } from '../helpers/accounts.js';
 import { listingBody, TEST_LISTING_PHOTO } from '../helpers/listings.js';
 import { daysFromNow } from '../helpers/offers.js';
 import { ACTORS, type Actor, type World } from '../security/support/world.js';
+import { AGENTS_ROWS } from './matrix-agents.js';
 import { ANALYTICS_ROWS } from './matrix-analytics.js';
 import { AUDIT_LOG_ROWS } from './matrix-audit-log.js';
 import { MARKETPLACE_ROWS } from './matrix-marketplace.js';
@@ -1481,6 +1482,7 @@ export const MATRIX: MatrixRow[] = [
     ],
   },
   ...ANALYTICS_ROWS,
+  ...AGENTS_ROWS,
   ...MARKETPLACE_ROWS,
   ...REPORTS_ROWS,
   ...AUDIT_LOG_ROWS,

@@ -91,6 +91,8 @@ const KEEPS_LISTINGS: Record<string, string> = {
   'PATCH /properties/:id/wishlist': "a wishlist is the buyer's own",
   'PATCH /wishlist-properties/:id/remove': "a wishlist is the buyer's own",
   'POST /api/reviews': 'listing pages show no reviews',
+  'POST /api/agents/:id/reviews': 'listings show no reviews of their agents',
+  'PUT /api/agent-profile': 'a listing names its agent from the account, never from the profile',
   'DELETE /api/property-reviews/:id': 'listing pages show no reviews',
   'POST /api/uploads': 'an image shows only once a listing edit refers to it',
   'POST /api/admin/refunds/:paymentId': 'a refund returns money that never became a sale',

@@ -19,6 +19,7 @@ import { sessionQueryOptions } from '@/hooks/use-session';
 import { BRAND_NAME, documentTitle } from '@/lib/brand';
 import { loginPathFor, paths } from '@/lib/paths';
 import type { SessionResponse } from '@/lib/user';
+import { AgentProfilePage, AgentsPage, MyAgentProfilePage } from './agent-pages';
 import { ErrorBoundary } from './error-boundary';
 import { RootLayout } from './layouts/root-layout';
 import { isLazyPage, lazyPage } from './lazy-page';
@@ -215,6 +216,7 @@ const routes: RouteObject[] = [
       },
       { path: paths.about, element: <AboutPage />, handle: titled('About') },
       { path: paths.forbidden, element: <ForbiddenPage />, handle: titled('Forbidden') },
+      { path: paths.agents, element: <AgentsPage />, handle: titled('Agents') },
       {
         path: paths.properties,
         element: <Navigate to={paths.allProperties} replace />,
@@ -229,6 +231,11 @@ const routes: RouteObject[] = [
             handle: titled('Property Details', (context) =>
               import('./route-data').then((data) => data.prefetchPropertyDetails(context)),
             ),
+          },
+          {
+            path: paths.agentProfile,
+            element: <AgentProfilePage />,
+            handle: titled('Agent Profile'),
           },
           {
             path: paths.compare,
@@ -337,6 +344,11 @@ const routes: RouteObject[] = [
                     path: dashboard.requests,
                     element: <RequestedPropertiesPage />,
                     handle: titled('Requested Properties'),
+                  },
+                  {
+                    path: dashboard.agentProfile,
+                    element: <MyAgentProfilePage />,
+                    handle: titled('My Agent Profile'),
                   },
                   {
                     path: dashboard.analytics,

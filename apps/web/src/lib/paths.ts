@@ -23,6 +23,8 @@ export const paths = {
   paymentSuccess: '/payment-success',
   demoCheckout: '/demo-checkout/:sessionId',
   compare: '/compare',
+  agents: '/agents',
+  agentProfile: '/agents/:id',
   dashboard: {
     root: '/dashboard',
     addProperty: '/dashboard/add-property',
@@ -46,6 +48,7 @@ export const paths = {
     marketplace: '/dashboard/marketplace',
     reportedListings: '/dashboard/reported-listings',
     auditLog: '/dashboard/audit-log',
+    agentProfile: '/dashboard/agent-profile',
   },
 } as const;
 
@@ -86,6 +89,9 @@ export function returnPathFrom(value: string | null): string | null {
 
 /** A listing's details page. */
 export const propertyDetailsPath = (id: string) => generatePath(paths.propertyDetails, { id });
+
+/** An agent's profile page. */
+export const agentProfilePath = (id: string) => generatePath(paths.agentProfile, { id });
 
 /** The compare page for these listings, in this order: the address alone reproduces it. */
 export const comparePath = (ids: readonly string[]) =>

@@ -4,6 +4,7 @@
  */
 
 export * from '../account-messages.js';
+export * from '../agent-messages.js';
 export * from '../business-messages.js';
 export * from '../engagement-messages.js';
 export * from '../messages.js';

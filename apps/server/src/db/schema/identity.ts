@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 import { roleEnum } from './enums.js';
@@ -24,7 +25,11 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   // New accounts per day on the admins' dashboard and in their export.
-  (t) => [index('users_created_idx').on(t.createdAt, t.role)],
+  (t) => [
+    index('users_created_idx').on(t.createdAt, t.role),
+    // The agents' directory, by name.
+    index('users_agents_name_idx').on(t.name, t.id).where(sql`${t.role} = 'agent'`),
+  ],
 );
 
 export const sessions = pgTable(

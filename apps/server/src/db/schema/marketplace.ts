@@ -269,6 +269,8 @@ export const payments = pgTable(
   },
   (t) => [
     check('payments_amount_positive', sql`${t.amountCents} >= 0`),
+    // An agent's sales on their profile: their listings' paid payments.
+    index('payments_property_paid_idx').on(t.propertyId, t.paidAt).where(sql`${t.status} = 'paid'`),
     uniqueIndex('payments_one_paid_per_offer_idx').on(t.offerId).where(sql`${t.status} = 'paid'`),
     // A buyer can never hold two live checkouts for one offer, so can never pay twice for it.
     uniqueIndex('payments_one_open_per_offer_idx').on(t.offerId).where(sql`${t.status} = 'open'`),
@@ -294,6 +296,8 @@ export const reviews = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     reviewFor: reviewTargetEnum('review_for').notNull(),
     propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'cascade' }),
+    /** The agent reviewed, for a review of an agent. */
+    agentId: text('agent_id').references(() => users.id, { onDelete: 'cascade' }),
     rating: smallint('rating').notNull().default(5),
     title: text('title').notNull().default(''),
     text: text('text').notNull().default(''),
@@ -305,6 +309,19 @@ export const reviews = pgTable(
       'reviews_target_matches_property',
       sql`(${t.reviewFor} = 'property') = (${t.propertyId} is not null)`,
     ),
+    // Compared as text: a value added to the enum cannot be used in the transaction that adds it.
+    check(
+      'reviews_target_matches_agent',
+      sql`(${t.reviewFor}::text = 'agent') = (${t.agentId} is not null)`,
+    ),
+    // One review per buyer and agent: a second replaces the first, as with listings.
+    uniqueIndex('reviews_one_per_buyer_agent_idx')
+      .on(t.reviewerId, t.agentId)
+      .where(sql`${t.agentId} is not null`),
+    // An agent's reviews, newest first, and their rating.
+    index('reviews_agent_idx')
+      .on(t.agentId, t.postedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.agentId} is not null`),
     uniqueIndex('reviews_one_per_buyer_property_idx')
       .on(t.reviewerId, t.propertyId)
       .where(sql`${t.propertyId} is not null`),
@@ -327,6 +344,28 @@ export const reviews = pgTable(
       t.postedAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+  ],
+);
+
+/**
+ * What an agent tells buyers on their profile. An agent without a row has an empty profile: no
+ * bio, no areas, e-mail shown and phone hidden. Name, photo and phone are the account's.
+ */
+export const agentProfiles = pgTable(
+  'agent_profiles',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bio: text('bio').notNull().default(''),
+    serviceAreas: text('service_areas').array().notNull().default(sql`'{}'`),
+    showEmail: boolean('show_email').notNull().default(true),
+    showPhone: boolean('show_phone').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('agent_profiles_bio_length', sql`char_length(${t.bio}) <= 1000`),
+    check('agent_profiles_areas_count', sql`coalesce(array_length(${t.serviceAreas}, 1), 0) <= 10`),
   ],
 );
 

@@ -27,7 +27,8 @@ const reviewColumns = {
   // A review shows its listing as buyers may see it, never an edit waiting for review.
   propertyTitle: buyerVisibleTitle,
   propertyIMG: buyerVisibleImage,
-  agentId: properties.agentId,
+  // The agent reviewed, or the agent of the listing reviewed.
+  agentId: sql<string | null>`coalesce(${reviews.agentId}, ${properties.agentId})`,
 };
 
 type ReviewRow = {
@@ -170,6 +171,8 @@ export async function listReviews(
 
 export const reviewsOfListing = (propertyId: string) =>
   and(eq(reviews.reviewFor, 'property'), eq(reviews.propertyId, propertyId));
+export const reviewsOfAgent = (agentId: string) =>
+  and(eq(reviews.reviewFor, 'agent'), eq(reviews.agentId, agentId));
 export const websiteReviews = () => eq(reviews.reviewFor, 'website');
 export const reviewsBy = (reviewerId: string) => eq(reviews.reviewerId, reviewerId);
 
@@ -191,6 +194,7 @@ export async function deleteReview(db: Database, caller: SessionUser, id: string
           reviewerId: review.reviewerId,
           reviewFor: review.reviewFor,
           propertyId: review.propertyId,
+          agentId: review.agentId,
           rating: review.rating,
           title: review.title,
           text: review.text,

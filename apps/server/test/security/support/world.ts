@@ -58,6 +58,8 @@ export interface World {
   reviewListing: string;
   rejectedListing: string;
   frozenListing: string;
+  /** The agent of the frozen listing, marked as fraud. */
+  fraudAgentId: string;
   reviewSessionId: string;
   rejectedSessionId: string;
   frozenSessionId: string;
@@ -299,6 +301,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     reviewListing,
     rejectedListing,
     frozenListing,
+    fraudAgentId: suspended.id,
     reviewSessionId: sessionsOf[0] as string,
     rejectedSessionId: sessionsOf[1] as string,
     frozenSessionId: sessionsOf[2] as string,

@@ -44,6 +44,7 @@ const AGENT_MENU: MenuItem[] = [
   { to: dashboard.soldProperties, label: 'Sold Properties' },
   { to: dashboard.requests, label: 'Requested Properties' },
   { to: dashboard.analytics, label: 'Analytics' },
+  { to: dashboard.agentProfile, label: 'My Agent Profile' },
   ...STAYING_TOLD,
 ];
 

@@ -1,12 +1,19 @@
 import { FOOTER_YEAR } from '@keyhaven/shared/constants';
 import type { ComponentType } from 'react';
+import { Link } from 'react-router';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon } from '@/components/ui/icons';
 import { FooterSubscribe } from '@/features/newsletter/components/footer-subscribe';
 import { BRAND_NAME } from '@/lib/brand';
+import { paths } from '@/lib/paths';
 import { BrandLink } from './brand-link';
 
-// Every footer target is a placeholder until those pages exist.
+// Every footer target without a page yet is a placeholder.
 const PLACEHOLDER = '#';
+
+const FOOTER_LINK = 'rounded text-teal-100 hover:text-white hover:underline';
+
+/** The footer links whose pages exist. */
+const LINK_TARGETS: Record<string, string> = { Agents: paths.agents };
 
 const SOCIAL_LINKS: Array<{ label: string; Icon: ComponentType<{ className?: string }> }> = [
   { label: 'Facebook', Icon: FacebookIcon },
@@ -49,12 +56,15 @@ export function Footer() {
             <ul className="mt-3 space-y-2">
               {column.links.map((label) => (
                 <li key={label}>
-                  <a
-                    href={PLACEHOLDER}
-                    className="rounded text-teal-100 hover:text-white hover:underline"
-                  >
-                    {label}
-                  </a>
+                  {LINK_TARGETS[label] ? (
+                    <Link to={LINK_TARGETS[label]} className={FOOTER_LINK}>
+                      {label}
+                    </Link>
+                  ) : (
+                    <a href={PLACEHOLDER} className={FOOTER_LINK}>
+                      {label}
+                    </a>
+                  )}
                 </li>
               ))}
             </ul>

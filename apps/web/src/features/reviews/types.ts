@@ -42,6 +42,7 @@ export const ZPublicReviewList: ListTwin<typeof ZPublicReview, PublicReviewList>
 /** Texts that have no catalogue wording. */
 export const REVIEW_TEXTS = {
   website: 'Website',
+  agent: 'An agent',
   addTitle: 'Add Your Review',
   deleteFailed: 'Could not delete the review',
   loadFailed: "We couldn't load the reviews. Please try again.",

@@ -5,7 +5,7 @@ import { AvailabilityBadge } from '@/components/listing/listing-badges';
 import { Badge } from '@/components/ui/badge';
 import type { Property } from '@/lib/listing';
 import { areaText, priceRangeText, roomCount } from '@/lib/listing-format';
-import { paths } from '@/lib/paths';
+import { agentProfilePath, paths } from '@/lib/paths';
 import { PhotoGallery } from '../gallery';
 import { ApprovalBadge } from './approval-badge';
 import { PropertyLocation } from './property-location';
@@ -128,7 +128,14 @@ export function PropertyDetails({ property, actions, children }: PropertyDetails
             <h2 id="property-agent" className="text-lg font-bold text-teal-900">
               Listing agent
             </h2>
-            <p className="mt-2 font-semibold text-stone-900">{property.agentName}</p>
+            <p className="mt-2 font-semibold text-stone-900">
+              <Link
+                to={agentProfilePath(property.creatorUID)}
+                className="text-teal-900 underline underline-offset-2 hover:text-teal-950"
+              >
+                {property.agentName}
+              </Link>
+            </p>
             <a
               href={`mailto:${property.agentEmail}`}
               className="break-all text-teal-800 underline underline-offset-2 hover:text-teal-950"

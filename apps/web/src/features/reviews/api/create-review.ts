@@ -1,4 +1,4 @@
-import type { ReviewRequest, ReviewSaved } from '@keyhaven/shared';
+import type { AgentReviewRequest, ReviewRequest, ReviewSaved } from '@keyhaven/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { api } from '@/lib/api-client';
@@ -13,13 +13,28 @@ const ZReviewSaved: ContractTwin<typeof reviewSavedTwin, ReviewSaved> = reviewSa
  * refuses reviews from agents, admins and users marked as fraud, and the form shows why. A 401
  * still signs the visitor out.
  */
-export const createReview = (review: ReviewRequest) =>
-  api('/api/reviews', {
+export type NewReview =
+  | ReviewRequest
+  | ({ reviewFor: 'agent'; agentId: string } & AgentReviewRequest);
+
+export const createReview = (review: NewReview) => {
+  // An agent is reviewed on their profile's own address.
+  if (review.reviewFor === 'agent') {
+    const { reviewFor: _for, agentId, ...content } = review;
+    return api(`/api/agents/${encodeURIComponent(agentId)}/reviews`, {
+      method: 'POST',
+      body: content,
+      schema: ZReviewSaved,
+      signOutOn: [401],
+    });
+  }
+  return api('/api/reviews', {
     method: 'POST',
     body: review,
     schema: ZReviewSaved,
     signOutOn: [401],
   });
+};
 
 export function useCreateReview() {
   const client = useQueryClient();

@@ -30,17 +30,20 @@ export function useWebsiteReviews(limit: number) {
   });
 }
 
-/**
- * A listing's reviews, newest first, `pageSize` at a time (signed in; cached 5 minutes).
- * `fetchNextPage` loads the next page while there are more than have loaded.
- */
-export const propertyReviewsQueryOptions = (propertyId: string, pageSize: number) =>
+/** Pages of a review list, `pageSize` at a time, until every review has loaded. */
+const pagedReviews = (
+  queryKey: readonly unknown[],
+  path: string,
+  query: Record<string, string>,
+  pageSize: number,
+  enabled: boolean,
+) =>
   infiniteQueryOptions({
-    queryKey: reviewKeys.property(propertyId, pageSize),
+    queryKey,
     queryFn: ({ pageParam, signal }) =>
-      apiPage(REVIEWS_PATH, {
+      apiPage(path, {
         schema: ZPublicReviewList,
-        query: { propertyId, page: pageParam, limit: pageSize },
+        query: { ...query, page: pageParam, limit: pageSize },
         signal,
       }),
     initialPageParam: 1,
@@ -49,8 +52,34 @@ export const propertyReviewsQueryOptions = (propertyId: string, pageSize: number
       return loaded < last.total && last.items.length > 0 ? pages.length + 1 : undefined;
     },
     staleTime: TIMINGS_MS.cacheStale,
-    enabled: propertyId !== '',
+    enabled,
   });
+
+/**
+ * A listing's reviews, newest first, `pageSize` at a time (signed in; cached 5 minutes).
+ * `fetchNextPage` loads the next page while there are more than have loaded.
+ */
+export const propertyReviewsQueryOptions = (propertyId: string, pageSize: number) =>
+  pagedReviews(
+    reviewKeys.property(propertyId, pageSize),
+    REVIEWS_PATH,
+    { propertyId },
+    pageSize,
+    propertyId !== '',
+  );
 
 export const usePropertyReviews = (propertyId: string, pageSize: number) =>
   useInfiniteQuery(propertyReviewsQueryOptions(propertyId, pageSize));
+
+/** An agent's reviews, newest first, as a listing's (signed in; cached 5 minutes). */
+export const agentReviewsQueryOptions = (agentId: string, pageSize: number) =>
+  pagedReviews(
+    reviewKeys.agent(agentId, pageSize),
+    `/api/agents/${encodeURIComponent(agentId)}/reviews`,
+    {},
+    pageSize,
+    agentId !== '',
+  );
+
+export const useAgentReviews = (agentId: string, pageSize: number) =>
+  useInfiniteQuery(agentReviewsQueryOptions(agentId, pageSize));

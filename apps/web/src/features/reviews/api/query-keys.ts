@@ -4,6 +4,8 @@ export const reviewKeys = {
   website: (limit: number) => [...reviewKeys.all, 'website', { limit }] as const,
   property: (propertyId: string, limit: number) =>
     [...reviewKeys.all, 'property', propertyId, { limit }] as const,
+  agent: (agentId: string, limit: number) =>
+    [...reviewKeys.all, 'agent', agentId, { limit }] as const,
   user: (uid: string, page: number, limit: number) =>
     [...reviewKeys.all, 'user', uid, { page, limit }] as const,
   everyone: (page: number, limit: number) =>

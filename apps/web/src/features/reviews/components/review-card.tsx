@@ -4,14 +4,27 @@ import { generatePath, Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { StarRating } from '@/components/ui/star-rating';
 import { formatDate } from '@/lib/format';
-import { paths } from '@/lib/paths';
+import { agentProfilePath, paths } from '@/lib/paths';
 import { type PublicReview, REVIEW_TEXTS } from '../types';
 
 /** Longer reviews open at this many characters, with Read more. */
 const EXCERPT_LENGTH = 280;
 
-/** What a review is about: its listing (a link to it) or the website. */
+/** What a review is about: its listing (a link to it), an agent or the website. */
 export function ReviewSubject({ review }: { review: PublicReview }) {
+  if (review.reviewFor === 'agent') {
+    // Lists of whole reviews (My Reviews, the admins') know the agent; public lists do not.
+    const agentId = 'agentId' in review ? (review.agentId as string | null) : null;
+    if (!agentId) return <>{REVIEW_TEXTS.agent}</>;
+    return (
+      <Link
+        to={agentProfilePath(agentId)}
+        className="text-teal-800 underline underline-offset-2 hover:text-teal-950"
+      >
+        {REVIEW_TEXTS.agent}
+      </Link>
+    );
+  }
   if (review.reviewFor === 'website' || !review.propertyId) return <>{REVIEW_TEXTS.website}</>;
   return (
     <Link

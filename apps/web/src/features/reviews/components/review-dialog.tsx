@@ -22,7 +22,8 @@ import type { Review } from '../types';
 /** What is being reviewed. */
 export type ReviewTarget =
   | { reviewFor: 'website' }
-  | { reviewFor: 'property'; propertyId: string; propertyTitle?: string };
+  | { reviewFor: 'property'; propertyId: string; propertyTitle?: string }
+  | { reviewFor: 'agent'; agentId: string; agentName: string };
 
 export type ReviewDialogProps = {
   open: boolean;
@@ -35,6 +36,8 @@ export type ReviewDialogProps = {
    * from state, not from a Radix trigger, so Radix does not know it).
    */
   returnFocusRef?: RefObject<HTMLElement | null>;
+  /** Told once the review is saved (an agent's profile then shows the new rating). */
+  onSaved?: () => void;
 };
 
 type ReviewFormValues = { rating: number; title: string; text: string };
@@ -49,6 +52,14 @@ function texts(target: ReviewTarget, editing: boolean) {
     return {
       title: 'Add Your Review',
       description: `Tell other buyers how finding a home with ${BRAND_NAME} went.`,
+    };
+  }
+  if (target.reviewFor === 'agent') {
+    return {
+      title: editing ? 'Edit Your Review' : 'Review This Agent',
+      description: editing
+        ? `Your new review replaces the one you posted for ${target.agentName}.`
+        : `Tell other buyers how buying with ${target.agentName} went.`,
     };
   }
   const listing = target.propertyTitle?.trim();
@@ -67,6 +78,7 @@ function ReviewForm({
 }: {
   target: ReviewTarget;
   previous?: ReviewDialogProps['previous'];
+  /** The review was saved. */
   onDone: () => void;
 }) {
   const createReview = useCreateReview();
@@ -91,7 +103,9 @@ function ReviewForm({
     const review =
       target.reviewFor === 'website'
         ? { reviewFor: 'website' as const }
-        : { reviewFor: 'property' as const, propertyId: target.propertyId };
+        : target.reviewFor === 'agent'
+          ? { reviewFor: 'agent' as const, agentId: target.agentId }
+          : { reviewFor: 'property' as const, propertyId: target.propertyId };
     createReview.mutate(
       { ...review, rating: values.rating, title: values.title.trim(), text: values.text },
       {
@@ -178,6 +192,7 @@ export function ReviewDialog({
   target,
   previous,
   returnFocusRef,
+  onSaved,
 }: ReviewDialogProps) {
   const contentRef = useRef<HTMLDivElement>(null);
   const { title, description } = texts(target, Boolean(previous));
@@ -203,7 +218,14 @@ export function ReviewDialog({
       >
         <DialogTitle className="pr-10">{title}</DialogTitle>
         <DialogDescription className="mt-1 text-sm">{description}</DialogDescription>
-        <ReviewForm target={target} previous={previous} onDone={() => onOpenChange(false)} />
+        <ReviewForm
+          target={target}
+          previous={previous}
+          onDone={() => {
+            onOpenChange(false);
+            onSaved?.();
+          }}
+        />
         <DialogCornerClose />
       </DialogContent>
     </Dialog>

@@ -4,6 +4,7 @@ import { REVIEW_TEXTS, type Review } from '../types';
 export function reviewLabel(review: Review) {
   const title = review.title.trim();
   if (title) return `review “${title}”`;
+  if (review.reviewFor === 'agent') return `review of ${REVIEW_TEXTS.agent.toLowerCase()}`;
   if (review.reviewFor === 'website' || !review.propertyId) {
     return `review of ${REVIEW_TEXTS.website}`;
   }

@@ -1,0 +1,13 @@
+import { lazyPage } from './lazy-page';
+
+/* The agents' pages, loaded on demand as every page but Home. */
+
+export const AgentsPage = lazyPage('agents-page', () =>
+  import('@/features/agents/pages/agents-page').then((m) => m.AgentsPage),
+);
+export const AgentProfilePage = lazyPage('agent-profile-page', () =>
+  import('./routes/agent-profile-page').then((m) => m.AgentProfileRoute),
+);
+export const MyAgentProfilePage = lazyPage('my-agent-profile-page', () =>
+  import('@/features/agents/pages/my-agent-profile-page').then((m) => m.MyAgentProfilePage),
+);
