@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  instantOf,
-  isTimeZone,
-  localDateOf,
-  thisWeekend,
-  zoneOfPin,
-} from './listing-time-zone.js';
+import { instantOf, isTimeZone, localDateOf, thisWeekend, zoneOfPin } from './listing-time-zone.js';
 
 describe('a listing’s time zone', () => {
   it('comes from its pin, offline', () => {
