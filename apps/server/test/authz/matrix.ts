@@ -7,6 +7,7 @@ import { ACTORS, type Actor, type World } from '../security/support/world.js';
 import { ANALYTICS_ROWS } from './matrix-analytics.js';
 import { AUDIT_LOG_ROWS } from './matrix-audit-log.js';
 import { MARKETPLACE_ROWS } from './matrix-marketplace.js';
+import { OPEN_HOUSES_ROWS } from './matrix-open-houses.js';
 import { REPORTS_ROWS } from './matrix-reports.js';
 import {
   all,
@@ -1483,6 +1484,7 @@ export const MATRIX: MatrixRow[] = [
   ...ANALYTICS_ROWS,
   ...MARKETPLACE_ROWS,
   ...REPORTS_ROWS,
+  ...OPEN_HOUSES_ROWS,
   ...AUDIT_LOG_ROWS,
 ];
 

@@ -1,6 +1,8 @@
 import {
   OPEN_HOUSE_LIMITS,
+  OPEN_HOUSE_MESSAGES,
   ZAddOpenHouseRequest,
+  ZMessageResponse,
   ZOpenHouse,
   ZOpenHouseList,
   ZOpenHouseParams,
@@ -75,13 +77,13 @@ export const openHousesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['open-houses'],
         summary: 'Remove an open house of the agent’s own listing',
         params: ZOpenHouseParams,
-        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: ZMessageResponse, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const agent = await request.requireUser();
       await removeOpenHouse(app.db, agent.id, request.params.id, request.params.openHouseId);
-      return reply.code(204).send(null);
+      return { message: OPEN_HOUSE_MESSAGES.removed };
     },
   );
 
