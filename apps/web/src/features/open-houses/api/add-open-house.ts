@@ -1,7 +1,9 @@
 import type { AddOpenHouseRequest } from '@keyhaven/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { propertyKeys } from '@/lib/query-keys';
 import { ZOpenHouse } from './get-open-houses';
+import { openHouseKeys } from './query-keys';
 
 /*
  * A 400 names the field at fault (a time that has passed, an end before the start); a 409 (sold,
@@ -25,6 +27,10 @@ export function useAddOpenHouse(propertyId: string) {
   return useMutation({
     mutationFn: (body: AddOpenHouseRequest) => addOpenHouse({ propertyId, ...body }),
     // The list under the form, and the cards that now carry a badge.
-    onSettled: () => client.invalidateQueries(),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: openHouseKeys.all }),
+        client.invalidateQueries({ queryKey: propertyKeys.all }),
+      ]),
   });
 }

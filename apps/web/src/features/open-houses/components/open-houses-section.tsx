@@ -92,7 +92,10 @@ export function OpenHousesSection({ property }: { property: Property }) {
   const query = useOpenHouses(property._id);
   const viewerZone = useBrowserZone();
   const manages = user.role === 'agent' && user.uid === property.creatorUID;
-  if (!manages && query.isSuccess && query.data.items.length === 0) return null;
+  // Buyers see the section once there is an open house to show; the agent always, to add one.
+  if (!manages && (query.isPending || (query.isSuccess && query.data.items.length === 0))) {
+    return null;
+  }
   return (
     <section aria-labelledby="open-houses-title" className="mt-10">
       <h2 id="open-houses-title" className="text-2xl font-bold text-stone-900">
