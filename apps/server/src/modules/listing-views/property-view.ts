@@ -278,12 +278,12 @@ export interface SharedListings {
 }
 
 /**
- * A public listing's view with its upcoming open houses, when they were read: none for a sold
- * home, whose open houses are over.
+ * A public listing's view with its upcoming open houses, when they were read. A sold home's are
+ * over: it carries none, as its sale's parties read it elsewhere (with its sale's details).
  */
 function withOpenHouses(view: Property, shared: SharedListings): Property {
-  if (!shared.openHouses) return view;
-  view.openHouses = view.availability === 'Sold' ? [] : (shared.openHouses.get(view._id) ?? []);
+  if (!shared.openHouses || view.availability === 'Sold') return view;
+  view.openHouses = shared.openHouses.get(view._id) ?? [];
   return view;
 }
 
