@@ -48,6 +48,7 @@ import { liveUpdatesPlugin } from './modules/notifications/live-updates.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { notificationsPlugin } from './modules/notifications/notifier.js';
 import { offersRoutes } from './modules/offers/offers.routes.js';
+import { openHousesRoutes } from './modules/open-houses/open-houses.routes.js';
 import { paymentProviderPlugin } from './modules/payments/payment-provider.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
@@ -260,6 +261,7 @@ export async function buildApp(
   await app.register(profilePhotoRoutes);
   await app.register(listingSearchRoutes);
   await app.register(listingsRoutes);
+  await app.register(openHousesRoutes);
   await app.register(wishlistRoutes);
   await app.register(offersRoutes);
   await app.register(paymentsRoutes);

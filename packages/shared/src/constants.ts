@@ -172,6 +172,7 @@ export const SEARCH_FILTER_KEYS = [
   'features',
   'bbox',
   'polygon',
+  'openHouse',
 ] as const;
 
 /** At most this many pins for one map view: clustered in the browser, they stay readable. */

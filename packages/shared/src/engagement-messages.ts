@@ -136,6 +136,7 @@ export const SAVED_SEARCH_SUMMARY = {
   baths: (count: string) => `${count}+ baths`,
   from: (price: string) => `from ${price}`,
   upTo: (price: string) => `up to ${price}`,
+  openHouseWeekend: 'open house this weekend',
 } as const;
 
 export const CONVERSATION_MESSAGES = {

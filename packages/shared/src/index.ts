@@ -11,6 +11,7 @@ export * from './insights.js';
 export * from './notifications.js';
 export * from './numbers.js';
 export * from './offers.js';
+export * from './open-houses.js';
 export * from './payments.js';
 export * from './photos.js';
 export * from './places.js';

@@ -29,6 +29,8 @@ import { atMostCharactersMessage, PROPERTY_MESSAGES } from './messages.js';
 import { hasAtMostCents } from './money.js';
 import { strictNumberInput } from './number-input.js';
 import { queryInteger, strictNumber } from './numbers.js';
+import { OPEN_HOUSE_FILTERS } from './open-house-times.js';
+import { ZOpenHouseTime } from './open-houses.js';
 import { IMAGE_MESSAGES, PHOTO_MESSAGES } from './photo-messages.js';
 import { ZListingPhoto, ZListingPhotosInput } from './photos.js';
 import { ownImageUrlInput, ZServedImageUrl } from './uploads.js';
@@ -219,6 +221,11 @@ export const ZProperty = z
     agentEmail: z.string(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    /**
+     * The upcoming open houses of a public listing, soonest first, for its badge: those that
+     * ended since the answer was made are left to the reader to skip.
+     */
+    openHouses: z.array(ZOpenHouseTime).optional(),
   })
   .meta({ id: 'Property' });
 export type Property = z.infer<typeof ZProperty>;
@@ -353,6 +360,8 @@ export const ZPropertySearchQuery = z
     bbox: geoParam<Bbox>(parseBbox),
     /** `lng,lat;lng,lat;...`, closed automatically; a crossing outline is refused. */
     polygon: geoParam<LngLat[]>(parsePolygon),
+    /** `weekend`: an open house this weekend (see thisWeekend on the server) that has not ended. */
+    openHouse: z.enum(OPEN_HOUSE_FILTERS).optional(),
     sort: z.enum(SEARCH_SORTS).default('newest'),
     /** `card` answers each listing as its card shows it (ZPropertyCard), `all` whole. */
     fields: z.enum(LISTING_FIELDS).default('all'),

@@ -8,3 +8,4 @@ export * from './schema/enums.js';
 export * from './schema/identity.js';
 export * from './schema/marketplace.js';
 export * from './schema/notifications.js';
+export * from './schema/open-houses.js';

@@ -1,5 +1,5 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import { BUSINESS_LIMITS, ENGAGEMENT_LIMITS } from '@keyhaven/shared/constants';
+import { BUSINESS_LIMITS, ENGAGEMENT_LIMITS, OPEN_HOUSE_LIMITS } from '@keyhaven/shared/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
@@ -21,6 +21,8 @@ export const ACCOUNT_LIMITS = {
    */
   notificationRead: 300,
   notificationReadAll: 60,
+  /** Open houses added or removed: an agent plans a few a week per listing. */
+  openHouse: OPEN_HOUSE_LIMITS.addsPerHour,
 } as const;
 export type AccountAction = keyof typeof ACCOUNT_LIMITS;
 export type AccountLimits = Record<AccountAction, number>;

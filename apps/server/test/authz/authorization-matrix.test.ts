@@ -273,6 +273,8 @@ describe('every cell, on the Stripe app', () => {
       messageId: '',
       notificationId: '',
       savedSearchId: '',
+      openHouseId: '',
+      unapprovedOpenHouseId: '',
       openSessionId: 'cs_none_open',
       paidSessionId: 'cs_none_paid',
       transactionId: 'pi_none',

@@ -8,6 +8,7 @@ import { AGENTS_ROWS } from './matrix-agents.js';
 import { ANALYTICS_ROWS } from './matrix-analytics.js';
 import { AUDIT_LOG_ROWS } from './matrix-audit-log.js';
 import { MARKETPLACE_ROWS } from './matrix-marketplace.js';
+import { OPEN_HOUSES_ROWS } from './matrix-open-houses.js';
 import { REPORTS_ROWS } from './matrix-reports.js';
 import {
   all,
@@ -1485,6 +1486,7 @@ export const MATRIX: MatrixRow[] = [
   ...AGENTS_ROWS,
   ...MARKETPLACE_ROWS,
   ...REPORTS_ROWS,
+  ...OPEN_HOUSES_ROWS,
   ...AUDIT_LOG_ROWS,
 ];
 

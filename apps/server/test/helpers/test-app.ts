@@ -18,7 +18,12 @@ export interface TestContext {
  * Hourly allowances per account high enough for suites that repeat one account's reviews,
  * offers and withdrawals on purpose (fuzzing, races), so none of their requests meets a 429.
  */
-export const REPEATING_ACCOUNT_LIMITS = { review: 1e6, offer: 1e6, withdrawal: 1e6 };
+export const REPEATING_ACCOUNT_LIMITS = {
+  review: 1e6,
+  offer: 1e6,
+  withdrawal: 1e6,
+  openHouse: 1e6,
+};
 
 /** Settings for the app, or a function giving them once earlier hooks have run (a port, a URL). */
 export type TestEnv = Record<string, string> | (() => Record<string, string>);

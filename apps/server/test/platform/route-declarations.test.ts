@@ -71,6 +71,9 @@ const CHANGES_LISTINGS = [
   'POST /api/payment/webhook',
   'POST /api/properties/:id/reports',
   'POST /api/admin/reports/:propertyId/decision',
+  // An open house is on its listing's card (the badge, the weekend filter).
+  'POST /api/properties/:id/open-houses',
+  'DELETE /api/properties/:id/open-houses/:openHouseId',
   // A page's form (Add Property, the test checkout's payment) through the API routes that do it.
   'POST /*',
 ];

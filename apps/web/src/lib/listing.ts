@@ -72,6 +72,12 @@ const propertyTwin = v.object({
   agentEmail: v.string(),
   createdAt: v.string(),
   updatedAt: v.string(),
+  /** A public listing's upcoming open houses, soonest first (the badge skips those since ended). */
+  openHouses: v.optional(
+    v.array(
+      v.object({ id: v.string(), startsAt: v.string(), endsAt: v.string(), timeZone: v.string() }),
+    ),
+  ),
 });
 
 export const ZProperty: ContractTwin<typeof propertyTwin, Property> = propertyTwin;

@@ -13,5 +13,6 @@ export * from '../images.js';
 export * from '../money.js';
 export * from '../notification-kinds.js';
 export * from '../number-input.js';
+export * from '../open-house-times.js';
 export * from '../page-forms.js';
 export * from '../roles.js';

@@ -9,4 +9,5 @@ export * from '../business-messages.js';
 export * from '../engagement-messages.js';
 export * from '../messages.js';
 export * from '../offer-messages.js';
+export * from '../open-house-messages.js';
 export * from '../photo-messages.js';

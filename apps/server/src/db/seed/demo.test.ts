@@ -6,11 +6,13 @@ import { verifyPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.js';
+import { zoneOfPin } from '../../lib/listing-time-zone.js';
 import { createLocalImageStorage } from '../../modules/uploads/image-storage.js';
 import { allVariantKeys } from '../../modules/uploads/uploads.service.js';
 import {
   accounts,
   offers,
+  openHouses,
   payments,
   properties,
   reviews,
@@ -51,6 +53,18 @@ describe('the demo seed', () => {
     });
     expect(seeded).toBe(true);
     expect(messages).toHaveLength(1);
+
+    // A handful of public listings hold open houses ahead, on their homes' own clocks.
+    const planned = await database.db
+      .select({ openHouse: openHouses, listing: properties })
+      .from(openHouses)
+      .innerJoin(properties, eq(properties.id, openHouses.propertyId));
+    expect(planned.length).toBe(5);
+    for (const { openHouse, listing } of planned) {
+      expect(openHouse.startsAt.getTime()).toBeGreaterThan(Date.now());
+      expect(listing).toMatchObject({ approval: 'approved', availability: 'Available' });
+      expect(openHouse.timeZone).toBe(zoneOfPin(listing.lat as number, listing.lng as number));
+    }
 
     const db = database.db;
     const people = await db

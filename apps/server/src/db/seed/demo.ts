@@ -10,6 +10,7 @@ import type { Database } from '../client.js';
 import {
   accounts,
   offers,
+  openHouses,
   payments,
   properties,
   reviews,
@@ -34,6 +35,7 @@ import {
   photoOf,
   storeDrawings,
 } from './images.js';
+import { demoOpenHouses } from './open-houses.js';
 import type { Scene } from './scene-kit.js';
 
 export interface SeedLogger {
@@ -217,6 +219,9 @@ export async function seedDemoIfEmpty({ db, storage, log }: SeedDependencies): P
           published: row.approval === 'approved' ? publishedContent(row) : null,
         })),
       );
+
+      const openHouseRows = demoOpenHouses(listingRows, new Date(now));
+      if (openHouseRows.length > 0) await tx.insert(openHouses).values(openHouseRows);
 
       const offerRows = DEMO_OFFERS.map((offer) => ({
         id: randomUUID(),

@@ -20,6 +20,8 @@ export interface AreaFilters {
   bbox?: Bbox;
   /** Edges included; listings without a pin are left out. */
   polygon?: LngLat[];
+  /** `weekend`: an open house this weekend (thisWeekend) that has not ended. */
+  openHouse?: 'weekend';
 }
 
 export interface ListingFilters extends AreaFilters {

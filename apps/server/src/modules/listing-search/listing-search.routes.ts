@@ -195,11 +195,20 @@ export const listingSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     }
     const shared = await app.listingCache.catalogue.get(searchCacheKey(query), async () => {
-      const { rows, sales, total } = await catalogueListings(app.db, query, cachedCounts);
-      const body = encodedList(sharedViews({ rows, sales }), fields);
+      const { rows, sales, openHouses, total } = await catalogueListings(
+        app.db,
+        query,
+        cachedCounts,
+      );
+      const body = encodedList(sharedViews({ rows, sales, openHouses }), fields);
       // The rows are kept only to add a sale's details for its parties: a page without a
       // sold listing is held as its bytes alone.
-      return { rows: sales.size > 0 ? rows : [], sales, page: withEtag({ body, total }) };
+      return {
+        rows: sales.size > 0 ? rows : [],
+        sales,
+        openHouses,
+        page: withEtag({ body, total }),
+      };
     });
     return {
       page: shared.page,

@@ -2,6 +2,7 @@ import { PRICE_BANDS, PRICE_RANGES, PROPERTY_TYPES, type SearchFacets } from '@k
 import { and, count, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { properties } from '../../db/schema.js';
+import { openHouseTimesOf } from '../listing-views/open-house-times.js';
 import {
   agents,
   approvedListingColumns,
@@ -63,9 +64,13 @@ export interface ListingSources {
   map?: MapIndex;
 }
 
-/** The map index, when it is there and the search is one it holds. */
+/**
+ * The map index, when it is there and the search is one it holds. It holds no open houses: a
+ * search for one this weekend is the database's, whose index on their dates answers it.
+ */
 function mapIndexFor(sources: ListingSources, filters: ListingFilters) {
-  if (!sources.map || filters.location || !(filters.bbox || filters.polygon)) return undefined;
+  if (!sources.map || filters.location || filters.openHouse || !(filters.bbox || filters.polygon))
+    return undefined;
   return sources.map;
 }
 
@@ -334,7 +339,9 @@ async function sharedPage(
       facets(),
     ]);
   }
-  return { rows, sales: await salesOf(db, rows), total: totalOf(facetCounts, filters) };
+  const ids = rows.map((row) => row.property.id);
+  const [sales, openHouses] = await Promise.all([salesOf(db, rows), openHouseTimesOf(db, ids)]);
+  return { rows, sales, openHouses, total: totalOf(facetCounts, filters) };
 }
 
 /** Public search: approved, Available listings of agents in good standing. */

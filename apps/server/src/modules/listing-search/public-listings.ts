@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Database, preparedPerDatabase } from '../../db/client.js';
 import { properties } from '../../db/schema.js';
 import { isPublic, listingById } from '../listing-views/listing-by-id.js';
+import { openHouseTimesOf } from '../listing-views/open-house-times.js';
 import {
   agents,
   approvedListingColumns,
@@ -19,7 +20,11 @@ import { approvedOnly, notByFraudAgent } from './search-conditions.js';
 export async function sharedListing(db: Database, id: string): Promise<SharedListings | null> {
   const [row] = await listingById(db).execute({ id });
   if (!row || !isPublic(row)) return null;
-  return { rows: [row], sales: await salesOf(db, [row]) };
+  const [sales, openHouses] = await Promise.all([
+    salesOf(db, [row]),
+    openHouseTimesOf(db, [row.property.id]),
+  ]);
+  return { rows: [row], sales, openHouses };
 }
 
 /**
@@ -30,12 +35,19 @@ export async function sharedListingsOf(db: Database, ids: string[]) {
   const found = new Map<string, SharedListings>();
   if (ids.length === 0) return found;
   const rows = await publicRowsOf(db).execute({ ids: `{${ids.join(',')}}` });
-  const sales = await salesOf(db, rows);
+  const [sales, openHouses] = await Promise.all([
+    salesOf(db, rows),
+    openHouseTimesOf(
+      db,
+      rows.map((row) => row.property.id),
+    ),
+  ]);
   for (const row of rows) {
     const sale = sales.get(row.property.id);
     found.set(row.property.id, {
       rows: [row],
       sales: sale ? new Map([[row.property.id, sale]]) : new Map(),
+      openHouses,
     });
   }
   return found;

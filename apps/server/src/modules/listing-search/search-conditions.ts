@@ -17,7 +17,8 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { properties, users } from '../../db/schema.js';
+import { openHouses, properties, users } from '../../db/schema.js';
+import { thisWeekend } from '../../lib/listing-time-zone.js';
 import type { ListingRow } from '../listing-views/property-view.js';
 import {
   type AreaFilters,
@@ -185,7 +186,19 @@ export function areaConditions(
   if (filters.minBaths !== undefined) {
     conditions.push(gte(properties.bathrooms, bind('minBaths', filters.minBaths)));
   }
+  if (filters.openHouse === 'weekend') conditions.push(openHouseThisWeekend(bind));
   return conditions;
+}
+
+/**
+ * An open house of the listing on this weekend's Saturday or Sunday (by the home's own date) that
+ * has not ended: found from the open houses' index by date, so the weekend's few open houses
+ * decide, not the listings.
+ */
+export function openHouseThisWeekend(bind: Bind = asValue): SQL {
+  const now = new Date();
+  const { saturday, sunday } = thisWeekend(now);
+  return sql`exists (select 1 from ${openHouses} where ${openHouses.propertyId} = ${properties.id} and ${openHouses.localDate} in (${bind('weekendSaturday', saturday)}::date, ${bind('weekendSunday', sunday)}::date) and ${openHouses.endsAt} > ${bind('openHousesFrom', now.toISOString())}::timestamptz)`;
 }
 
 export function publicConditions(
@@ -270,6 +283,7 @@ export const areaShape = (scope: Scope, filters: AreaFilters) =>
     filters.minBaths === undefined ? '' : 'minBaths',
     filters.bbox ? 'bbox' : '',
     filters.polygon ? 'polygon' : '',
+    filters.openHouse ?? '',
   ].join(',');
 
 /**
@@ -287,6 +301,8 @@ export function areaKey(filters: AreaFilters): string {
     filters.minBaths ?? '',
     bbox ? [bbox.west, bbox.south, bbox.east, bbox.north].join(',') : '',
     polygon?.map((corner) => `${corner.lng},${corner.lat}`).join(';') ?? '',
+    // The weekend's date names it: last weekend's pages are never this weekend's.
+    filters.openHouse ? `${filters.openHouse}:${thisWeekend(new Date()).saturday}` : '',
   ].join('\u0000');
 }
 

@@ -3,6 +3,7 @@ import {
   isOwnImageUrl,
   LISTING_UNDER_REVIEW,
   type ListingPhoto,
+  type OpenHouseTime,
   PHOTO_MESSAGES,
   type Property,
   toDollars,
@@ -272,11 +273,25 @@ export async function toPropertyViews(
 export interface SharedListings {
   rows: ListingWithAgent[];
   sales: Map<string, Sale>;
+  /** The listings' upcoming open houses (openHouseTimesOf), when read. */
+  openHouses?: Map<string, OpenHouseTime[]>;
+}
+
+/**
+ * A public listing's view with its upcoming open houses, when they were read. A sold home's are
+ * over: it carries none, as its sale's parties read it elsewhere (with its sale's details).
+ */
+function withOpenHouses(view: Property, shared: SharedListings): Property {
+  if (!shared.openHouses || view.availability === 'Sold') return view;
+  view.openHouses = shared.openHouses.get(view._id) ?? [];
+  return view;
 }
 
 /** Shared listings as anyone sees them: no sale details. */
 export function sharedViews(shared: SharedListings): Property[] {
-  return shared.rows.map((row) => viewOf(row, shared.sales.get(row.property.id), null));
+  return shared.rows.map((row) =>
+    withOpenHouses(viewOf(row, shared.sales.get(row.property.id), null), shared),
+  );
 }
 
 /**
@@ -287,5 +302,5 @@ export function sharedViews(shared: SharedListings): Property[] {
 export function personalViews(shared: SharedListings, viewer: Viewer): Property[] | undefined {
   const saleOf = (row: ListingWithAgent) => shared.sales.get(row.property.id);
   if (!shared.rows.some((row) => isSaleParty(row, saleOf(row), viewer))) return undefined;
-  return shared.rows.map((row) => viewOf(row, saleOf(row), viewer));
+  return shared.rows.map((row) => withOpenHouses(viewOf(row, saleOf(row), viewer), shared));
 }

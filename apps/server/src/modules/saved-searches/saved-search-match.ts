@@ -12,7 +12,7 @@ import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { properties, savedSearches, users } from '../../db/schema.js';
-import { spatialConditions } from '../listing-search/index.js';
+import { openHouseThisWeekend, spatialConditions } from '../listing-search/index.js';
 
 /** What of a newly approved listing a saved search is checked against, and what an alert shows. */
 export interface MatchedListing {
@@ -29,6 +29,8 @@ export interface MatchedListing {
   features: string[];
   lat: number | null;
   lng: number | null;
+  /** An open house this weekend that has not ended, as the search's filter reads it. */
+  openHouseThisWeekend: boolean;
 }
 
 export interface MatchingSearch {
@@ -60,6 +62,7 @@ async function publicListing(db: Database, propertyId: string): Promise<MatchedL
       features: properties.features,
       lat: properties.lat,
       lng: properties.lng,
+      openHouseThisWeekend: sql<boolean>`${openHouseThisWeekend()}`,
     })
     .from(properties)
     .innerJoin(users, eq(users.id, properties.agentId))
@@ -172,6 +175,7 @@ export function meetsFilters(listing: MatchedListing, query: StoredFilters): boo
   if (query.features?.length && !query.features.every((f) => listing.features.includes(f))) {
     return false;
   }
+  if (query.openHouse === 'weekend' && !listing.openHouseThisWeekend) return false;
   return true;
 }
 
@@ -214,6 +218,7 @@ export interface StoredFilters {
   features?: string[];
   bbox?: Bbox;
   polygon?: LngLat[];
+  openHouse?: 'weekend';
 }
 
 const listOf = (text: string | undefined) => (text ? text.split(',') : undefined);
@@ -247,6 +252,7 @@ export function readStoredFilters(filters: Record<string, string>): StoredFilter
       const [lng, lat] = corner.split(',').map(Number);
       return { lng: lng as number, lat: lat as number };
     }),
+    openHouse: filters.openHouse === 'weekend' ? 'weekend' : undefined,
   };
 }
 

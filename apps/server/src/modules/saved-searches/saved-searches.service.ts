@@ -57,6 +57,7 @@ export function checkedFilters(given: Record<string, string>) {
       ? [query.bbox.west, query.bbox.south, query.bbox.east, query.bbox.north].join(',')
       : undefined,
     polygon: query.polygon?.map((corner) => `${corner.lng},${corner.lat}`).join(';'),
+    openHouse: query.openHouse,
   };
   const filters: Record<string, string> = {};
   for (const name of FILTER_NAMES) {

@@ -7,6 +7,7 @@ import {
   listingReports,
   messages,
   offers,
+  openHouses,
   payments,
   reviews,
 } from '../../../src/db/schema.js';
@@ -76,6 +77,9 @@ export interface World {
   transactionId: string;
   /** The user's saved search (of Austin homes). */
   savedSearchId: string;
+  /** An open house of the open listing, three days ahead, and one of the listing waiting for approval. */
+  openHouseId: string;
+  unapprovedOpenHouseId: string;
   /** A stored image file, as an upload leaves it. */
   imageKey: string;
   /** Password hashes: they must never leave the server, whoever asks. */
@@ -285,6 +289,21 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     note: 'The garden is smaller than the photos show',
   });
 
+  const openHouseAt = (propertyId: string) => {
+    const startsAt = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
+    return {
+      propertyId,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 2 * 60 * 60 * 1000),
+      timeZone: 'America/Chicago',
+      localDate: startsAt.toISOString().slice(0, 10),
+    };
+  };
+  const [openHouse, unapprovedOpenHouse] = await app.db
+    .insert(openHouses)
+    .values([openHouseAt(openListing), openHouseAt(unapprovedListing)])
+    .returning({ id: openHouses.id });
+
   const imageKey = `${'ab'.repeat(16)}-1600.webp`;
   await writeFile(path.join(app.config.uploadsDir, imageKey), Buffer.from('RIFF....WEBP'));
 
@@ -314,6 +333,8 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     paidSessionId: paid.sessionId,
     transactionId: payment.transactionId,
     savedSearchId: savedSearch.json()._id,
+    openHouseId: openHouse?.id as string,
+    unapprovedOpenHouseId: unapprovedOpenHouse?.id as string,
     imageKey,
     passwordHashes: hashes,
   };

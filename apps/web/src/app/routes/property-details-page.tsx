@@ -4,6 +4,7 @@ import { useRecordView } from '@/features/analytics/api/record-view';
 import { AskAgentButton } from '@/features/conversations/components/ask-agent-button';
 import { MortgageCalculator } from '@/features/mortgage/components/mortgage-calculator';
 import { MakeOfferButton } from '@/features/offers/components/make-offer-button';
+import { OpenHousesSection } from '@/features/open-houses/components/open-houses-section';
 import { useProperty } from '@/features/properties/api/get-property';
 import { PropertyDetailsPage } from '@/features/properties/pages/property-details-page';
 import { ReportListingButton } from '@/features/reports/components/report-listing-button';
@@ -54,6 +55,7 @@ export function PropertyDetailsRoute() {
             <ReportListingButton property={property} />
           </>
         )}
+        openHouses={(property) => <OpenHousesSection property={property} />}
         calculator={(property) => <MortgageCalculator price={property.minPrice} />}
         reviews={(property) => (
           <PropertyReviewsSection propertyId={property._id} propertyTitle={property.title} />

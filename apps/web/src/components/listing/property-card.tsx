@@ -9,6 +9,7 @@ import { areaText, plural, priceRangeText, roomCount } from '@/lib/listing-forma
 import { propertyDetailsPath } from '@/lib/paths';
 import { CompareToggle } from './compare-toggle';
 import { CARD_SIZES, ListingPicture } from './listing-picture';
+import { OpenHouseBadge } from './open-house-badge';
 
 type CardProperty = Partial<Property> & Pick<Property, '_id'>;
 
@@ -53,6 +54,7 @@ export function PropertyCard({
         </p>
         <Heading className="mt-1 text-lg font-bold text-stone-900">{title}</Heading>
         <p className="mt-1 text-sm text-stone-700">{location}</p>
+        <OpenHouseBadge openHouses={property.openHouses} className="mt-2 self-start" />
         <p className="mt-3 text-lg font-bold text-teal-900">
           {priceRangeText(property.minPrice, property.maxPrice)}
         </p>

@@ -4,6 +4,7 @@ import { Marker, Popup, useMap } from '@vis.gl/react-maplibre';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import Supercluster from 'supercluster';
+import { OpenHouseBadge } from '@/components/listing/open-house-badge';
 import { cn } from '@/lib/cn';
 import type { PropertyCard } from '@/lib/listing';
 import { areaText, plural, priceRangeText, roomCount } from '@/lib/listing-format';
@@ -216,6 +217,7 @@ export function ListingMarkers({
             {priceRangeText(open.minPrice, open.maxPrice)}
           </p>
           <p className="mt-1 text-sm text-stone-700">{factsOf(open)}</p>
+          <OpenHouseBadge openHouses={listingsById.get(open._id)?.openHouses} className="mt-1" />
           <Link
             to={propertyDetailsPath(open._id)}
             className="mt-2 inline-block text-sm font-semibold text-teal-800 underline underline-offset-2"

@@ -7,7 +7,7 @@ import {
   type PropertyType,
   SEARCH_PROPERTY_TYPES,
 } from '@keyhaven/shared/constants';
-import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
+import { OPEN_HOUSE_MESSAGES, PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import { type ComponentProps, type FormEvent, type ReactNode, useState } from 'react';
 import { SelectField, TextField } from '@/components/form/fields';
 import { Button } from '@/components/ui/button';
@@ -28,6 +28,7 @@ export type CatalogueFilterChoice = CatalogueBounds & {
   types: PropertyType[];
   features: Feature[];
   priceBand?: PriceBandId;
+  openHouse?: 'weekend';
 };
 
 /** Where the search and area hold no home at all, so no type to narrow to. */
@@ -88,6 +89,7 @@ export function readFilterForm(
       maxPrice: max.value,
       minBeds: boundFrom(String(data.get('minBeds') ?? ''), BOUND_RULES.minBeds),
       minBaths: boundFrom(String(data.get('minBaths') ?? ''), BOUND_RULES.minBaths),
+      openHouse: data.get('openHouse') === 'weekend' ? 'weekend' : undefined,
     },
   };
 }
@@ -254,6 +256,7 @@ export function CatalogueFilters({ id, search, counts, onApply, onClear }: Catal
                         features: search.features,
                         minBeds: search.minBeds,
                         minBaths: search.minBaths,
+                        openHouse: search.openHouse,
                         priceBand: chosen ? undefined : band.id,
                         minPrice: undefined,
                         maxPrice: undefined,
@@ -287,6 +290,15 @@ export function CatalogueFilters({ id, search, counts, onApply, onClear }: Catal
 
       <fieldset className="md:col-span-2">
         <legend className="text-sm font-semibold text-stone-800">Must have</legend>
+        <div className="mt-2">
+          <FilterCheckbox
+            name="openHouse"
+            value="weekend"
+            defaultChecked={search.openHouse === 'weekend'}
+          >
+            {OPEN_HOUSE_MESSAGES.weekendFilter}
+          </FilterCheckbox>
+        </div>
         <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
           {FEATURES.map((feature) => (
             <FilterCheckbox

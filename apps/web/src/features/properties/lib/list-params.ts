@@ -61,6 +61,8 @@ export type CatalogueSearch = CatalogueBounds & {
   features: Feature[];
   /** The price band the homes' prices reach into (the panel's "Homes by price"). */
   priceBand?: PriceBandId;
+  /** Only homes with an open house this weekend that has not ended. */
+  openHouse?: 'weekend';
   bbox?: Bbox;
   polygon?: LngLat[];
   sort: SearchSort;
@@ -163,6 +165,7 @@ export function catalogueSearchFrom(params: URLSearchParams): CatalogueSearch {
     maxPrice,
     minBeds: boundFrom(params.get('minBeds'), BOUND_RULES.minBeds),
     minBaths: boundFrom(params.get('minBaths'), BOUND_RULES.minBaths),
+    openHouse: params.get('openHouse') === 'weekend' ? 'weekend' : undefined,
     bbox: bboxFrom(params.get('bbox')),
     polygon: polygonFrom(params.get('polygon')),
     sort: sortFrom(params),
@@ -191,6 +194,7 @@ export function catalogueSearchToParams(search: CatalogueSearch): URLSearchParam
     const value = search[key];
     if (value !== undefined) params.set(key, String(value));
   }
+  if (search.openHouse) params.set('openHouse', search.openHouse);
   if (search.bbox) params.set('bbox', formatBbox(search.bbox));
   if (search.polygon) params.set('polygon', formatPolygon(search.polygon));
   if (search.sort !== 'newest') params.set('sort', search.sort);
@@ -210,6 +214,7 @@ export type CatalogueQuery = {
   maxPrice?: number;
   minBeds?: number;
   minBaths?: number;
+  openHouse?: 'weekend';
   bbox?: string;
   polygon?: string;
   sort: SearchSort;
@@ -226,6 +231,7 @@ export function catalogueQueryOf(search: CatalogueSearch): CatalogueQuery {
     maxPrice: search.maxPrice,
     minBeds: search.minBeds,
     minBaths: search.minBaths,
+    openHouse: search.openHouse,
     bbox: search.bbox ? formatBbox(search.bbox) : undefined,
     polygon: search.polygon ? formatPolygon(search.polygon) : undefined,
     sort: search.sort,
@@ -238,6 +244,7 @@ export const activeFilterCount = (search: CatalogueSearch) =>
   (search.types.length > 0 ? 1 : 0) +
   search.features.length +
   (search.priceBand ? 1 : 0) +
+  (search.openHouse ? 1 : 0) +
   (['minPrice', 'maxPrice', 'minBeds', 'minBaths'] as const).filter(
     (key) => search[key] !== undefined,
   ).length;

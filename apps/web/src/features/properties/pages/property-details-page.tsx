@@ -15,6 +15,8 @@ type PropertyDetailsPageProps = {
   calculator?: (property: Property) => ReactNode;
   /** Under the listing, full width: what buyers say about it. */
   reviews?: (property: Property) => ReactNode;
+  /** Under the listing, before the calculator: when the home is open to walk in. */
+  openHouses?: (property: Property) => ReactNode;
 };
 
 /** A listing's page; its agent also gets Edit Property. */
@@ -22,6 +24,7 @@ export function PropertyDetailsPage({
   buyerActions,
   calculator,
   reviews,
+  openHouses,
 }: PropertyDetailsPageProps) {
   const { id = '' } = useParams();
   const user = useSignedInUser();
@@ -49,6 +52,7 @@ export function PropertyDetailsPage({
             </>
           }
         >
+          {openHouses?.(property)}
           {calculator?.(property)}
           {reviews?.(property)}
         </PropertyDetails>

@@ -38,6 +38,7 @@ export function summaryOf(filters: SearchFilters): string {
   if (filters.minBeds) parts.push(SAVED_SEARCH_SUMMARY.beds(filters.minBeds));
   if (filters.minBaths) parts.push(SAVED_SEARCH_SUMMARY.baths(filters.minBaths));
   if (filters.features) parts.push(list(filters.features));
+  if (filters.openHouse === 'weekend') parts.push(SAVED_SEARCH_SUMMARY.openHouseWeekend);
   if (filters.polygon) parts.push(SAVED_SEARCH_SUMMARY.drawnArea);
   else if (filters.bbox) parts.push(SAVED_SEARCH_SUMMARY.mapArea);
   return parts.length > 0 ? parts.join(' · ') : SAVED_SEARCH_SUMMARY.anywhere;

@@ -1,0 +1,42 @@
+import { OPEN_HOUSE_LIMITS } from './open-house-times.js';
+
+/* The words of open houses, on the listing's page, the agent's form, the cards and the filter. */
+
+export const OPEN_HOUSE_MESSAGES = {
+  sectionTitle: 'Open houses',
+  none: 'No open houses are planned.',
+  inHomeZone: (zone: string) => `Times are where the home is (${zone}).`,
+  inYourZone: (times: string) => `Your time: ${times}`,
+  addToCalendar: 'Add to calendar',
+  addToCalendarLabel: (times: string) => `Add the open house of ${times} to your calendar`,
+  remove: 'Remove',
+  removeLabel: (times: string) => `Remove the open house of ${times}`,
+  removed: 'Open house removed.',
+  added: 'Open house added.',
+  addTitle: 'Add an open house',
+  dateLabel: 'Date',
+  startLabel: 'Starts',
+  endLabel: 'Ends',
+  timeZoneLabel: 'Time zone of the home',
+  timeZoneHint: 'This listing has no map position, so choose where the home is.',
+  chooseTimeZone: 'Choose a time zone',
+  add: 'Add open house',
+  dateRequired: 'Date is required',
+  timeRequired: 'Time is required',
+  timeZoneRequired: 'Choose the time zone of the home',
+  unknownTimeZone: 'Unknown time zone',
+  endBeforeStart: 'The end must be after the start',
+  tooLong: `An open house lasts at most ${OPEN_HOUSE_LIMITS.maxHours} hours`,
+  inThePast: 'That time has passed',
+  tooFarAhead: `Open houses can be planned at most ${OPEN_HOUSE_LIMITS.maxDaysAhead} days ahead`,
+  noSuchTime: 'That time does not exist on that day where the home is (the clocks change)',
+  tooMany: `A listing has at most ${OPEN_HOUSE_LIMITS.maxUpcomingPerListing} upcoming open houses`,
+  overlaps: 'This open house overlaps another one of this listing',
+  soldListing: 'A sold home has no open houses',
+  notFound: 'Open house not found',
+  notYourListing: 'Only the listing’s agent plans its open houses',
+  weekendFilter: 'Open house this weekend',
+  calendarSummary: (title: string) => `Open house: ${title}`,
+  calendarDescription: (title: string, link: string) =>
+    `Open house at ${title}. No appointment needed. Listing: ${link}`,
+} as const;
