@@ -203,8 +203,8 @@ describe('with METRICS_TOKEN', () => {
     expect(idle.sum('keyhaven_job_queue_oldest_queued_seconds', queue)).toBe(0);
 
     // Registering queues the address confirmation; tests run jobs only when they drain them.
-    await createAccount(ctx.app);
-    await createAccount(ctx.app);
+    await createAccount(ctx.app, 'user', {}, { verified: false });
+    await createAccount(ctx.app, 'user', {}, { verified: false });
     await ctx.app.db.insert(failedJobs).values({
       queue: CONFIRMATION_MAIL_QUEUE,
       jobId: randomUUID(),
