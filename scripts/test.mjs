@@ -89,6 +89,7 @@ function summarise() {
     'vitest-postgres.json',
     'vitest-operations.json',
     'vitest-crash.json',
+    'vitest-money-invariant.json',
   ]) {
     countVitest(path.join(reports, name));
   }
@@ -140,10 +141,18 @@ await runTogether([
 // contended. Suites that start server processes start the build made above, as production does,
 // rather than compiling the sources again in every process.
 const lowPriority = (command, args) => ({ command: 'nice', args: ['-n', '10', command, ...args] });
+// The money invariant's random sequences on PGlite are the longest file of any run: half of them
+// run here and half at the end of the browser's stage, the shortest, so the three stages end
+// together. Every sequence is drawn at random, so the two halves are 2,000 different ones.
+const HALF_OF_THE_MONEY_SEQUENCES = '1000';
 const onPglite = {
   title: 'Integration tests on PGlite',
   ...lowPriority('npx', vitest('vitest-pglite.json')),
-  env: { TEST_DATABASE_URL: '', SERVER_ENTRY: 'dist' },
+  env: {
+    TEST_DATABASE_URL: '',
+    SERVER_ENTRY: 'dist',
+    MONEY_INVARIANT_RUNS: HALF_OF_THE_MONEY_SEQUENCES,
+  },
 };
 // Once, not per database: the deployment behind nginx, backups, the first admin, migrations'
 // expand/contract rule and the previous release on this one's schema. Each brings its own
@@ -157,9 +166,14 @@ const operations = {
   ]),
   env: { SERVER_ENTRY: 'dist' },
 };
+const pgliteThenOperations = {
+  title: 'Integration tests on PGlite, then operations tests',
+  steps: [onPglite, operations],
+};
 // The browser's stage is the shortest of the three, so it also takes the web's component tests
-// (they need only the sources) and, last, the crash test: real server processes killed with
-// SIGKILL under a load of offer and payment writes, on PGlite and on PostgreSQL.
+// (they need only the sources), the crash test (real server processes killed with SIGKILL under
+// a load of offer and payment writes, on PGlite and on PostgreSQL) and, last, the other half of
+// the money invariant's sequences on PGlite.
 const endToEnd = {
   title: 'Web component tests, end-to-end tests in Chromium, then the crash test',
   steps: [
@@ -176,27 +190,29 @@ const endToEnd = {
       args: [...vitest('vitest-crash.json'), '--config', 'test/crash/vitest.config.ts'],
       env: { SERVER_ENTRY: 'dist' },
     },
+    {
+      title: 'The money invariant on PGlite, second half of its sequences',
+      ...lowPriority('npx', [
+        ...vitest('vitest-money-invariant.json'),
+        'test/trust/money-invariant.test.ts',
+      ]),
+      env: { TEST_DATABASE_URL: '', MONEY_INVARIANT_RUNS: HALF_OF_THE_MONEY_SEQUENCES },
+    },
   ],
 };
 if (await postgresAnswers()) {
   await runTogether([
-    onPglite,
+    pgliteThenOperations,
     {
-      title: 'Integration tests on PostgreSQL, then operations tests',
-      steps: [
-        {
-          title: 'Integration tests on PostgreSQL',
-          // The several-instances suites start their own processes on a PostgreSQL database of
-          // their own: they do the same in both runs, so they run in the first only.
-          ...lowPriority('npx', vitest('vitest-postgres.json')),
-          env: {
-            TEST_DATABASE_URL: postgresUrl,
-            SERVER_ENTRY: 'dist',
-            TEST_EXCLUDE: 'test/instances/**',
-          },
-        },
-        operations,
-      ],
+      title: 'Integration tests on PostgreSQL',
+      // The several-instances suites start their own processes on a PostgreSQL database of
+      // their own: they do the same in both runs, so they run in the first only.
+      ...lowPriority('npx', vitest('vitest-postgres.json')),
+      env: {
+        TEST_DATABASE_URL: postgresUrl,
+        SERVER_ENTRY: 'dist',
+        TEST_EXCLUDE: 'test/instances/**',
+      },
     },
     endToEnd,
   ]);
@@ -204,10 +220,7 @@ if (await postgresAnswers()) {
   console.log(
     `\nPostgreSQL does not answer at ${postgresUrl}: integration tests run on PGlite only.`,
   );
-  await runTogether([
-    { title: 'Integration tests on PGlite, then operations tests', steps: [onPglite, operations] },
-    endToEnd,
-  ]);
+  await runTogether([pgliteThenOperations, endToEnd]);
 }
 
 summarise();
