@@ -38,17 +38,16 @@ const toOpenHouse = (row: Row): OpenHouse => ({
 
 /**
  * The listing as the viewer may see its open houses: its agent and admins always; everyone else
- * only while it is public (approved, its agent in good standing) and not sold. An edit waiting
- * for review shows no open houses to buyers, as such a listing leaves the lists. Others: 404.
+ * only while it is public (approved, its agent in good standing), as its page is; an edit waiting
+ * for review leaves it, and its open houses, out of their sight. Others: 404. `open` says whether
+ * they see its open houses: a sold home's page stays, but it opens its doors to no one.
  */
 async function visibleListing(db: Database, viewer: Viewer, listingId: string) {
   const [found] = await listingById(db).execute({ id: listingId });
   if (!found) throw notFound(OPEN_HOUSE_MESSAGES.notFound);
   const manages = viewer.role === 'admin' || viewer.id === found.property.agentId;
-  if (!manages && (!isPublic(found) || found.property.availability === 'Sold')) {
-    throw notFound(OPEN_HOUSE_MESSAGES.notFound);
-  }
-  return found.property;
+  if (!manages && !isPublic(found)) throw notFound(OPEN_HOUSE_MESSAGES.notFound);
+  return { listing: found.property, open: manages || found.property.availability !== 'Sold' };
 }
 
 /** A listing's upcoming open houses, soonest first, and the zone its pin gives. */
@@ -58,7 +57,8 @@ export async function listOpenHouses(
   listingId: string,
   now = new Date(),
 ): Promise<OpenHouseList> {
-  const listing = await visibleListing(db, viewer, listingId);
+  const { listing, open } = await visibleListing(db, viewer, listingId);
+  if (!open) return { timeZone: listingZone(listing), openHouses: [] };
   const rows = await db
     .select()
     .from(openHouses)
@@ -174,7 +174,8 @@ export async function openHouseCalendar(
   site: { publicUrl: string; brandName: string },
   now = new Date(),
 ): Promise<string> {
-  const listing = await visibleListing(db, viewer, listingId);
+  const { listing, open } = await visibleListing(db, viewer, listingId);
+  if (!open) throw notFound(OPEN_HOUSE_MESSAGES.notFound);
   const [row] = await db
     .select()
     .from(openHouses)
