@@ -1,5 +1,5 @@
 import { AGENT_MESSAGES, responseTimeText } from '@keyhaven/shared/texts';
-import { Avatar } from '@/components/ui/avatar';
+import { ProfileCard } from '@/components/profile-card';
 import { StarRating } from '@/components/ui/star-rating';
 import type { AgentProfile } from '../types';
 
@@ -15,18 +15,12 @@ export function AgentSummary({ agent }: { agent: AgentProfile }) {
     { term: 'Replies to messages', value: responseTimeText(figures.medianResponseMinutes) },
   ];
   return (
-    <section
-      aria-label="About the agent"
-      className="mt-8 overflow-hidden rounded-2xl border border-sand bg-white shadow-sm"
-    >
-      <div className="flex flex-col items-center gap-4 bg-linear-to-r from-teal-800 to-teal-900 px-6 py-8 text-center sm:flex-row sm:text-left">
-        <Avatar
-          name={agent.name}
-          src={agent.image}
-          className="size-24 text-2xl ring-4"
-          sizes="96px"
-        />
-        <div className="min-w-0 text-white">
+    <ProfileCard
+      label="About the agent"
+      name={agent.name}
+      image={agent.image}
+      banner={
+        <>
           {agent.fraud && (
             <p className="mb-2 inline-block rounded-full bg-red-100 px-3 py-0.5 text-sm font-semibold text-red-900">
               Marked as fraud: hidden from buyers
@@ -67,8 +61,9 @@ export function AgentSummary({ agent }: { agent: AgentProfile }) {
               )}
             </ul>
           )}
-        </div>
-      </div>
+        </>
+      }
+    >
       <dl className="grid gap-x-8 gap-y-5 border-b border-sand p-6 sm:grid-cols-3">
         {facts.map(({ term, value }) => (
           <div key={term}>
@@ -95,6 +90,6 @@ export function AgentSummary({ agent }: { agent: AgentProfile }) {
           </>
         )}
       </div>
-    </section>
+    </ProfileCard>
   );
 }

@@ -1,6 +1,6 @@
 import { ACCOUNT_LABELS } from '@keyhaven/shared/texts';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { Avatar } from '@/components/ui/avatar';
+import { ProfileCard } from '@/components/profile-card';
 import { useSignedInUser } from '@/hooks/use-session';
 import { formatDate } from '@/lib/format';
 import { ROLE_LABELS } from '@/lib/user';
@@ -23,26 +23,21 @@ export function MyProfilePage() {
 
   return (
     <ContentLayout heading="My Profile">
-      <section
-        aria-label="Profile details"
-        className="mt-8 overflow-hidden rounded-2xl border border-sand bg-white shadow-sm"
-      >
-        <div className="flex flex-col items-center gap-4 bg-linear-to-r from-teal-800 to-teal-900 px-6 py-8 text-center sm:flex-row sm:text-left">
-          <Avatar
-            name={user.name}
-            src={user.photo}
-            className="size-24 text-2xl ring-4"
-            sizes="96px"
-          />
-          <div className="min-w-0">
-            <p className="text-2xl font-bold break-words text-white">{user.name}</p>
+      <ProfileCard
+        label="Profile details"
+        name={user.name}
+        image={user.photo}
+        banner={
+          <>
+            <p className="text-2xl font-bold break-words">{user.name}</p>
             <p className="mt-1 text-teal-50 break-all">{user.email}</p>
             <p className="mt-2 inline-block rounded-full bg-cream px-3 py-0.5 text-sm font-semibold text-teal-900">
               <span className="sr-only">Role: </span>
               {ROLE_LABELS[user.role]}
             </p>
-          </div>
-        </div>
+          </>
+        }
+      >
         <dl className="grid gap-x-8 gap-y-5 p-6 sm:grid-cols-2">
           {details.map(({ label, value }) => (
             <div key={label} className="min-w-0">
@@ -51,7 +46,7 @@ export function MyProfilePage() {
             </div>
           ))}
         </dl>
-      </section>
+      </ProfileCard>
     </ContentLayout>
   );
 }
