@@ -42,6 +42,8 @@ export interface AccountOptions {
   verified?: boolean;
   /** How many days ago the account was made (today unless a test needs an established one). */
   joinedDaysAgo?: number;
+  /** Registered through the API even when confirmed: for tests of signing in itself. */
+  registered?: boolean;
 }
 
 /**
@@ -55,10 +57,10 @@ export async function createAccount(
   app: FastifyInstance,
   role: Role = 'user',
   overrides: Record<string, unknown> = {},
-  { verified = true, joinedDaysAgo = 0 }: AccountOptions = {},
+  { verified = true, joinedDaysAgo = 0, registered: viaApi = !verified }: AccountOptions = {},
 ): Promise<TestAccount> {
   const body = registrationBody(overrides);
-  const account = verified ? await signedUp(app, body) : await registered(app, body);
+  const account = viaApi ? await registered(app, body) : await signedUp(app, body);
   if (role !== 'user' || verified || joinedDaysAgo > 0) {
     const joined =
       joinedDaysAgo > 0 ? { createdAt: new Date(Date.now() - joinedDaysAgo * DAY_MS) } : {};

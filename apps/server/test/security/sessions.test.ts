@@ -110,7 +110,7 @@ describe('sign-in answers', () => {
     const perKind = Math.ceil(TIMING_TRIES / 2);
     const accounts: TestAccount[] = [];
     for (let i = 0; i < Math.ceil((perKind + 10) / 9); i++)
-      accounts.push(await createAccount(ctx.app));
+      accounts.push(await createAccount(ctx.app, 'user', {}, { registered: true }));
     let wrongIndex = 0;
     let unknownIndex = 0;
     const wrong = () => {
