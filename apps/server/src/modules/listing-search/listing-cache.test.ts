@@ -253,7 +253,7 @@ describe('cached catalogue pages and listing details', () => {
 
       // Asking for the index starts its build (builds are spaced), as a map view after a change does.
       await vi.waitFor(() => expect(ctx.app.listingCache.map.current()).toBeDefined(), {
-        timeout: 10_000,
+        timeout: 25_000,
         interval: 50,
       });
       const fromIndex = await get(`${path}?${area}&fields=card`, buyer);
@@ -269,7 +269,7 @@ describe('cached catalogue pages and listing details', () => {
       });
       expect(stale.statusCode).toBe(200);
     }
-  });
+  }, 60_000);
 
   it("give a sale's parties its details on its card too, and everyone else the shared cards", async () => {
     const agent = await createAccount(ctx.app, 'agent');
