@@ -203,7 +203,7 @@ describe('the demo seed', () => {
     ]);
     // Nothing was stored that no one shows.
     expect(shown.size).toBe(images.length);
-  });
+  }, 120_000);
 
   it('gives every listing its own photos: a cover of its own and a set of rooms no other shows', async () => {
     const listings = await database.db.select().from(properties);
