@@ -48,7 +48,7 @@ export function AgentListingsSection({ agentId }: { agentId: string }) {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((property) => (
             <li key={property._id}>
-              <PropertyCard property={property} headingLevel="h3" />
+              <PropertyCard property={property} headingLevel="h3" showAgent={false} />
             </li>
           ))}
         </ul>
