@@ -216,7 +216,13 @@ const routes: RouteObject[] = [
       },
       { path: paths.about, element: <AboutPage />, handle: titled('About') },
       { path: paths.forbidden, element: <ForbiddenPage />, handle: titled('Forbidden') },
-      { path: paths.agents, element: <AgentsPage />, handle: titled('Agents') },
+      {
+        path: paths.agents,
+        element: <AgentsPage />,
+        handle: titled('Agents', (context) =>
+          import('./route-data').then((data) => data.prefetchAgents(context)),
+        ),
+      },
       {
         path: paths.properties,
         element: <Navigate to={paths.allProperties} replace />,
@@ -235,7 +241,9 @@ const routes: RouteObject[] = [
           {
             path: paths.agentProfile,
             element: <AgentProfilePage />,
-            handle: titled('Agent Profile'),
+            handle: titled('Agent Profile', (context) =>
+              import('./route-data').then((data) => data.prefetchAgentProfile(context)),
+            ),
           },
           {
             path: paths.compare,
