@@ -19,7 +19,7 @@ import { sessionQueryOptions } from '@/hooks/use-session';
 import { BRAND_NAME, documentTitle } from '@/lib/brand';
 import { loginPathFor, paths } from '@/lib/paths';
 import type { SessionResponse } from '@/lib/user';
-import { AgentProfilePage, AgentsPage, MyAgentProfilePage } from './agent-pages';
+import { AgentProfilePage, AgentsPage, agentPageData, MyAgentProfilePage } from './agent-pages';
 import { ErrorBoundary } from './error-boundary';
 import { RootLayout } from './layouts/root-layout';
 import { isLazyPage, lazyPage } from './lazy-page';
@@ -219,9 +219,7 @@ const routes: RouteObject[] = [
       {
         path: paths.agents,
         element: <AgentsPage />,
-        handle: titled('Agents', (context) =>
-          import('./route-data').then((data) => data.prefetchAgents(context)),
-        ),
+        handle: titled('Agents', agentPageData.directory),
       },
       {
         path: paths.properties,
@@ -241,9 +239,7 @@ const routes: RouteObject[] = [
           {
             path: paths.agentProfile,
             element: <AgentProfilePage />,
-            handle: titled('Agent Profile', (context) =>
-              import('./route-data').then((data) => data.prefetchAgentProfile(context)),
-            ),
+            handle: titled('Agent Profile', agentPageData.profile),
           },
           {
             path: paths.compare,
