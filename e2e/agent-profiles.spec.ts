@@ -95,9 +95,13 @@ test('an agent writes their bio and areas, and their profile shows them', async 
   const bio = page.getByRole('textbox', { name: 'About you' });
   await bio.fill('Twenty years selling homes around Lady Bird Lake.');
   await expect(page.getByText('49 / 1,000 characters')).toBeVisible();
-  const area = page.getByRole('textbox', { name: 'Add an area' });
-  await area.fill('Austin, Texas');
+  // Known places are suggested as he types; the keyboard takes one.
+  const area = page.getByRole('combobox', { name: 'Add an area' });
+  await area.fill('Austin');
+  await expect(page.getByRole('option', { name: 'Austin, Texas' })).toBeVisible();
+  await area.press('ArrowDown');
   await area.press('Enter');
+  await expect(area).toHaveValue('');
   await expect(page.getByRole('listitem').filter({ hasText: 'Austin, Texas' })).toBeVisible();
   await page.getByRole('checkbox', { name: /My phone number/ }).check();
   await page.getByRole('button', { name: 'Save Profile' }).click();
