@@ -13,6 +13,7 @@ import { providersQueryOptions } from '@/features/auth/api/get-providers';
 import { comparedIds } from '@/features/compare/lib/compare-rows';
 import { notificationSettingsQueryOptions } from '@/features/notifications/api/notification-settings';
 import { myOffersQueryOptions } from '@/features/offers/api/get-my-offers';
+import { openHousesQueryOptions } from '@/features/open-houses/api/get-open-houses';
 import { demoCheckoutQueryOptions } from '@/features/payments/api/demo-checkout';
 import { allPropertiesQueryOptions } from '@/features/properties/api/get-all-properties';
 import { managedPropertiesQueryOptions } from '@/features/properties/api/get-managed-properties';
@@ -86,13 +87,14 @@ export const prefetchAuditLog = ({ queryClient, searchParams }: PrefetchContext)
   queryClient.prefetchQuery(auditLogQueryOptions(auditLogRequestFrom(searchParams)));
 
 /**
- * The listing, its first reviews, the viewer's report of it and, for a buyer, what the offer and
- * wishlist buttons show.
+ * The listing, its open houses, its first reviews, the viewer's report of it and, for a buyer,
+ * what the offer and wishlist buttons show.
  */
 export function prefetchPropertyDetails({ queryClient, params, user }: PrefetchContext) {
   const id = params.id ?? '';
   const loads = [
     queryClient.prefetchQuery(propertyQueryOptions(id)),
+    queryClient.prefetchQuery(openHousesQueryOptions(id)),
     queryClient.prefetchInfiniteQuery(propertyReviewsQueryOptions(id, PROPERTY_REVIEWS_PAGE_SIZE)),
   ];
   // Whether the viewer already reported it: the Report button shows its state at once.
