@@ -83,7 +83,10 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const listingCards = (page: Page) => page.getByRole('main').getByRole('article');
 
-/** The number in the page's "N properties" line. */
+/**
+ * The number in the page's "N properties" line once the list is not busy. Right after a change of
+ * the address the list may not have begun its new search yet: callers poll it until it settles.
+ */
 async function listedTotal(page: Page): Promise<number> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const line = page.getByRole('status').filter({ hasText: /^\d+ propert(y|ies)$/ });
@@ -181,7 +184,7 @@ test.describe('searching on the map', () => {
       expect(outline).toHaveLength(5);
       const inside = catalogue.filter((listing) => isInPolygon(listing, outline));
       expect(inside.length, 'the outline holds homes').toBeGreaterThan(0);
-      expect(await listedTotal(page)).toBe(inside.length);
+      await expect.poll(() => listedTotal(page)).toBe(inside.length);
       const insideIds = new Set(inside.map((listing) => listing._id));
       const listed = await listedIds(page);
       expect(listed).toHaveLength(Math.min(inside.length, 24));
@@ -202,14 +205,14 @@ test.describe('searching on the map', () => {
       const outline = polygonOf(page);
       expect(outline).toHaveLength(5);
       const inside = catalogue.filter((listing) => isInPolygon(listing, outline));
-      expect(await listedTotal(page)).toBe(inside.length);
+      await expect.poll(() => listedTotal(page)).toBe(inside.length);
       await map.getByRole('button', { name: 'Done editing' }).click();
     });
 
     await test.step('Clear area lists every home again', async () => {
       await map.getByRole('button', { name: 'Clear area' }).click();
       await expect(page).not.toHaveURL(/[?&]polygon=/);
-      expect(await listedTotal(page)).toBe((await wholeCatalogue(page.request)).length);
+      await expect.poll(() => listedTotal(page)).toBe((await wholeCatalogue(page.request)).length);
     });
   });
 
@@ -309,7 +312,7 @@ test.describe('searching on the map', () => {
       await house.check();
       await panel.getByRole('button', { name: 'Show results' }).click();
       await expect(page).toHaveURL(/[?&]propertyType=House/);
-      expect(await listedTotal(page)).toBe(count);
+      await expect.poll(() => listedTotal(page)).toBe(count);
     });
   });
 
@@ -332,7 +335,7 @@ test.describe('searching on the map', () => {
     const parsed = parseBbox(new URL(page.url()).searchParams.get('bbox') ?? '');
     if (!parsed.ok) throw new Error(parsed.message);
     const inside = catalogue.filter((listing) => inBbox(listing, parsed.value));
-    expect(await listedTotal(page)).toBe(inside.length);
+    await expect.poll(() => listedTotal(page)).toBe(inside.length);
     await expect(searchArea).toHaveCount(0);
   });
 
@@ -476,7 +479,7 @@ test.describe('searching on the map', () => {
       const count = Number(/\((\d+)\)$/.exec((await band.textContent()) ?? '')?.[1]);
       await band.click();
       await expect(page).toHaveURL(/[?&]priceBand=300k-600k/);
-      expect(await listedTotal(page)).toBe(count);
+      await expect.poll(() => listedTotal(page)).toBe(count);
       await expect(bands.nth(2)).toHaveAttribute('aria-pressed', 'true');
     });
   });
@@ -497,7 +500,7 @@ test.describe('searching on the map', () => {
     await panel.getByRole('button', { name: 'Clear all' }).click();
 
     await expect(page).toHaveURL(/\/all-properties\?sort=price-asc$/);
-    expect(await listedTotal(page)).toBe((await wholeCatalogue(page.request)).length);
+    await expect.poll(() => listedTotal(page)).toBe((await wholeCatalogue(page.request)).length);
     await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
     for (const field of ['Min price ($)', 'Max price ($)', 'Bedrooms', 'Bathrooms']) {
       await expect(panel.getByLabel(field)).toHaveValue('');
