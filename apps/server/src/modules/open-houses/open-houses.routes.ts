@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perAccount } from '../../lib/account-rate-limit.js';
 import { errorResponses } from '../../lib/error-responses.js';
+import { queueOpenHouseMatch } from '../saved-searches/saved-search-alerts.js';
 import {
   addOpenHouse,
   listOpenHouses,
@@ -53,6 +54,8 @@ export const openHousesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['open-houses'],
         summary: `Add an open house to the agent’s own listing: a date and start and end times on the home’s wall clock (its map position’s time zone, else the \`timeZone\` given); not sold, in the future, within ${OPEN_HOUSE_LIMITS.maxDaysAhead} days, at most ${OPEN_HOUSE_LIMITS.maxHours} hours, at most ${OPEN_HOUSE_LIMITS.maxUpcomingPerListing} upcoming, none overlapping`,
+        description:
+          'An open house on a Saturday or Sunday alerts the saved searches for “Open house this weekend” that the listing newly matches, from the Monday (UTC) before its weekend.',
         params: ZPropertyIdParams,
         body: ZAddOpenHouseRequest,
         response: { 201: ZOpenHouse, ...errorResponses(400, 401, 403, 404, 409, 429) },
@@ -60,7 +63,9 @@ export const openHousesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const agent = await request.requireUser();
-      const added = await addOpenHouse(app.db, agent.id, request.params.id, request.body);
+      const added = await addOpenHouse(app.db, agent.id, request.params.id, request.body, {
+        whenAdded: (tx, openHouse) => queueOpenHouseMatch(app.jobs, tx, openHouse),
+      });
       return reply.code(201).send(added);
     },
   );

@@ -6,7 +6,7 @@ import {
   type OpenHouseList,
 } from '@keyhaven/shared';
 import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { openHouses, properties } from '../../db/schema.js';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/app-error.js';
 import { type CalendarEvent, publishedEvent } from '../../lib/icalendar.js';
@@ -87,15 +87,17 @@ function plannedTimes(input: AddOpenHouseRequest, zone: string, now: Date) {
 /**
  * Adds an open house to the agent's own listing: not to a sold one, at most ten upcoming, none
  * overlapping another of the listing. The listing's row is locked meanwhile, so two at once
- * cannot both pass the count or the overlap.
+ * cannot both pass the count or the overlap. `whenAdded` runs in the same transaction, so what
+ * the open house sets off (saved searches' alerts) is queued exactly when it is added.
  */
 export async function addOpenHouse(
   db: Database,
   agentId: string,
   listingId: string,
   input: AddOpenHouseRequest,
-  now = new Date(),
+  options: { whenAdded?: (tx: Transaction, added: Row) => Promise<void>; now?: Date } = {},
 ): Promise<OpenHouse> {
+  const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
     const [listing] = await tx
       .select()
@@ -138,6 +140,7 @@ export async function addOpenHouse(
         localDate: localDateOf(startsAt, zone),
       })
       .returning();
+    await options.whenAdded?.(tx, row as Row);
     return toOpenHouse(row as Row);
   });
 }

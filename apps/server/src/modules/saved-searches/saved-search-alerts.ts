@@ -8,6 +8,7 @@ import {
 } from '@keyhaven/shared';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client.js';
 import {
   notificationSettings,
   properties,
@@ -15,7 +16,14 @@ import {
   savedSearchMatches,
   users,
 } from '../../db/schema.js';
-import { findMatchingSearches, type MatchedListing } from './saved-search-match.js';
+import { addDays } from '../../lib/listing-time-zone.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import {
+  findMatchingSearches,
+  type MatchedListing,
+  type MatchingSearch,
+  readStoredFilters,
+} from './saved-search-match.js';
 
 export const MATCH_QUEUE = 'saved-search-match';
 export const DIGEST_QUEUE = 'saved-search-digest';
@@ -71,15 +79,31 @@ function mailedListing(app: FastifyInstance, listing: MailedListing) {
   };
 }
 
+/** What a match job looks at: a listing approved, or an open house added to one. */
+export interface MatchJob {
+  propertyId: string;
+  /** Set when an open house was added: only the searches that ask for one are matched. */
+  openHouse?: true;
+}
+
+const asksForOpenHouse = (search: MatchingSearch) =>
+  readStoredFilters(search.filters).openHouse === 'weekend';
+
 /**
- * A listing was approved: records which saved searches it matches, tells each owner in the app,
- * and e-mails those who want it at once. Safe to run again (a retried job, a listing approved
- * again after an edit): each pair is recorded, notified and mailed once by its key.
+ * A listing was approved, or given an open house: records which saved searches it matches, tells
+ * each owner in the app, and e-mails those who want it at once. Safe to run again (a retried job,
+ * a listing approved again after an edit, a second open house): each pair is recorded, notified
+ * and mailed once by its key.
  */
-export async function alertMatches(app: FastifyInstance, propertyId: string) {
+export async function alertMatches(app: FastifyInstance, job: MatchJob) {
+  const { propertyId } = job;
   const found = await findMatchingSearches(app.db, propertyId);
-  if (!found || found.searches.length === 0) return;
-  const { listing, searches } = found;
+  if (!found) return;
+  const { listing } = found;
+  // An open house changes nothing for a search that does not ask for one: those were matched
+  // when the listing was approved.
+  const searches = job.openHouse ? found.searches.filter(asksForOpenHouse) : found.searches;
+  if (searches.length === 0) return;
   await app.db
     .insert(savedSearchMatches)
     .values(searches.map((search) => ({ savedSearchId: search.id, propertyId })))
@@ -151,6 +175,29 @@ export async function alertMatches(app: FastifyInstance, propertyId: string) {
         ),
       );
   }
+}
+
+/**
+ * An open house makes its listing match the searches for "Open house this weekend" from the
+ * Monday (by UTC's date, as the filter reads it) before its weekend, when that weekend becomes
+ * "this weekend": its match is queued for then, or at once when that Monday has come. An open
+ * house on a weekday is no weekend's, so it queues nothing. Queued with the open house (`tx`).
+ */
+export async function queueOpenHouseMatch(
+  jobs: JobQueue,
+  tx: Executor,
+  openHouse: { id: string; propertyId: string; localDate: string },
+  now = new Date(),
+) {
+  const weekday = new Date(`${openHouse.localDate}T00:00:00Z`).getUTCDay();
+  if (weekday !== 0 && weekday !== 6) return;
+  const monday = new Date(`${addDays(openHouse.localDate, weekday === 6 ? -5 : -6)}T00:00:00Z`);
+  const job: MatchJob = { propertyId: openHouse.propertyId, openHouse: true };
+  await jobs.send(MATCH_QUEUE, job, {
+    key: `saved-search-match:open-house:${openHouse.id}`,
+    tx,
+    ...(monday > now ? { startAfter: monday } : {}),
+  });
 }
 
 /** `2026-11-24`: the digest's day (UTC), part of its idempotency key. */

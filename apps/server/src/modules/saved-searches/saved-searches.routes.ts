@@ -18,6 +18,7 @@ import {
   DIGEST_CRON,
   DIGEST_QUEUE,
   MATCH_QUEUE,
+  type MatchJob,
   sendDigests,
 } from './saved-search-alerts.js';
 import {
@@ -39,11 +40,9 @@ const FILTERS_RULES =
   '`filters` are the search page’s address parameters (`location`, `types`, `minPrice`, `bbox`, `polygon`...), checked with the search’s own rules; a refused value answers 400 naming `filters.<parameter>`. `page`, `limit`, `sort` and values the search ignores are dropped.';
 
 export const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A listing approved by an admin is matched against every saved search in the background
-  // (the approval queues it); daily matches wait for the morning digest.
-  app.jobs.handle<{ propertyId: string }>(MATCH_QUEUE, (data) =>
-    alertMatches(app, data.propertyId),
-  );
+  // A listing approved by an admin, or given an open house by its agent, is matched against the
+  // saved searches in the background (the change queues it); daily matches wait for the digest.
+  app.jobs.handle<MatchJob>(MATCH_QUEUE, (data) => alertMatches(app, data));
   app.jobs.handle(DIGEST_QUEUE, () => sendDigests(app));
   app.jobs.schedule(DIGEST_QUEUE, DIGEST_CRON);
 
