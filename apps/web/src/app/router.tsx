@@ -24,6 +24,7 @@ import { ErrorBoundary } from './error-boundary';
 import { RootLayout } from './layouts/root-layout';
 import { isLazyPage, lazyPage } from './lazy-page';
 import type { PrefetchContext } from './route-data';
+import { agentTourRoutes, buyerTourRoutes } from './tour-pages';
 
 const { dashboard } = paths;
 
@@ -296,6 +297,7 @@ const routes: RouteObject[] = [
                 element: <PurchasedPropertiesPage />,
                 handle: titled('My Bought Properties'),
               },
+              ...buyerTourRoutes,
               { path: dashboard.reviews, element: <MyReviewsPage />, handle: titled('My Reviews') },
               {
                 path: dashboard.notifications,
@@ -345,6 +347,7 @@ const routes: RouteObject[] = [
                     element: <RequestedPropertiesPage />,
                     handle: titled('Requested Properties'),
                   },
+                  ...agentTourRoutes,
                   {
                     path: dashboard.agentProfile,
                     element: <MyAgentProfilePage />,

@@ -12,3 +12,4 @@ export * from '../offer-messages.js';
 export * from '../open-house-messages.js';
 export * from '../photo-messages.js';
 export * from '../tour-messages.js';
+export * from '../tour-screen-messages.js';
