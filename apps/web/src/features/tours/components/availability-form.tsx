@@ -35,6 +35,26 @@ function problemsOf(request: unknown): Errors {
   return errors;
 }
 
+/** The field to focus first of those at fault, in the form's order: zone, length, hours, days off. */
+function firstField(faulty: string[]) {
+  const named = faulty.map((field) =>
+    field.startsWith('exceptions')
+      ? 'dayOff'
+      : /^weekly\.\d+$/.test(field)
+        ? `${field}.start`
+        : field,
+  );
+  const rank = (field: string) =>
+    field === 'timeZone'
+      ? 0
+      : field === 'slotMinutes'
+        ? 1
+        : field.startsWith('weekly.')
+          ? 100 + Number(field.split('.')[1])
+          : 1000;
+  return named.sort((a, b) => rank(a) - rank(b))[0];
+}
+
 /**
  * The agent's viewing availability for one listing: hours on each weekday (several ranges a day),
  * how long a tour lasts, days off, and, for a listing without a map position, the home's zone.
@@ -103,8 +123,9 @@ export function AvailabilityForm({
     };
     setErrors(problems);
     setFailure(null);
-    if (Object.keys(problems).length > 0) {
-      event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const first = firstField(Object.keys(problems));
+    if (first !== undefined) {
+      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
     save.mutate(body, {
