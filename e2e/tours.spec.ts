@@ -1,3 +1,4 @@
+import { WEEKDAY_NAMES } from '../packages/shared/src/tour-times';
 import { expect, signIn, test, waitingForHydration } from './fixtures';
 import { waitForMail } from './mailbox';
 import { apiAs, listApprovedHome, registerBuyer, signInAs } from './market';
@@ -33,15 +34,7 @@ test('an agent opens viewing times, a buyer books one, the agent confirms and th
     const form = page.getByRole('form', { name: 'Viewing availability' });
     // A listing without a map position: the agent says where the home's clock is.
     await form.getByLabel('Time zone of the home').selectOption('Europe/Lisbon');
-    for (const day of [
-      'Sunday',
-      'Monday',
-      'Tuesday',
-      'Wednesday',
-      'Thursday',
-      'Friday',
-      'Saturday',
-    ]) {
+    for (const day of WEEKDAY_NAMES) {
       await form.getByRole('button', { name: `Add hours: ${day}` }).click();
     }
     await form.getByRole('button', { name: 'Save availability' }).click();
