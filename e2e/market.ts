@@ -85,12 +85,16 @@ export async function signInAs(page: Page, buyer: Buyer) {
 
 export const PRICE = { min: 250_000, max: 280_000 } as const;
 
-/** The demo agent lists a home between $250,000 and $280,000 and the demo admin approves it. */
+/**
+ * The demo agent lists a home between $250,000 and $280,000 (on the map where `pin` says, else
+ * without a map position) and the demo admin approves it.
+ */
 export async function listApprovedHome(
   agent: APIRequestContext,
   admin: APIRequestContext,
   label: string,
   propertyType = 'House',
+  pin?: { lat: number; lng: number },
 ): Promise<Listing> {
   const title = `${label} ${unique()}`;
   const created = await agent.post('/api/properties', {
@@ -105,6 +109,7 @@ export async function listApprovedHome(
       areaSize: 1450,
       propertyType,
       features: ['Garden', 'Parking'],
+      ...pin,
       ...(await listingPhotoOf(agent)),
     },
   });

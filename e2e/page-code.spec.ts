@@ -29,8 +29,7 @@ test("a listing's page lists its code for the loader, and each file is fetched o
     .getByRole('main')
     .getByRole('article')
     .first()
-    .getByRole('link')
-    .first()
+    .getByRole('link', { name: /^View Details/ })
     .getAttribute('href');
   expect(href).toMatch(/^\/propertyDetails\//);
 
@@ -59,7 +58,11 @@ test("pointing at a listing's link fetches its page's code before the click", as
   await page.goto('/all-properties');
   await page.waitForLoadState('networkidle');
   const scripts = recordScriptRequests(page);
-  const link = page.getByRole('main').getByRole('article').first().getByRole('link').first();
+  const link = page
+    .getByRole('main')
+    .getByRole('article')
+    .first()
+    .getByRole('link', { name: /^View Details/ });
 
   const fetched = page.waitForRequest((request) => detailsPageScript.test(request.url()));
   await link.hover();

@@ -58,7 +58,7 @@ test.describe('without JavaScript', () => {
     await expect(card).toContainText(lowestPrice(listing));
 
     // A real link: the listing's page opens without any script.
-    await card.getByRole('link').first().click();
+    await card.getByRole('link', { name: /^View Details/ }).click();
     await expect(page).toHaveURL(new RegExp(`/propertyDetails/${listing._id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.title);
     await expect(page.getByRole('main')).toContainText(lowestPrice(listing));

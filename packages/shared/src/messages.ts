@@ -144,6 +144,10 @@ export const PROPERTY_MESSAGES = {
   unknownType: 'Unknown',
   /** A price or an area a listing lacks, on cards and details. */
   notAvailable: 'N/A',
+  /** Before the agent's name (a link to their profile) on a card. */
+  listedBy: 'Listed by',
+  /** Before the agent's name (a link to their profile) in the dashboards' lists. */
+  agent: 'Agent:',
 } as const;
 
 /** What a listing's agent is told when an admin has edited it: the edit is live at once. */

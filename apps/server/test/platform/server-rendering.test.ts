@@ -33,6 +33,16 @@ let listingId: string;
 const page = (url: string, headers: Record<string, string> = {}) =>
   context.app.inject({ method: 'GET', url, headers, remoteAddress: nextAddress() });
 
+/** The query keys of the data a page was rendered with, each as JSON. */
+const queryKeysOf = (body: string): string[] => {
+  const state = /<script id="keyhaven-query-state" type="application\/json">(.*?)<\/script>/s.exec(
+    body,
+  )?.[1];
+  return JSON.parse(state ?? '{}').queries.map((query: { queryKey: unknown }) =>
+    JSON.stringify(query.queryKey),
+  );
+};
+
 const seed = async () => {
   agent = await createAccount(context.app, 'agent');
   buyer = await createAccount(context.app, 'user');
@@ -85,6 +95,40 @@ describe('a page rendered on the server', () => {
     expect(response.headers.etag).toBeUndefined();
   });
 
+  it("the agents' directory and an agent's profile hold their data, with no loading state", async () => {
+    await seed();
+    const bio = 'Twenty years selling cottages by the lake.';
+    const saved = await context.app.inject({
+      method: 'PUT',
+      url: '/api/agent-profile',
+      headers: { cookie: agent.cookie },
+      payload: { bio, serviceAreas: ['Lakeside County'], showEmail: true, showPhone: false },
+    });
+    expect(saved.statusCode).toBe(200);
+
+    const directory = await page('/agents?search=Lakeside');
+    expect(directory.statusCode).toBe(200);
+    expect(directory.body).toContain('Lakeside County');
+    expect(directory.body).not.toContain('Loading agents');
+    expect(queryKeysOf(directory.body)).toContainEqual(
+      JSON.stringify([
+        'agents',
+        'directory',
+        { search: 'Lakeside', sort: 'sales', page: 1, limit: 12 },
+      ]),
+    );
+
+    const profile = await page(`/agents/${agent.id}`, { cookie: buyer.cookie });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.body).toContain(bio);
+    // The first page of their homes for sale, and where their sales and reviews would be.
+    expect(profile.body).toContain(TITLE);
+    expect(profile.body).toContain('No homes sold yet.');
+    expect(profile.body).toContain('No reviews found');
+    expect(profile.body).not.toMatch(/Loading (the agent|properties|sold homes|reviews)/);
+    expect(profile.headers['cache-control']).toBe('private, no-store');
+  });
+
   it('every page goes out compressed to a browser that accepts it', async () => {
     await seed();
     for (const url of ['/', '/about', '/all-properties', `/propertyDetails/${listingId}`]) {
@@ -135,14 +179,8 @@ describe('a page rendered on the server', () => {
     expect(response.body).toContain('$250,000');
     expect(response.body).not.toContain('<script>alert');
     // The data the page was rendered with, for the browser to take over without asking again.
-    const state =
-      /<script id="keyhaven-query-state" type="application\/json">(.*?)<\/script>/s.exec(
-        response.body,
-      )?.[1];
-    expect(state).toContain('\\u003c/script>');
-    const keys = JSON.parse(state ?? '{}').queries.map((query: { queryKey: unknown }) =>
-      JSON.stringify(query.queryKey),
-    );
+    expect(response.body).toContain('\\u003c/script>');
+    const keys = queryKeysOf(response.body);
     expect(keys).toContain('["session"]');
     expect(keys).toContain(JSON.stringify(['properties', 'detail', listingId]));
   });

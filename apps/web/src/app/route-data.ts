@@ -1,11 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
+import { agentQueryOptions } from '@/features/agents/api/get-agent';
+import { agentListingsQueryOptions } from '@/features/agents/api/get-agent-listings';
+import { agentSalesQueryOptions } from '@/features/agents/api/get-agent-sales';
+import { agentsQueryOptions } from '@/features/agents/api/get-agents';
+import { AGENT_LISTINGS_PAGE_SIZE } from '@/features/agents/components/agent-listings-section';
+import { AGENT_SALES_PAGE_SIZE } from '@/features/agents/components/agent-sales-section';
+import { agentsRequestFrom } from '@/features/agents/pages/agents-page';
 import { auditLogQueryOptions } from '@/features/audit/api/get-audit-log';
 import { auditLogRequestFrom } from '@/features/audit/pages/audit-log-page';
 import { providersQueryOptions } from '@/features/auth/api/get-providers';
 import { comparedIds } from '@/features/compare/lib/compare-rows';
 import { notificationSettingsQueryOptions } from '@/features/notifications/api/notification-settings';
 import { myOffersQueryOptions } from '@/features/offers/api/get-my-offers';
+import { openHousesQueryOptions } from '@/features/open-houses/api/get-open-houses';
 import { demoCheckoutQueryOptions } from '@/features/payments/api/demo-checkout';
 import { allPropertiesQueryOptions } from '@/features/properties/api/get-all-properties';
 import { managedPropertiesQueryOptions } from '@/features/properties/api/get-managed-properties';
@@ -18,7 +26,11 @@ import {
 } from '@/features/properties/pages/manage-properties-page';
 import { myPropertiesQueryFrom } from '@/features/properties/pages/my-properties-page';
 import { myReportQueryOptions } from '@/features/reports/api/get-my-report';
-import { propertyReviewsQueryOptions } from '@/features/reviews/api/get-reviews';
+import {
+  agentReviewsQueryOptions,
+  propertyReviewsQueryOptions,
+} from '@/features/reviews/api/get-reviews';
+import { AGENT_REVIEWS_PAGE_SIZE } from '@/features/reviews/components/agent-reviews-section';
 import { PROPERTY_REVIEWS_PAGE_SIZE } from '@/features/reviews/components/property-reviews-section';
 import { wishlistQueryOptions } from '@/features/wishlist/api/get-wishlist';
 import { COMPARE_LIMIT } from '@/lib/compare-list';
@@ -75,13 +87,14 @@ export const prefetchAuditLog = ({ queryClient, searchParams }: PrefetchContext)
   queryClient.prefetchQuery(auditLogQueryOptions(auditLogRequestFrom(searchParams)));
 
 /**
- * The listing, its first reviews, the viewer's report of it and, for a buyer, what the offer and
- * wishlist buttons show.
+ * The listing, its open houses, its first reviews, the viewer's report of it and, for a buyer,
+ * what the offer and wishlist buttons show.
  */
 export function prefetchPropertyDetails({ queryClient, params, user }: PrefetchContext) {
   const id = params.id ?? '';
   const loads = [
     queryClient.prefetchQuery(propertyQueryOptions(id)),
+    queryClient.prefetchQuery(openHousesQueryOptions(id)),
     queryClient.prefetchInfiniteQuery(propertyReviewsQueryOptions(id, PROPERTY_REVIEWS_PAGE_SIZE)),
   ];
   // Whether the viewer already reported it: the Report button shows its state at once.
@@ -94,6 +107,21 @@ export function prefetchPropertyDetails({ queryClient, params, user }: PrefetchC
     );
   }
   return Promise.all(loads);
+}
+
+/** The agents' directory as its address asks for it: search, order and page. */
+export const prefetchAgents = ({ queryClient, searchParams }: PrefetchContext) =>
+  queryClient.prefetchQuery(agentsQueryOptions(agentsRequestFrom(searchParams)));
+
+/** The agent's profile with the first page of their homes for sale, of their sales and of reviews. */
+export function prefetchAgentProfile({ queryClient, params }: PrefetchContext) {
+  const id = params.id ?? '';
+  return Promise.all([
+    queryClient.prefetchQuery(agentQueryOptions(id)),
+    queryClient.prefetchQuery(agentListingsQueryOptions(id, 1, AGENT_LISTINGS_PAGE_SIZE)),
+    queryClient.prefetchQuery(agentSalesQueryOptions(id, 1, AGENT_SALES_PAGE_SIZE)),
+    queryClient.prefetchInfiniteQuery(agentReviewsQueryOptions(id, AGENT_REVIEWS_PAGE_SIZE)),
+  ]);
 }
 
 /** The listing to edit, so the form arrives filled in, or its visitor is sent away first. */

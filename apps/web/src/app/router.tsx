@@ -19,7 +19,7 @@ import { sessionQueryOptions } from '@/hooks/use-session';
 import { BRAND_NAME, documentTitle } from '@/lib/brand';
 import { loginPathFor, paths } from '@/lib/paths';
 import type { SessionResponse } from '@/lib/user';
-import { AgentProfilePage, AgentsPage, MyAgentProfilePage } from './agent-pages';
+import { AgentProfilePage, AgentsPage, agentPageData, MyAgentProfilePage } from './agent-pages';
 import { ErrorBoundary } from './error-boundary';
 import { RootLayout } from './layouts/root-layout';
 import { isLazyPage, lazyPage } from './lazy-page';
@@ -217,7 +217,11 @@ const routes: RouteObject[] = [
       },
       { path: paths.about, element: <AboutPage />, handle: titled('About') },
       { path: paths.forbidden, element: <ForbiddenPage />, handle: titled('Forbidden') },
-      { path: paths.agents, element: <AgentsPage />, handle: titled('Agents') },
+      {
+        path: paths.agents,
+        element: <AgentsPage />,
+        handle: titled('Agents', agentPageData.directory),
+      },
       {
         path: paths.properties,
         element: <Navigate to={paths.allProperties} replace />,
@@ -236,7 +240,7 @@ const routes: RouteObject[] = [
           {
             path: paths.agentProfile,
             element: <AgentProfilePage />,
-            handle: titled('Agent Profile'),
+            handle: titled('Agent Profile', agentPageData.profile),
           },
           {
             path: paths.compare,

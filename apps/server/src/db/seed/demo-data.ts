@@ -708,7 +708,10 @@ export interface DemoOffer {
   daysAgo: number;
 }
 
-/* Two of each state. Accepting an offer rejected the other pending one on the same home. */
+/*
+ * At least two of each state, and a purchase from every agent, so each has a sale and a review.
+ * Accepting an offer rejected the other pending one on the same home.
+ */
 export const DEMO_OFFERS: DemoOffer[] = [
   { buyer: 'buyer1', listing: 'raleigh-family', amount: 430_000, status: 'pending', daysAgo: 3 },
   { buyer: 'buyer2', listing: 'raleigh-family', amount: 441_500.5, status: 'pending', daysAgo: 2 },
@@ -736,6 +739,14 @@ export const DEMO_OFFERS: DemoOffer[] = [
     amount: 190_000,
     status: 'paid',
     daysAgo: 15,
+  },
+  { buyer: 'buyer2', listing: 'burlington-cabin', amount: 240_000, status: 'paid', daysAgo: 35 },
+  {
+    buyer: 'buyer3',
+    listing: 'sausalito-houseboat',
+    amount: 168_000,
+    status: 'paid',
+    daysAgo: 28,
   },
 ];
 
@@ -852,5 +863,81 @@ export const DEMO_REVIEWS: DemoReview[] = [
     title: 'A home for the whole family',
     text: 'Room for everyone and a garden the children never want to leave.',
     daysAgo: 25,
+  },
+];
+
+/** What each demo agent writes on their profile: who they are, where they work, how to reach them. */
+export interface DemoAgentProfile {
+  agent: 'agent1' | 'agent2' | 'agent3';
+  bio: string;
+  serviceAreas: string[];
+  showEmail: boolean;
+  showPhone: boolean;
+}
+
+export const DEMO_AGENT_PROFILES: DemoAgentProfile[] = [
+  {
+    agent: 'agent1',
+    bio: 'Fifteen years helping first-time buyers across the Mountain West and the Midwest. I walk every home before I list it, and I answer messages the same day.',
+    serviceAreas: ['Boise, Idaho', 'Denver, Colorado', 'Indianapolis, Indiana', 'Tulsa, Oklahoma'],
+    showEmail: true,
+    showPhone: true,
+  },
+  {
+    agent: 'agent2',
+    bio: 'Condos, lofts and cabins from the Pacific Northwest to New England. Before this I was an architect, so ask me anything about a floor plan.',
+    serviceAreas: [
+      'Seattle, Washington',
+      'Portland, Oregon',
+      'Chicago, Illinois',
+      'Burlington, Vermont',
+    ],
+    showEmail: true,
+    showPhone: false,
+  },
+  {
+    agent: 'agent3',
+    bio: 'Coastal homes and city condos in the South and the Southwest. I grew up in Tampa and still know every beach by its parking.',
+    serviceAreas: [
+      'Tampa, Florida',
+      'Atlanta, Georgia',
+      'Nashville, Tennessee',
+      'Sausalito, California',
+    ],
+    showEmail: false,
+    showPhone: true,
+  },
+];
+
+/**
+ * Reviews of agents, each by a buyer who bought a home from them (as the product requires).
+ * Sofia (buyer1) bought from Marcus (agent3) and has not reviewed him yet: the demo's way to try it.
+ */
+export const DEMO_AGENT_REVIEWS: (Omit<DemoReview, 'listing'> & {
+  agent: DemoAgentProfile['agent'];
+})[] = [
+  {
+    reviewer: 'buyer3',
+    agent: 'agent1',
+    rating: 5,
+    title: 'Patient with a first-time buyer',
+    text: 'Daniel explained every step of the offer and the payment, and found me a townhouse inside my budget.',
+    daysAgo: 6,
+  },
+  {
+    reviewer: 'buyer2',
+    agent: 'agent2',
+    rating: 4,
+    title: 'Knew the cabin inside out',
+    text: 'Priya sent floor plans and the well report before we asked. Answers took a day at weekends.',
+    daysAgo: 30,
+  },
+  {
+    reviewer: 'buyer3',
+    agent: 'agent3',
+    rating: 5,
+    title: 'Made a houseboat simple',
+    text: 'Marcus sorted the marina berth transfer with the seller and kept us updated every step.',
+    daysAgo: 24,
   },
 ];

@@ -7,10 +7,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.js';
 import { zoneOfPin } from '../../lib/listing-time-zone.js';
+import { mayReviewAgent } from '../../modules/agents/agents.service.js';
 import { createLocalImageStorage } from '../../modules/uploads/image-storage.js';
 import { allVariantKeys } from '../../modules/uploads/uploads.service.js';
 import {
   accounts,
+  agentProfiles,
   offers,
   openHouses,
   payments,
@@ -181,6 +183,22 @@ describe('the demo seed', () => {
     expect(siteReviews).toHaveLength(3);
     expect(new Set(siteReviews.map((r) => r.reviewerId)).size).toBe(3);
     expect(allReviews.filter((r) => r.reviewFor === 'property').length).toBeGreaterThanOrEqual(3);
+
+    // Every agent has a profile with a bio and areas, and reviews from buyers who bought from them.
+    const agentIds = people.filter((p) => p.role === 'agent').map((p) => p.id);
+    const profiles = await db.select().from(agentProfiles);
+    expect(profiles.map((p) => p.userId).sort()).toEqual([...agentIds].sort());
+    for (const profile of profiles) {
+      expect(profile.bio.length).toBeGreaterThan(40);
+      expect(profile.serviceAreas.length).toBeGreaterThanOrEqual(2);
+      expect(profile.showEmail || profile.showPhone).toBe(true);
+    }
+    const agentReviews = allReviews.filter((r) => r.reviewFor === 'agent');
+    expect(new Set(agentReviews.map((r) => r.agentId))).toEqual(new Set(agentIds));
+    for (const review of agentReviews) {
+      expect(review.propertyId).toBeNull();
+      expect(await mayReviewAgent(db, review.reviewerId, review.agentId as string)).toBe(true);
+    }
     expect((await db.select().from(wishlistItems)).length).toBeGreaterThan(0);
 
     // Every picture went through the upload pipeline: a row and every variant's file each.

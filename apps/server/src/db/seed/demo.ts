@@ -9,6 +9,7 @@ import type { StoredImage } from '../../modules/uploads/uploads.service.js';
 import type { Database } from '../client.js';
 import {
   accounts,
+  agentProfiles,
   offers,
   openHouses,
   payments,
@@ -21,6 +22,8 @@ import {
 } from '../schema.js';
 import { pinNear } from './city-centres.js';
 import {
+  DEMO_AGENT_PROFILES,
+  DEMO_AGENT_REVIEWS,
   DEMO_LISTINGS,
   DEMO_OFFERS,
   DEMO_REVIEWS,
@@ -272,6 +275,25 @@ export async function seedDemoIfEmpty({ db, storage, log }: SeedDependencies): P
           reviewerId: required(userIds, review.reviewer),
           reviewFor: review.listing ? ('property' as const) : ('website' as const),
           propertyId: review.listing ? required(listingIds, review.listing) : null,
+          rating: review.rating,
+          title: review.title,
+          text: review.text,
+          postedAt: daysAgo(review.daysAgo),
+        })),
+      );
+
+      // The agents' profiles and their buyers' reviews, so the agents' directory reads as a market.
+      await tx.insert(agentProfiles).values(
+        DEMO_AGENT_PROFILES.map(({ agent, ...profile }) => ({
+          userId: required(userIds, agent),
+          ...profile,
+        })),
+      );
+      await tx.insert(reviews).values(
+        DEMO_AGENT_REVIEWS.map((review) => ({
+          reviewerId: required(userIds, review.reviewer),
+          reviewFor: 'agent' as const,
+          agentId: required(userIds, review.agent),
           rating: review.rating,
           title: review.title,
           text: review.text,

@@ -96,7 +96,9 @@ describe.each(STORAGE_DRIVERS)('with %s storage', (driver) => {
     expect(await storedFiles()).toEqual(filesBefore);
   }
 
-  describe('POST /api/uploads', () => {
+  // Encoding a large photo's every width in AVIF and WebP takes seconds of processor time, and
+  // several times that on a busy two-core machine.
+  describe('POST /api/uploads', { timeout: 120_000 }, () => {
     it('is wired into the app', () => {
       expect(ctx.app.hasRoute({ method: 'POST', url: '/api/uploads' })).toBe(true);
     });

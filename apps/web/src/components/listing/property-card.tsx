@@ -7,6 +7,7 @@ import { coverPhotoOf } from '@/lib/image-renditions';
 import type { Property } from '@/lib/listing';
 import { areaText, plural, priceRangeText, roomCount } from '@/lib/listing-format';
 import { propertyDetailsPath } from '@/lib/paths';
+import { AgentLink } from './agent-link';
 import { CompareToggle } from './compare-toggle';
 import { CARD_SIZES, ListingPicture } from './listing-picture';
 import { OpenHouseBadge } from './open-house-badge';
@@ -23,6 +24,8 @@ type PropertyCardProps = {
   imageLoading?: 'lazy' | 'eager';
   /** h2 on a page of listings under its h1; h3 inside a titled section. */
   headingLevel?: 'h2' | 'h3';
+  /** Off where every card is the same agent's (their profile, their own dashboard). */
+  showAgent?: boolean;
 };
 
 /** A listing in a grid, with a fallback for every missing field, so a sparse listing still reads well. */
@@ -32,6 +35,7 @@ export function PropertyCard({
   actions,
   imageLoading = 'lazy',
   headingLevel: Heading = 'h2',
+  showAgent = true,
 }: PropertyCardProps) {
   const title = property.title?.trim() || PROPERTY_MESSAGES.untitled;
   const location = property.location?.trim() || PROPERTY_MESSAGES.noLocation;
@@ -63,6 +67,12 @@ export function PropertyCard({
           <li>{plural(baths, 'bath', 'baths')}</li>
           <li>{areaText(property.areaSize)}</li>
         </ul>
+        {showAgent && property.creatorUID && property.agentName && (
+          <p className="mt-3 text-sm text-stone-700">
+            {PROPERTY_MESSAGES.listedBy}{' '}
+            <AgentLink agentId={property.creatorUID} name={property.agentName} />
+          </p>
+        )}
         <div className="mt-auto pt-5">
           {actions ?? (
             <Link

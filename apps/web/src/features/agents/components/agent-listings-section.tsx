@@ -5,7 +5,8 @@ import { MapWhenReady } from '@/components/map/lazy-base-map';
 import { useAgentListings } from '../api/get-agent-listings';
 import { AgentPagedSection } from './agent-paged-section';
 
-const PAGE_SIZE = 6;
+/** Homes for sale a page; the server renders the first page with the profile. */
+export const AGENT_LISTINGS_PAGE_SIZE = 6;
 
 const AgentPinsMap = lazy(() => import('./agent-pins-map'));
 
@@ -14,7 +15,7 @@ const MAP_BOX = 'h-56 w-full rounded-xl sm:h-72';
 /** The agent's homes on the market, as cards, six at a time. */
 export function AgentListingsSection({ agentId }: { agentId: string }) {
   const [page, setPage] = useState(1);
-  const listings = useAgentListings(agentId, page, PAGE_SIZE);
+  const listings = useAgentListings(agentId, page, AGENT_LISTINGS_PAGE_SIZE);
   // The homes of this page that have a map position.
   const pins = (listings.data?.items ?? []).flatMap(({ lat, lng }) =>
     lat !== null && lng !== null ? [{ lat, lng }] : [],
@@ -25,7 +26,7 @@ export function AgentListingsSection({ agentId }: { agentId: string }) {
       query={listings}
       page={page}
       onPageChange={setPage}
-      pageSize={PAGE_SIZE}
+      pageSize={AGENT_LISTINGS_PAGE_SIZE}
       pagesLabel="Pages of homes for sale"
       loading={
         <PropertyCardSkeletons count={3} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
@@ -48,7 +49,7 @@ export function AgentListingsSection({ agentId }: { agentId: string }) {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((property) => (
             <li key={property._id}>
-              <PropertyCard property={property} headingLevel="h3" />
+              <PropertyCard property={property} headingLevel="h3" showAgent={false} />
             </li>
           ))}
         </ul>

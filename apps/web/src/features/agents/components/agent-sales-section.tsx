@@ -5,7 +5,8 @@ import { formatDate } from '@/lib/format';
 import { useAgentSales } from '../api/get-agent-sales';
 import { AgentPagedSection } from './agent-paged-section';
 
-const PAGE_SIZE = 10;
+/** Sold homes a page; the server renders the first page with the profile. */
+export const AGENT_SALES_PAGE_SIZE = 10;
 
 /** The homes the agent sold: title, place and date, ten at a time. */
 export function AgentSalesSection({ agentId }: { agentId: string }) {
@@ -13,10 +14,10 @@ export function AgentSalesSection({ agentId }: { agentId: string }) {
   return (
     <AgentPagedSection
       title="Sold homes"
-      query={useAgentSales(agentId, page, PAGE_SIZE)}
+      query={useAgentSales(agentId, page, AGENT_SALES_PAGE_SIZE)}
       page={page}
       onPageChange={setPage}
-      pageSize={PAGE_SIZE}
+      pageSize={AGENT_SALES_PAGE_SIZE}
       pagesLabel="Pages of sold homes"
       loading={<Spinner label="Loading sold homes" className="py-8" />}
       empty={AGENT_MESSAGES.noSales}

@@ -3,7 +3,8 @@ import { AGENT_MESSAGES, AGENT_PROFILE_LIMITS, bioLengthLabel } from '@keyhaven/
 import { type KeyboardEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { AppForm, FormAlert } from '@/components/form/app-form';
-import { Choice, TextareaField, TextField } from '@/components/form/fields';
+import { Choice, TextareaField } from '@/components/form/fields';
+import { PlaceField } from '@/components/form/place-combobox';
 import { FormActions, SubmitButton } from '@/components/form/submit-button';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListError } from '@/components/list-states';
@@ -30,8 +31,8 @@ function AgentProfileForm({ saved }: { saved: OwnAgentProfile }) {
   const [failure, setFailure] = useState<string>();
 
   const full = areas.length >= AGENT_PROFILE_LIMITS.serviceAreasMax;
-  const addArea = () => {
-    const area = newArea.trim();
+  const addArea = (typed = newArea) => {
+    const area = typed.trim();
     if (!area) return;
     if (areas.some((known) => known.toLowerCase() === area.toLowerCase())) {
       setErrors({ serviceAreas: AGENT_MESSAGES.areasRepeated });
@@ -112,19 +113,25 @@ function AgentProfileForm({ saved }: { saved: OwnAgentProfile }) {
           </ul>
         )}
         <div className="flex flex-wrap items-end gap-3">
-          <TextField
+          {/* Known places are suggested as the agent types; any other area may be typed whole. */}
+          <PlaceField
             label="Add an area"
             hint="A city, town or neighbourhood"
             fieldClassName="min-w-0 flex-1"
             value={newArea}
             onChange={(event) => setNewArea(event.target.value)}
             onKeyDown={onAreaKey}
+            onPick={(place) => addArea(place.label)}
             maxLength={AGENT_PROFILE_LIMITS.serviceAreaMaxLength}
             error={errors.serviceAreas}
             disabled={pending || full}
-            autoComplete="off"
           />
-          <Button type="button" variant="secondary" onClick={addArea} disabled={pending || full}>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => addArea()}
+            disabled={pending || full}
+          >
             Add area
           </Button>
         </div>

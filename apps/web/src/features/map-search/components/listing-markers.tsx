@@ -1,7 +1,7 @@
 import type { MapPins } from '@keyhaven/shared';
 import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import { Marker, Popup, useMap } from '@vis.gl/react-maplibre';
-import { useEffect, useMemo, useState } from 'react';
+import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import Supercluster from 'supercluster';
 import { OpenHouseBadge } from '@/components/listing/open-house-badge';
@@ -23,7 +23,15 @@ type ListingMarkersProps = {
   onHighlight: (id: string | null) => void;
   /** Off while the buyer draws an outline: a click on the map places a corner, even on a marker. */
   clickable: boolean;
+  /**
+   * The open-house badge of a popup whose home has no card on the page: it asks for the home's
+   * open houses as the popup opens (the route gives it, so this feature stays on its own).
+   */
+  OpenHouseBadgeOf?: PopupOpenHouseBadge;
 };
+
+/** A popup's open-house badge for a home the page's cards do not hold. */
+export type PopupOpenHouseBadge = ComponentType<{ propertyId: string; className?: string }>;
 
 /** Markers closer than this many pixels join one cluster bubble. */
 const CLUSTER_RADIUS = 56;
@@ -76,6 +84,7 @@ export function ListingMarkers({
   highlightedId,
   onHighlight,
   clickable,
+  OpenHouseBadgeOf,
 }: ListingMarkersProps) {
   const { current: map } = useMap();
   const [view, setView] = useState<MapView>();
@@ -124,6 +133,7 @@ export function ListingMarkers({
     Math.floor(view.zoom),
   );
   const open = openId === null ? undefined : pinsById.get(openId);
+  const openListing = open && listingsById.get(open._id);
 
   return (
     <>
@@ -210,14 +220,16 @@ export function ListingMarkers({
               className="mb-2 aspect-[3/2] w-full rounded-md object-cover"
             />
           )}
-          <p className="pr-4 font-bold text-stone-900">
-            {titleOf(open, listingsById.get(open._id))}
-          </p>
+          <p className="pr-4 font-bold text-stone-900">{titleOf(open, openListing)}</p>
           <p className="mt-1 text-sm font-semibold text-teal-900">
             {priceRangeText(open.minPrice, open.maxPrice)}
           </p>
           <p className="mt-1 text-sm text-stone-700">{factsOf(open)}</p>
-          <OpenHouseBadge openHouses={listingsById.get(open._id)?.openHouses} className="mt-1" />
+          {openListing ? (
+            <OpenHouseBadge openHouses={openListing.openHouses} className="mt-1" />
+          ) : (
+            OpenHouseBadgeOf && <OpenHouseBadgeOf propertyId={open._id} className="mt-1" />
+          )}
           <Link
             to={propertyDetailsPath(open._id)}
             className="mt-2 inline-block text-sm font-semibold text-teal-800 underline underline-offset-2"

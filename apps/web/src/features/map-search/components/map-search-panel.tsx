@@ -12,7 +12,7 @@ import {
   isPinned,
 } from '../lib/map-area';
 import { DrawArea, type DrawTool } from './draw-area';
-import { ListingMarkers, type MapPin } from './listing-markers';
+import { ListingMarkers, type MapPin, type PopupOpenHouseBadge } from './listing-markers';
 import { type PinsState, PinsStatus } from './pins-status';
 
 export type MapSearchPanelProps = {
@@ -27,6 +27,8 @@ export type MapSearchPanelProps = {
   onHighlight: (id: string | null) => void;
   onSearchArea: (bbox: Bbox) => void;
   onOutline: (polygon: LngLat[] | null) => void;
+  /** The open-house badge of a popup whose home has no card on the page. */
+  OpenHouseBadgeOf?: PopupOpenHouseBadge;
 };
 
 /** Room around the listings when the map fits them, in pixels. */
@@ -120,7 +122,7 @@ function SearchThisArea({ onSearchArea }: { onSearchArea: (bbox: Bbox) => void }
  */
 export function MapSearchPanel(props: MapSearchPanelProps) {
   const { listings, pins, pinsState, bbox, polygon, highlightedId, onHighlight } = props;
-  const { onSearchArea, onOutline } = props;
+  const { onSearchArea, onOutline, OpenHouseBadgeOf } = props;
   // Read when the map itself first draws (after its code loads), so it opens where FollowSearch
   // starts from, even when the pins arrived in between.
   const target = targetOf(props);
@@ -148,6 +150,7 @@ export function MapSearchPanel(props: MapSearchPanelProps) {
         highlightedId={highlightedId}
         onHighlight={onHighlight}
         clickable={tool !== 'drawing'}
+        OpenHouseBadgeOf={OpenHouseBadgeOf}
       />
       <DrawArea polygon={polygon} onOutline={onOutline} tool={tool} onToolChange={setTool} />
       {/* Clicks pass through the notes to the map: only their buttons take them. */}

@@ -2,12 +2,14 @@ import { formatDollars } from '@keyhaven/shared/constants';
 import {
   OFFER_MESSAGES,
   PAYMENT_HOLD_MESSAGES,
+  PROPERTY_MESSAGES,
   pausedDeadlineMessage,
   timeToPayLeft,
 } from '@keyhaven/shared/texts';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { AgentLink } from '@/components/listing/agent-link';
 import { isUnderReview, UnderReviewBadge } from '@/components/listing/listing-badges';
 import { ListingPicture } from '@/components/listing/listing-picture';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -113,7 +115,9 @@ function OfferCard({ offer, payButton, canPay, now, onWithdraw }: OfferCardProps
           {offer.title}
         </h2>
         {offer.location && <p className="text-sm text-stone-700">{offer.location}</p>}
-        <p className="mt-1 text-sm text-stone-700">Agent: {offer.agentName}</p>
+        <p className="mt-1 text-sm text-stone-700">
+          {PROPERTY_MESSAGES.agent} <AgentLink agentId={offer.creatorUID} name={offer.agentName} />
+        </p>
         <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
           <div>
             <dt className="inline text-stone-600">Offer amount: </dt>

@@ -1,11 +1,12 @@
 import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AgentLink } from '@/components/listing/agent-link';
 import { AvailabilityBadge } from '@/components/listing/listing-badges';
 import { Badge } from '@/components/ui/badge';
 import type { Property } from '@/lib/listing';
 import { areaText, priceRangeText, roomCount } from '@/lib/listing-format';
-import { agentProfilePath, paths } from '@/lib/paths';
+import { paths } from '@/lib/paths';
 import { PhotoGallery } from '../gallery';
 import { ApprovalBadge } from './approval-badge';
 import { PropertyLocation } from './property-location';
@@ -137,12 +138,7 @@ export function PropertyDetails({
               Listing agent
             </h2>
             <p className="mt-2 font-semibold text-stone-900">
-              <Link
-                to={agentProfilePath(property.creatorUID)}
-                className="text-teal-900 underline underline-offset-2 hover:text-teal-950"
-              >
-                {property.agentName}
-              </Link>
+              <AgentLink agentId={property.creatorUID} name={property.agentName} />
             </p>
             <a
               href={`mailto:${property.agentEmail}`}

@@ -3,6 +3,7 @@ import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
 import { Link, useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListEmpty } from '@/components/list-states';
+import { AgentLink } from '@/components/listing/agent-link';
 import { AvailabilityBadge } from '@/components/listing/listing-badges';
 import { ListingPicture } from '@/components/listing/listing-picture';
 import { Button, buttonStyles } from '@/components/ui/button';
@@ -68,7 +69,8 @@ function PropertyRow({ property, onDecide, deciding }: RowProps) {
           {property.location || PROPERTY_MESSAGES.noLocation} · {property.propertyType}
         </p>
         <p className="mt-1 text-sm text-stone-700">
-          Agent: <span className="font-medium text-stone-900">{property.agentName}</span>{' '}
+          {PROPERTY_MESSAGES.agent}{' '}
+          <AgentLink agentId={property.creatorUID} name={property.agentName} />{' '}
           <span className="break-all">({property.agentEmail})</span>
         </p>
         <p className="mt-1 font-semibold text-teal-900">

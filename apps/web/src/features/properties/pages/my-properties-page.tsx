@@ -99,6 +99,7 @@ export function MyPropertiesPage() {
               <li key={property._id}>
                 <PropertyCard
                   property={property}
+                  showAgent={false}
                   badges={
                     <>
                       <ApprovalBadge adminApproval={property.adminApproval} />

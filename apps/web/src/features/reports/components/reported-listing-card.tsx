@@ -8,6 +8,7 @@ import {
 } from '@keyhaven/shared/constants';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
+import { AgentLink } from '@/components/listing/agent-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
@@ -87,7 +88,12 @@ export function ReportedListingCard({ item, onDecide }: ReportedListingCardProps
         <div>
           <dt className="font-semibold text-stone-800">Agent</dt>
           <dd className="mt-0.5 break-words text-stone-700">
-            {property.agent.name}
+            {/* Only agents have a profile (an admin sees one marked as fraud, marked). */}
+            {property.agent.role === 'agent' || property.agent.role === 'fraud' ? (
+              <AgentLink agentId={property.agent._id} name={property.agent.name} />
+            ) : (
+              property.agent.name
+            )}
             <span className="block">{property.agent.email}</span>
             <Badge tone={agentIsFraud ? 'red' : 'neutral'} srPrefix="Role:" className="mt-1">
               {ROLE_LABELS[property.agent.role]}

@@ -2,7 +2,8 @@ import { AGENT_MESSAGES } from '@keyhaven/shared/texts';
 import { useAgentReviews } from '../api/get-reviews';
 import { ReviewsSection } from './reviews-section';
 
-const PAGE_SIZE = 6;
+/** Reviews a page; the server renders the first page with the profile. */
+export const AGENT_REVIEWS_PAGE_SIZE = 6;
 
 type AgentReviewsSectionProps = {
   agent: { _id: string; name: string };
@@ -14,7 +15,7 @@ type AgentReviewsSectionProps = {
 
 /** Reviews of an agent, on their profile; only their buyers may write one. */
 export function AgentReviewsSection({ agent, canReview, onReviewed }: AgentReviewsSectionProps) {
-  const reviews = useAgentReviews(agent._id, PAGE_SIZE);
+  const reviews = useAgentReviews(agent._id, AGENT_REVIEWS_PAGE_SIZE);
   return (
     <ReviewsSection
       reviews={reviews}
