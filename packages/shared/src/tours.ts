@@ -201,7 +201,8 @@ const person = z.object({ id: z.string(), name: z.string() });
 export const ZTour = z
   .object({
     id: z.string(),
-    propertyId: z.string(),
+    /** Null once the listing is withdrawn (deleted): its tours stay, cancelled, with its title. */
+    propertyId: z.string().nullable(),
     propertyTitle: z.string(),
     propertyLocation: z.string(),
     propertyImage: z.string().optional(),
