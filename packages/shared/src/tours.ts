@@ -23,6 +23,7 @@ import {
  *                                                                             ZTourRequest → 201 ZTour
  *   GET    /api/tours?scope=upcoming|past&page&limit
  *                                                 buyer: their tours; agent: tours of their listings
+ *                                                 (admins: 403; they open one tour by its id)
  *                                                                             → ZTourList
  *   GET    /api/tours/:id                         its buyer, its agent, admin → ZTour
  *   PATCH  /api/tours/:id/confirm                 its agent (pending → confirmed)          → ZTour

@@ -53,6 +53,11 @@ describe('the notification settings page', () => {
       'message_received',
       'search_match',
       'report_outcome',
+      'tour_confirmed',
+      'tour_rescheduled',
+      'tour_declined',
+      'tour_cancelled',
+      'tour_reminder',
     ]);
     expect(within(group).getByRole('checkbox', { name: 'My offer is accepted' })).toBeChecked();
     expect(within(group).queryByRole('checkbox', { name: 'A new offer on my listing' })).toBeNull();
@@ -71,8 +76,9 @@ describe('the notification settings page', () => {
     renderPage(agent);
 
     const group = await emailGroup();
-    // Every kind but the four only buyers receive (their offer answered, their payment, alerts).
-    expect(within(group).getAllByRole('checkbox')).toHaveLength(13);
+    // Every kind but the six only buyers receive (their offer answered, their payment, alerts, a
+    // new time proposed for their tour or their request declined).
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(17);
     expect(
       within(group).getByRole('checkbox', { name: 'A new offer on my listing' }),
     ).toBeChecked();
@@ -121,6 +127,11 @@ describe('the notification settings page', () => {
         message_received: false,
         search_match: true,
         report_outcome: true,
+        tour_confirmed: true,
+        tour_rescheduled: true,
+        tour_declined: true,
+        tour_cancelled: true,
+        tour_reminder: true,
       },
       searchAlerts: 'off',
     });
