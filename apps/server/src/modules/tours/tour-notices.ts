@@ -2,10 +2,12 @@ import { TOUR_MESSAGES, TOUR_PAGES, tourTimes } from '@keyhaven/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { tours } from '../../db/schema.js';
+import { notFound } from '../../lib/app-error.js';
 import { invitation } from '../../lib/icalendar.js';
+import type { Viewer } from '../listing-views/property-view.js';
 import type { CalendarAttachment } from '../mail/mail.service.js';
 import type { NotificationEvent } from '../notifications/notifications.service.js';
-import { type TourRow, type TourWithPeople, toursWithPeople } from './tour-view.js';
+import { sideOf, type TourRow, type TourWithPeople, toursWithPeople } from './tour-view.js';
 
 /*
  * What a tour's change tells the other side, in the app and by e-mail, and the invitation the
@@ -65,6 +67,13 @@ export function tourCalendar(row: TourWithPeople, site: Site, now: Date): Calend
     site.brandName,
   );
   return { method, content, filename: TOUR_MESSAGES.calendarFileName(tour.id) };
+}
+
+/** The tour's invitation for its buyer or its agent; anyone else is told it does not exist. */
+export async function tourCalendarFor(db: Executor, viewer: Viewer, id: string, site: Site) {
+  const [row] = await toursWithPeople(db).where(eq(tours.id, id));
+  if (!row || !sideOf(row.tour, viewer)) throw notFound(TOUR_MESSAGES.notFound);
+  return tourCalendar(row, site, new Date());
 }
 
 const heldTimes = (tour: TourRow) =>

@@ -1,5 +1,6 @@
 import { TOUR_LIMITS, TOUR_MESSAGES } from '@keyhaven/shared';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Executor, Transaction } from '../../db/client.js';
 import { tours } from '../../db/schema.js';
 import type { JobQueue } from '../jobs/job-queue.js';
@@ -67,6 +68,12 @@ export async function scheduleTourTimers(jobs: JobQueue, tx: Executor, tourId: s
     });
   }
 }
+
+/** The 'tour-timer' queue's handler: a timer's change and the notices it calls for, together. */
+export const tourTimerHandler = (app: FastifyInstance) => (timer: TourTimer) =>
+  app.db.transaction(async (tx) => {
+    await app.notifications.queue(tx, await runTourTimer(tx, timer, app.config));
+  });
 
 const REMINDED = {
   'remind-24h': { column: tours.reminded24hAt, set: 'reminded24hAt', hours: 24 },

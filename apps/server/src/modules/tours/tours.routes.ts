@@ -1,6 +1,5 @@
 import {
   TOUR_LIMITS,
-  TOUR_MESSAGES,
   ZPropertyIdParams,
   ZTour,
   ZTourAvailability,
@@ -14,25 +13,22 @@ import {
   ZTourRequest,
   ZTourSlotsResponse,
 } from '@keyhaven/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
-import { tours } from '../../db/schema.js';
 import { perAccount } from '../../lib/account-rate-limit.js';
-import { notFound } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { getAvailability, listSlots, saveAvailability } from './tour-availability.js';
-import { type TourChange, tourCalendar, tourNotices } from './tour-notices.js';
+import { type TourChange, tourCalendarFor, tourNotices } from './tour-notices.js';
 import {
-  runTourTimer,
   scheduleTourTimers,
   TOUR_TIMER_QUEUE,
   type TourTimer,
+  tourTimerHandler,
 } from './tour-timers.js';
-import { listTours, sideOf, tourFor, toursWithPeople } from './tour-view.js';
+import { listTours, tourFor } from './tour-view.js';
 import {
   acceptTour,
   cancelTour,
@@ -70,11 +66,7 @@ async function changeTour(
 }
 
 export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.jobs.handle<TourTimer>(TOUR_TIMER_QUEUE, async (timer) => {
-    await app.db.transaction(async (tx) => {
-      await app.notifications.queue(tx, await runTourTimer(tx, timer, app.config));
-    });
-  });
+  app.jobs.handle<TourTimer>(TOUR_TIMER_QUEUE, tourTimerHandler(app));
 
   app.get(
     '/api/properties/:id/tour-availability',
@@ -97,7 +89,7 @@ export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/properties/:id/tour-availability',
     {
-      config: { access: ['agent'] },
+      config: { access: ['agent'], leavesAccounts: true },
       schema: {
         tags: ['tours'],
         summary: `Set the viewing availability of the agent’s own listing: at most ${TOUR_LIMITS.maxWeeklyRanges} weekly hours (not overlapping on a day), a tour length of 30, 45, 60, 90 or 120 minutes, at most ${TOUR_LIMITS.maxExceptions} days off; \`timeZone\` only for a listing without a map position`,
@@ -133,7 +125,7 @@ export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/properties/:id/tours',
     {
-      config: { access: ['user'], rateLimit: perAccount(app, 'tour') },
+      config: { access: ['user'], rateLimit: perAccount(app, 'tour'), leavesAccounts: true },
       schema: {
         tags: ['tours'],
         summary: `Request a tour of a listing at one of its free slots (buyers with a confirmed e-mail address; ${TOUR_LIMITS.requestsPerHour} an hour): pending until the agent answers`,
@@ -191,7 +183,7 @@ export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/tours/:id/confirm',
     {
-      config: { access: ['agent'] },
+      config: { access: ['agent'], leavesAccounts: true },
       schema: {
         tags: ['tours'],
         summary:
@@ -210,7 +202,7 @@ export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/tours/:id/propose',
     {
-      config: { access: ['agent'] },
+      config: { access: ['agent'], leavesAccounts: true },
       schema: {
         tags: ['tours'],
         summary:
@@ -232,7 +224,7 @@ export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/tours/:id/accept',
     {
-      config: { access: ['user'] },
+      config: { access: ['user'], leavesAccounts: true },
       schema: {
         tags: ['tours'],
         summary: 'Accept the time the agent proposed (its buyer): the tour is confirmed at it',
@@ -250,7 +242,7 @@ export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/tours/:id/decline',
     {
-      config: { access: ['agent'] },
+      config: { access: ['agent'], leavesAccounts: true },
       schema: {
         tags: ['tours'],
         summary:
@@ -272,7 +264,7 @@ export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/tours/:id/cancel',
     {
-      config: { access: ['user', 'agent'] },
+      config: { access: ['user', 'agent'], leavesAccounts: true },
       schema: {
         tags: ['tours'],
         summary:
@@ -294,7 +286,7 @@ export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/tours/:id/complete',
     {
-      config: { access: ['agent'] },
+      config: { access: ['agent'], leavesAccounts: true },
       schema: {
         tags: ['tours'],
         summary: `Mark a confirmed tour as completed once it has started (its agent); unmarked, it completes ${TOUR_LIMITS.autoCompleteHours} hours after it ends`,
@@ -324,9 +316,7 @@ export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = await request.requireUser();
-      const [row] = await toursWithPeople(app.db).where(eq(tours.id, request.params.id));
-      if (!row || !sideOf(row.tour, viewer)) throw notFound(TOUR_MESSAGES.notFound);
-      const file = tourCalendar(row, app.config, new Date());
+      const file = await tourCalendarFor(app.db, viewer, request.params.id, app.config);
       // Sent as bytes, as the file is: the schema documents it as text, unserialised.
       return reply
         .type(`text/calendar; charset=utf-8; method=${file.method}`)
