@@ -1,4 +1,4 @@
-import { TOUR_MESSAGES, type TourAction } from '@keyhaven/shared';
+import { TOUR_LIMITS, TOUR_MESSAGES, type TourAction } from '@keyhaven/shared';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAccount, type TestAccount } from '../../../test/helpers/accounts.js';
@@ -191,6 +191,18 @@ describe('requesting a tour', () => {
       startsAt: '2027-04-05T14:00:00.000Z',
     });
     expect(tooFar.json().error).toBe(TOUR_MESSAGES.slotNotOnGrid);
+  });
+
+  it('takes at most ten requests an hour from one account, refused ones counted', async () => {
+    clockAt(MONDAY);
+    const { buyer, listingId } = await tourScene(ctx.app);
+    const offGrid = { startsAt: '2027-03-09T14:10:00.000Z' };
+    for (let i = 0; i < TOUR_LIMITS.requestsPerHour; i++) {
+      expect((await requestTour(ctx.app, buyer, listingId, offGrid)).statusCode).toBe(409);
+    }
+    const limited = await requestTour(ctx.app, buyer, listingId, offGrid);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
   });
 
   it('refuses a listing under review, rejected, sold or of a fraud agent, and an unconfirmed buyer', async () => {
