@@ -40,7 +40,8 @@ export function tourCalendar(row: TourWithPeople, site: Site, now: Date): Calend
   const origin = site.publicUrl.replace(/\/$/, '');
   const link = tour.propertyId ? `${origin}/propertyDetails/${tour.propertyId}` : undefined;
   const off = tour.status === 'cancelled' || tour.status === 'declined';
-  const proposed = tour.status === 'rescheduled' && tour.proposedStartsAt && tour.proposedEndsAt;
+  // The time it held last: a proposal is cleared when accepted, kept when the tour is called off.
+  const proposed = tour.proposedStartsAt && tour.proposedEndsAt;
   const method = off ? 'CANCEL' : 'REQUEST';
   const title = row.buyerTitle ?? tour.propertyTitle;
   const content = invitation(

@@ -111,8 +111,6 @@ export async function runTourTimer(
         status: 'cancelled',
         cancelledBy: 'system',
         cancelReason: TOUR_MESSAGES.systemReasons.lapsed,
-        proposedStartsAt: null,
-        proposedEndsAt: null,
         sequence: sql`${tours.sequence} + 1`,
       })
       .where(eq(tours.id, timer.tourId));

@@ -103,7 +103,8 @@ export function toTour(row: TourWithPeople, viewer: Viewer, now: Date): Tour {
     startsAt: tour.startsAt.toISOString(),
     endsAt: tour.endsAt.toISOString(),
     timeZone: tour.timeZone,
-    ...(tour.proposedStartsAt && tour.proposedEndsAt
+    // A proposal is shown while it waits; a tour called off meanwhile keeps it for its notice.
+    ...(tour.status === 'rescheduled' && tour.proposedStartsAt && tour.proposedEndsAt
       ? {
           proposedStartsAt: tour.proposedStartsAt.toISOString(),
           proposedEndsAt: tour.proposedEndsAt.toISOString(),

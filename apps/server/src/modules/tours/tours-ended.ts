@@ -45,8 +45,6 @@ export async function endTours(
       status: 'cancelled',
       cancelledBy: 'system',
       cancelReason: TOUR_MESSAGES.systemReasons[because],
-      proposedStartsAt: null,
-      proposedEndsAt: null,
       sequence: sql`${tours.sequence} + 1`,
     })
     .where(

@@ -289,8 +289,6 @@ export async function declineTour(
     await update(tx, id, {
       status: 'declined',
       declineReason: reason,
-      proposedStartsAt: null,
-      proposedEndsAt: null,
       ...answered,
     });
     return { tourId: id, action: 'decline', by: 'agent', before: tour.status };
@@ -311,8 +309,6 @@ export async function cancelTour(
       status: 'cancelled',
       cancelReason: reason,
       cancelledBy: side,
-      proposedStartsAt: null,
-      proposedEndsAt: null,
     });
     return { tourId: id, action: 'cancel', by: side, before: tour.status };
   });
