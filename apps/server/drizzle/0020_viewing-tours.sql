@@ -7,6 +7,7 @@ ALTER TYPE "public"."notification_kind" ADD VALUE 'tour_rescheduled';--> stateme
 ALTER TYPE "public"."notification_kind" ADD VALUE 'tour_declined';--> statement-breakpoint
 ALTER TYPE "public"."notification_kind" ADD VALUE 'tour_cancelled';--> statement-breakpoint
 ALTER TYPE "public"."notification_kind" ADD VALUE 'tour_reminder';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'tour_completed';--> statement-breakpoint
 CREATE TABLE "tour_availability" (
 	"property_id" uuid PRIMARY KEY NOT NULL,
 	"time_zone" text,

@@ -164,6 +164,8 @@ export const TOUR_MESSAGES = {
   noticeReminder: (title: string, hours: number) =>
     hours === 1 ? `Your tour of ${title} starts in an hour` : `Your tour of ${title} is tomorrow`,
   noticeReminderBody: (times: string, kind: TourKind) => `${kindCapitalised(kind)}: ${times}.`,
+  noticeCompleted: (title: string) => `Your tour of ${title} is completed`,
+  noticeCompletedBody: (agent: string) => `How was it? You can now review ${agent}.`,
   // The invitation
   calendarSummary: (title: string) => `Home tour: ${title}`,
   calendarDescription: (title: string, kind: TourKind, link: string) =>
@@ -182,6 +184,7 @@ export const TOUR_MAIL_SUBJECTS: Record<Extract<NotificationKind, `tour_${string
   tour_declined: 'Your tour request was declined',
   tour_cancelled: 'A tour is cancelled',
   tour_reminder: 'Reminder: your tour is coming up',
+  tour_completed: 'How was your tour?',
 };
 
 /** Each state's name, on badges and in refusals. */

@@ -230,7 +230,9 @@ describe('reminders and the tour’s own times', () => {
     const toured = await requestedTour(ctx.app, buyer, listingId, slots[3] as string);
     await tourAction(ctx.app, agent, toured, 'confirm');
     const complete: TourTimer = { tourId: toured, step: 'complete', at: slots[3] as string };
-    await runTimer(complete, new Date(Date.parse(slots[3] as string) + 26 * 3_600_000));
+    const dayAfter = new Date(Date.parse(slots[3] as string) + 26 * 3_600_000);
+    expect(await runTimer(complete, dayAfter)).toBe(1);
+    expect(await runTimer(complete, dayAfter)).toBe(0);
     const [done] = await ctx.app.db.select().from(tours).where(eq(tours.id, toured));
     expect(done?.status).toBe('completed');
   });

@@ -86,7 +86,7 @@ const heldTimes = (tour: TourRow) =>
     tour.timeZone,
   );
 
-/** The notice (and e-mail) one change of one tour calls for; none for a completion. */
+/** The notice (and e-mail) one change of one tour calls for. */
 function noticeOf(row: TourWithPeople, change: TourChange, site: Site, now: Date) {
   const { tour } = row;
   const key = `tour:${tour.id}:${tour.sequence}`;
@@ -146,7 +146,15 @@ function noticeOf(row: TourWithPeople, change: TourChange, site: Site, now: Date
         invited(change.before) ? calendar() : {},
       );
     case 'complete':
-      return null;
+      return {
+        kind: 'tour_completed',
+        key,
+        recipients: [tour.buyerId],
+        // Where the buyer may now review the agent.
+        link: `/agents/${encodeURIComponent(tour.agentId)}`,
+        title: TOUR_MESSAGES.noticeCompleted(buyerTitle),
+        body: TOUR_MESSAGES.noticeCompletedBody(row.agentName),
+      } satisfies NotificationEvent;
   }
 }
 

@@ -124,13 +124,19 @@ export async function runTourTimer(
     return tourNotices(tx, [change], site, now);
   }
   if (timer.step === 'complete') {
-    await tx
+    const completed = await tx
       .update(tours)
       .set({ status: 'completed', sequence: sql`${tours.sequence} + 1` })
-      .where(
-        and(eq(tours.id, timer.tourId), eq(tours.status, 'confirmed'), eq(tours.startsAt, at)),
-      );
-    return [];
+      .where(and(eq(tours.id, timer.tourId), eq(tours.status, 'confirmed'), eq(tours.startsAt, at)))
+      .returning({ id: tours.id });
+    if (completed.length === 0) return [];
+    const change: TourChange = {
+      tourId: timer.tourId,
+      action: 'complete',
+      by: 'system',
+      before: 'confirmed',
+    };
+    return tourNotices(tx, [change], site, now);
   }
   const reminder = REMINDED[timer.step];
   const claimed = await tx

@@ -121,6 +121,12 @@ describe('agent reviews and figures', () => {
     expect(before.statusCode).toBe(403);
     expect(before.json().error).toBe(AGENT_MESSAGES.reviewOnlyAfterPurchase);
     expect((await tourAction(ctx.app, agent, toured, 'complete')).statusCode).toBe(200);
+    await ctx.app.jobs.drain();
+    const told = await ctx.app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, buyer.id));
+    expect(told.find((row) => row.kind === 'tour_completed')?.link).toBe(`/agents/${agent.id}`);
     expect((await review(buyer, agent.id)).statusCode).toBe(200);
     expect((await review(booked, agent.id)).statusCode).toBe(403);
   });

@@ -58,6 +58,7 @@ describe('the notification settings page', () => {
       'tour_declined',
       'tour_cancelled',
       'tour_reminder',
+      'tour_completed',
     ]);
     expect(within(group).getByRole('checkbox', { name: 'My offer is accepted' })).toBeChecked();
     expect(within(group).queryByRole('checkbox', { name: 'A new offer on my listing' })).toBeNull();
@@ -76,8 +77,8 @@ describe('the notification settings page', () => {
     renderPage(agent);
 
     const group = await emailGroup();
-    // Every kind but the six only buyers receive (their offer answered, their payment, alerts, a
-    // new time proposed for their tour or their request declined).
+    // Every kind but the seven only buyers receive (their offer answered, their payment, alerts, a
+    // new time proposed for their tour, their request declined, their tour completed).
     expect(within(group).getAllByRole('checkbox')).toHaveLength(17);
     expect(
       within(group).getByRole('checkbox', { name: 'A new offer on my listing' }),
@@ -132,6 +133,7 @@ describe('the notification settings page', () => {
         tour_declined: true,
         tour_cancelled: true,
         tour_reminder: true,
+        tour_completed: true,
       },
       searchAlerts: 'off',
     });
