@@ -97,6 +97,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   tour_declined: 'My tour request is declined',
   tour_cancelled: 'A tour is cancelled',
   tour_reminder: 'A reminder before a tour (a day and an hour before)',
+  tour_completed: 'My tour is completed (I can review the agent)',
 };
 
 export const ALERT_FREQUENCY_LABELS = {

@@ -23,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   'tour_declined',
   'tour_cancelled',
   'tour_reminder',
+  'tour_completed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -58,6 +59,7 @@ export const NOTIFICATION_AUDIENCE: Record<NotificationKind, 'buyer' | 'agent' |
   tour_declined: 'buyer',
   tour_cancelled: 'everyone',
   tour_reminder: 'everyone',
+  tour_completed: 'buyer',
 };
 
 export const ENGAGEMENT_LIMITS = {

@@ -86,7 +86,14 @@ export const TOUR_MESSAGES = {
   withAgent: (name: string) => `With ${name}`,
   noteFrom: (note: string) => `Note: ${note}`,
   cancelledWithReason: (reason: string) => `Cancelled: ${reason}`,
-  cancelledBySystem: 'Cancelled because the listing is no longer available',
+  cancelledBySystem: 'Cancelled automatically',
+  /** The reason a tour cancelled by the marketplace itself carries. */
+  systemReasons: {
+    sold: 'The home was sold',
+    withdrawn: 'The listing was withdrawn',
+    agentUnavailable: 'The agent can no longer show this home',
+    lapsed: 'The time passed without an answer from the agent',
+  },
   // Validation
   slotRequired: 'Choose a time',
   kindRequired: 'Choose in person or video call',
@@ -151,9 +158,14 @@ export const TOUR_MESSAGES = {
     `The tour of ${times} is cancelled: the listing is no longer available.`,
   noticeCancelledAgentUnavailable: (times: string) =>
     `The tour of ${times} is cancelled: the agent can no longer show this home.`,
+  noticeLapsed: (title: string) => `Your tour request for ${title} has lapsed`,
+  noticeLapsedBody: (times: string) =>
+    `The requested time (${times}) passed without an answer. Choose another time.`,
   noticeReminder: (title: string, hours: number) =>
     hours === 1 ? `Your tour of ${title} starts in an hour` : `Your tour of ${title} is tomorrow`,
   noticeReminderBody: (times: string, kind: TourKind) => `${kindCapitalised(kind)}: ${times}.`,
+  noticeCompleted: (title: string) => `Your tour of ${title} is completed`,
+  noticeCompletedBody: (agent: string) => `How was it? You can now review ${agent}.`,
   // The invitation
   calendarSummary: (title: string) => `Home tour: ${title}`,
   calendarDescription: (title: string, kind: TourKind, link: string) =>
@@ -172,6 +184,7 @@ export const TOUR_MAIL_SUBJECTS: Record<Extract<NotificationKind, `tour_${string
   tour_declined: 'Your tour request was declined',
   tour_cancelled: 'A tour is cancelled',
   tour_reminder: 'Reminder: your tour is coming up',
+  tour_completed: 'How was your tour?',
 };
 
 /** Each state's name, on badges and in refusals. */

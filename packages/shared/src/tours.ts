@@ -23,6 +23,7 @@ import {
  *                                                                             ZTourRequest → 201 ZTour
  *   GET    /api/tours?scope=upcoming|past&page&limit
  *                                                 buyer: their tours; agent: tours of their listings
+ *                                                 (admins: 403; they open one tour by its id)
  *                                                                             → ZTourList
  *   GET    /api/tours/:id                         its buyer, its agent, admin → ZTour
  *   PATCH  /api/tours/:id/confirm                 its agent (pending → confirmed)          → ZTour
@@ -201,7 +202,8 @@ const person = z.object({ id: z.string(), name: z.string() });
 export const ZTour = z
   .object({
     id: z.string(),
-    propertyId: z.string(),
+    /** Null once the listing is withdrawn (deleted): its tours stay, cancelled, with its title. */
+    propertyId: z.string().nullable(),
     propertyTitle: z.string(),
     propertyLocation: z.string(),
     propertyImage: z.string().optional(),
