@@ -17,6 +17,13 @@ export const tourSlotsQueryOptions = (propertyId: string) =>
     queryFn: ({ signal }) => getTourSlots(propertyId, signal),
   });
 
-/** Asked for only while a picker is open (`enabled`): a time taken a minute ago is gone. */
-export const useTourSlots = (propertyId: string, { enabled = true } = {}) =>
-  useQuery({ ...tourSlotsQueryOptions(propertyId), enabled, refetchOnMount: 'always' });
+/**
+ * Asked for only while a picker is open (`enabled`): a time taken a minute ago is gone. A withdrawn
+ * listing's tour has no listing id and so no times to offer.
+ */
+export const useTourSlots = (propertyId: string | null, { enabled = true } = {}) =>
+  useQuery({
+    ...tourSlotsQueryOptions(propertyId ?? ''),
+    enabled: enabled && propertyId !== null,
+    refetchOnMount: 'always',
+  });

@@ -25,6 +25,12 @@ export const toursQueryOptions = (scope: TourScope, page = 1, limit: number = LI
     queryFn: ({ signal }) => getTours({ scope, page, limit }, signal),
   });
 
+/**
+ * The buyer's upcoming tours as a listing's "Request a tour" panel reads them; the server loads
+ * this very query with the listing's page, so the panel asks for nothing once the page runs.
+ */
+export const listingPanelToursQueryOptions = () => toursQueryOptions('upcoming');
+
 export const useTours = (scope: TourScope, page = 1, limit: number = LIMITS.maxPageSize) =>
   useQuery({ ...toursQueryOptions(scope, page, limit), placeholderData: keepPreviousData });
 

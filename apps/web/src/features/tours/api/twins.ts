@@ -39,7 +39,7 @@ export const ZTourSlotsResponse: ContractTwin<typeof slotsTwin, TourSlotsRespons
 const person = { id: v.string(), name: v.string() };
 const tourTwin = v.object({
   id: v.string(),
-  propertyId: v.string(),
+  propertyId: v.nullable(v.string()),
   propertyTitle: v.string(),
   propertyLocation: v.string(),
   propertyImage: v.optional(v.string()),

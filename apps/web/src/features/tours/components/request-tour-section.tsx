@@ -1,6 +1,7 @@
 import type { Tour } from '@keyhaven/shared';
 import { TOUR_ACTIVE_STATUSES, type TourStatus } from '@keyhaven/shared/constants';
 import { TOUR_MESSAGES, TOUR_SCREEN_MESSAGES } from '@keyhaven/shared/texts';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,7 @@ import { useSignedInUser } from '@/hooks/use-session';
 import type { Property } from '@/lib/listing';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
-import { useTours } from '../api/get-tours';
+import { listingPanelToursQueryOptions } from '../api/get-tours';
 import { TourActions } from './tour-actions';
 import { TourStatusBadge, TourTime } from './tour-card';
 
@@ -40,7 +41,8 @@ export function RequestTourSection({ property }: RequestTourSectionProps) {
     property.adminApproval === 'true' &&
     property.soldStatus !== 'true' &&
     property.availability !== 'Sold';
-  const tours = useTours('upcoming');
+  // Only a buyer who may ask reads their tours; no one else has any here (an admin is refused).
+  const tours = useQuery({ ...listingPanelToursQueryOptions(), enabled: isBuyer && open });
   const readerZone = useBrowserZone();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [wanted, setWanted] = useState(false);

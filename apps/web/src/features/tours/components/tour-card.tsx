@@ -51,9 +51,12 @@ export function TourTime({
 /** Why a tour ended early, when it says. */
 function endedBecause(tour: Tour) {
   if (tour.status === 'cancelled') {
-    return tour.cancelledBy === 'system'
-      ? TOUR_MESSAGES.cancelledBySystem
-      : tour.cancelReason && TOUR_MESSAGES.cancelledWithReason(tour.cancelReason);
+    if (tour.cancelledBy !== 'system') {
+      return tour.cancelReason && TOUR_MESSAGES.cancelledWithReason(tour.cancelReason);
+    }
+    return tour.cancelReason
+      ? `${TOUR_MESSAGES.cancelledBySystem}: ${tour.cancelReason}`
+      : TOUR_MESSAGES.cancelledBySystem;
   }
   return tour.status === 'declined' ? tour.declineReason : undefined;
 }
@@ -85,18 +88,23 @@ export function TourCard({
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={titleId} className="min-w-0 text-lg font-bold break-words text-teal-900">
-          <Link
-            to={propertyDetailsPath(tour.propertyId)}
-            className="underline-offset-2 hover:underline"
-          >
-            {tour.propertyTitle}
-          </Link>
+          {tour.propertyId ? (
+            <Link
+              to={propertyDetailsPath(tour.propertyId)}
+              className="underline-offset-2 hover:underline"
+            >
+              {tour.propertyTitle}
+            </Link>
+          ) : (
+            // A withdrawn listing has no page left; its tours keep its title.
+            tour.propertyTitle
+          )}
         </h3>
         <TourStatusBadge status={tour.status} />
       </div>
       <p className="-mt-2 text-sm text-stone-700">
         {tour.propertyLocation}
-        {side === 'agent' && (
+        {side === 'agent' && tour.propertyId && (
           <>
             {' · '}
             <Link
