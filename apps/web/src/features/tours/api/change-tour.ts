@@ -31,6 +31,10 @@ export function useChangeTour() {
   return useMutation({
     mutationFn: changeTour,
     // Lists regroup (a request answered leaves "waiting"), and freed or taken times follow.
-    onSettled: () => client.invalidateQueries({ queryKey: tourKeys.all }),
+    // Not awaited: the change is done when the server answers, and its button (whose card may move
+    // to another list as the lists are read again) still says so and closes its dialog.
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: tourKeys.all });
+    },
   });
 }

@@ -23,6 +23,10 @@ export function useRequestTour(propertyId: string) {
   return useMutation({
     mutationFn: (body: TourRequest) => requestTour({ propertyId, ...body }),
     // The buyer's tours now hold it, and the time is no longer free.
-    onSettled: () => client.invalidateQueries({ queryKey: tourKeys.all }),
+    // Not awaited: the dialog closes as the server answers, and the request it returned stands in
+    // for the buyer's tours while they are read again.
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: tourKeys.all });
+    },
   });
 }

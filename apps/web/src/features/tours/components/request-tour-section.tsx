@@ -47,7 +47,7 @@ export function RequestTourSection({ property }: RequestTourSectionProps) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  const state = useRef<HTMLDivElement>(null);
+  const state = useRef<HTMLElement>(null);
   const reasonId = useId();
   // The request just sent, until the buyer's tours are read again with it.
   const [requested, setRequested] = useState<Tour | null>(null);
@@ -75,75 +75,86 @@ export function RequestTourSection({ property }: RequestTourSectionProps) {
     </Suspense>
   );
 
-  if (mine && isActive(mine.status)) {
-    return (
-      <section
-        aria-labelledby="your-tour-title"
-        className="mt-4 rounded-2xl border border-sand bg-white p-4 shadow-sm"
-      >
-        <div ref={state} tabIndex={-1} className="outline-none">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 id="your-tour-title" className="font-bold text-teal-900">
-              {TOUR_SCREEN_MESSAGES.yourTour}
-            </h2>
-            <TourStatusBadge status={mine.status} />
-          </div>
-          <div className="mt-2">
-            <TourTime at={mine} timeZone={mine.timeZone} readerZone={readerZone} />
-          </div>
-          {mine.proposedStartsAt && mine.proposedEndsAt && (
-            <div className="mt-2 text-amber-950">
-              <TourTime
-                at={{ startsAt: mine.proposedStartsAt, endsAt: mine.proposedEndsAt }}
-                timeZone={mine.timeZone}
-                readerZone={readerZone}
-              />
-            </div>
-          )}
-        </div>
-        <div className="mt-3 flex flex-wrap items-center gap-3">
-          <TourActions tour={mine} context={property.title} />
-          <Link
-            to={paths.dashboard.myTours}
-            className="text-sm font-semibold text-teal-800 underline underline-offset-2"
-          >
-            {TOUR_SCREEN_MESSAGES.seeMyTours}
-          </Link>
-        </div>
-        {dialog}
-      </section>
-    );
-  }
+  // The dialog keeps one place whatever the panel shows: the request it sends turns the button
+  // into the request's state, and the dialog must live on to close itself and place focus.
+  return (
+    <>
+      {panel()}
+      {dialog}
+    </>
+  );
 
-  if (!user.emailVerified) {
+  function panel() {
+    if (mine && isActive(mine.status)) {
+      return (
+        <section
+          ref={state}
+          tabIndex={-1}
+          aria-labelledby="your-tour-title"
+          className="mt-4 rounded-2xl border border-sand bg-white p-4 shadow-sm outline-none"
+        >
+          <div>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id="your-tour-title" className="font-bold text-teal-900">
+                {TOUR_SCREEN_MESSAGES.yourTour}
+              </h2>
+              <TourStatusBadge status={mine.status} />
+            </div>
+            <div className="mt-2">
+              <TourTime at={mine} timeZone={mine.timeZone} readerZone={readerZone} />
+            </div>
+            {mine.proposedStartsAt && mine.proposedEndsAt && (
+              <div className="mt-2 text-amber-950">
+                <TourTime
+                  at={{ startsAt: mine.proposedStartsAt, endsAt: mine.proposedEndsAt }}
+                  timeZone={mine.timeZone}
+                  readerZone={readerZone}
+                />
+              </div>
+            )}
+          </div>
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <TourActions tour={mine} context={property.title} />
+            <Link
+              to={paths.dashboard.myTours}
+              className="text-sm font-semibold text-teal-800 underline underline-offset-2"
+            >
+              {TOUR_SCREEN_MESSAGES.seeMyTours}
+            </Link>
+          </div>
+        </section>
+      );
+    }
+
+    if (!user.emailVerified) {
+      return (
+        <div className="mt-4 flex flex-col gap-1.5">
+          <Button size="lg" disabled aria-describedby={reasonId}>
+            {TOUR_MESSAGES.requestTitle}
+          </Button>
+          <p id={reasonId} className="text-sm text-stone-700">
+            {TOUR_MESSAGES.verifyBeforeTour}
+          </p>
+        </div>
+      );
+    }
+
     return (
-      <div className="mt-4 flex flex-col gap-1.5">
-        <Button size="lg" disabled aria-describedby={reasonId}>
+      <div className="mt-4">
+        <Button
+          ref={opener}
+          size="lg"
+          className="w-full sm:w-auto"
+          onPointerEnter={preloadDialog}
+          onFocus={preloadDialog}
+          onClick={() => {
+            setWanted(true);
+            setDialogOpen(true);
+          }}
+        >
           {TOUR_MESSAGES.requestTitle}
         </Button>
-        <p id={reasonId} className="text-sm text-stone-700">
-          {TOUR_MESSAGES.verifyBeforeTour}
-        </p>
       </div>
     );
   }
-
-  return (
-    <div className="mt-4">
-      <Button
-        ref={opener}
-        size="lg"
-        className="w-full sm:w-auto"
-        onPointerEnter={preloadDialog}
-        onFocus={preloadDialog}
-        onClick={() => {
-          setWanted(true);
-          setDialogOpen(true);
-        }}
-      >
-        {TOUR_MESSAGES.requestTitle}
-      </Button>
-      {dialog}
-    </div>
-  );
 }

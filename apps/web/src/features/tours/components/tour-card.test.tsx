@@ -119,6 +119,30 @@ describe('TourCard', () => {
     ).toBeInTheDocument();
   });
 
+  it('keeps a withdrawn listing’s title without a link, and says why the tour was called off', () => {
+    renderInApp(
+      <TourCard
+        tour={tour({
+          propertyId: null,
+          status: 'cancelled',
+          cancelledBy: 'system',
+          cancelReason: TOUR_MESSAGES.systemReasons.withdrawn,
+        })}
+        side="agent"
+        readerZone={null}
+      />,
+      { signedInAs: agent },
+    );
+    expect(screen.getByRole('heading', { name: listing.title })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: listing.title })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Viewing times/ })).toBeNull();
+    expect(
+      screen.getByText(
+        `${TOUR_MESSAGES.cancelledBySystem}: ${TOUR_MESSAGES.systemReasons.withdrawn}`,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('asks for a reason before cancelling, and gives focus back when the dialog closes', async () => {
     const api = fakeApi({
       [`PATCH /api/tours/${TOUR_ID}/cancel`]: () =>
