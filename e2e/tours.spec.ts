@@ -1,5 +1,11 @@
 import { WEEKDAY_NAMES } from '../packages/shared/src/tour-times';
-import { expect, signIn, test, waitingForHydration } from './fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  signIn,
+  test,
+  waitingForHydration,
+} from './fixtures';
 import { waitForMail } from './mailbox';
 import { apiAs, listApprovedHome, registerBuyer, signInAs } from './market';
 
@@ -38,6 +44,8 @@ test('an agent opens viewing times, a buyer books one, the agent confirms and th
       // Chromium names the button "Add hours : Sunday" (the day is a hidden span of its own).
       await form.getByRole('button', { name: new RegExp(`^Add hours\\s*: ${day}$`) }).click();
     }
+    // Checked before the toast, whose fading in axe would read as faint text.
+    await expectNoSeriousA11yViolations(page);
     await form.getByRole('button', { name: 'Save availability' }).click();
     await expect(page.getByText('Viewing availability saved.')).toBeVisible();
     await expectNoSideways(page);
@@ -63,6 +71,7 @@ test('an agent opens viewing times, a buyer books one, the agent confirms and th
     await expectNoSideways(buyerPage);
     const box = await dialog.boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(buyerPage);
     await times.getByRole('radio').first().focus();
     await buyerPage.keyboard.press('Space');
     await dialog.getByRole('radio', { name: 'Video call' }).check();
@@ -79,6 +88,8 @@ test('an agent opens viewing times, a buyer books one, the agent confirms and th
     const waiting = page.getByRole('region', { name: 'Requests waiting for you' });
     const card = waiting.getByRole('article').filter({ hasText: listing.title });
     await expect(card.getByText('Note: Could you show the garden?')).toBeVisible();
+    // Checked before any toast, whose fading in axe would read as faint text.
+    await expectNoSeriousA11yViolations(page);
     await card.getByRole('button', { name: /^Confirm/ }).click();
     await expect(page.getByText('Tour confirmed.')).toBeVisible();
     await expectNoSideways(page);
