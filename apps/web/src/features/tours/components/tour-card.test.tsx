@@ -1,33 +1,12 @@
-import type { Tour } from '@keyhaven/shared';
 import { TOUR_MESSAGES, TOUR_STATUS_LABELS } from '@keyhaven/shared/texts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json } from '@/test/fake-api';
-import { agent, buyer, listing } from '@/test/fixtures';
+import { agent, buyer, listing, tour } from '@/test/fixtures';
 import { renderInApp } from '@/test/render';
 import { TourCard } from './tour-card';
 
-const TOUR_ID = '00000000-0000-4000-8000-0000000000bb';
-
-const tour = (overrides: Partial<Tour> = {}): Tour => ({
-  id: TOUR_ID,
-  propertyId: listing._id,
-  propertyTitle: listing.title,
-  propertyLocation: listing.location,
-  agent: { id: agent.uid, name: agent.name },
-  buyer: { id: buyer.uid, name: buyer.name, email: buyer.email },
-  kind: 'in-person',
-  note: 'Can I see the jetty?',
-  status: 'pending',
-  startsAt: '2099-12-12T15:00:00.000Z',
-  endsAt: '2099-12-12T15:30:00.000Z',
-  timeZone: 'America/New_York',
-  createdAt: '2099-12-01T10:00:00.000Z',
-  updatedAt: '2099-12-01T10:00:00.000Z',
-  sequence: 0,
-  actions: [],
-  ...overrides,
-});
+const TOUR_ID = tour().id;
 
 const buttonNames = () =>
   screen.queryAllByRole('button').map((button) => button.textContent?.split(':')[0]);
