@@ -33,6 +33,8 @@ export interface ReceivedMail {
   links: { href: string; text: string }[];
   /** Each header as sent, by its name in lower case ("list-unsubscribe-post"), unfolded. */
   headers: Record<string, string>;
+  /** The parts besides the text and HTML (an invitation's `text/calendar`), as text. */
+  attachments: { contentType: string; content: string }[];
 }
 
 type MailMatch = string | RegExp | ((mail: ReceivedMail) => boolean);
@@ -76,6 +78,10 @@ async function parse(file: string): Promise<ReceivedMail> {
     links: [...html.matchAll(/<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi)].map(
       ([, href = '', inner = '']) => ({ href: decodeEntities(href), text: wordsOf(inner) }),
     ),
+    attachments: message.attachments.map((part) => ({
+      contentType: part.contentType,
+      content: part.content.toString('utf8'),
+    })),
     headers: Object.fromEntries(
       message.headerLines.map(({ key, line }) => [
         key,

@@ -147,6 +147,13 @@ const ROUTES: Record<RouteKey, Visit> = {
   },
   'dashboard.refunds': { title: 'Refunds', as: 'admin', url: at(paths.dashboard.refunds) },
   'dashboard.analytics': { title: 'Analytics', as: 'agent', url: at(paths.dashboard.analytics) },
+  'dashboard.tours': { title: 'Tours', as: 'agent', url: at(paths.dashboard.tours) },
+  'dashboard.myTours': { title: 'My Tours', as: 'buyer', url: at(paths.dashboard.myTours) },
+  'dashboard.tourAvailability': {
+    title: 'Viewing availability',
+    as: 'agent',
+    url: withId(paths.dashboard.tourAvailability, 'ownListing'),
+  },
   'dashboard.marketplace': {
     title: 'Marketplace',
     as: 'admin',

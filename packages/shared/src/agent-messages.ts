@@ -21,7 +21,8 @@ export const AGENT_MESSAGES = {
   areaEmpty: 'A service area cannot be empty',
   tooManyAreas: `At most ${AGENT_PROFILE_LIMITS.serviceAreasMax} service areas`,
   areasRepeated: 'Each service area only once',
-  reviewOnlyAfterPurchase: 'Only buyers who bought a home from this agent can review them.',
+  reviewOnlyAfterPurchase:
+    'Only buyers who toured or bought a home with this agent can review them.',
   reviewOwnProfile: 'You cannot review yourself.',
   reviewSaved: 'Review submitted!',
   directoryHeading: 'Find an Agent',
@@ -36,12 +37,12 @@ export const AGENT_MESSAGES = {
   noBio: 'This agent has not written about themselves yet.',
   noListings: 'No homes on the market right now.',
   noSales: 'No homes sold yet.',
-  reviewsFromBuyers: 'Only buyers who bought a home from this agent can review them.',
+  reviewsFromBuyers: 'Only buyers who toured or bought a home with this agent can review them.',
 } as const;
 
 /** How long an agent takes to answer, in words: "under an hour", "about 3 hours", "about 2 days". */
 export function responseTimeText(minutes: number | null) {
-  if (minutes === null) return 'Not enough messages yet';
+  if (minutes === null) return 'Not enough messages or tour requests yet';
   if (minutes < 60) return 'Under an hour';
   const hours = Math.round(minutes / 60);
   if (hours < 24) return `About ${hours} ${hours === 1 ? 'hour' : 'hours'}`;

@@ -53,7 +53,10 @@ export const ZAgentFigures = z
     homesSold: z.number().int(),
     /** Median days from a listing's creation to its sale's payment. */
     medianDaysToSale: z.number().nullable(),
-    /** Median minutes from a buyer's message to the agent's next reply. */
+    /**
+     * Median minutes from a buyer's message to the agent's next reply, and from a buyer's tour
+     * request to the agent's first answer (confirm, another time, or decline), counted together.
+     */
     medianResponseMinutes: z.number().nullable(),
     /** Mean of the agent's review ratings, one decimal; null without reviews. */
     rating: z.number().nullable(),
@@ -73,7 +76,7 @@ export const ZAgentProfile = z
     bio: z.string(),
     serviceAreas: z.array(z.string()),
     figures: ZAgentFigures,
-    /** Whether the caller may review this agent (bought a home from them). */
+    /** Whether the caller may review this agent (toured or bought a home with them). */
     canReview: z.boolean(),
     /** An admin looking at an agent marked as fraud. */
     fraud: z.boolean(),

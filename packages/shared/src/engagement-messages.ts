@@ -91,6 +91,13 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   search_match: 'A new home matches my saved search',
   report_outcome: 'A listing I reported is decided',
   correction_requested: 'An admin asks me to correct my listing',
+  tour_requested: 'A buyer requests a tour of my listing',
+  tour_confirmed: 'A tour is confirmed',
+  tour_rescheduled: 'The agent proposes a new time for my tour',
+  tour_declined: 'My tour request is declined',
+  tour_cancelled: 'A tour is cancelled',
+  tour_reminder: 'A reminder before a tour (a day and an hour before)',
+  tour_completed: 'My tour is completed (I can review the agent)',
 };
 
 export const ALERT_FREQUENCY_LABELS = {

@@ -17,6 +17,13 @@ export const NOTIFICATION_KINDS = [
   'search_match',
   'report_outcome',
   'correction_requested',
+  'tour_requested',
+  'tour_confirmed',
+  'tour_rescheduled',
+  'tour_declined',
+  'tour_cancelled',
+  'tour_reminder',
+  'tour_completed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -45,6 +52,14 @@ export const NOTIFICATION_AUDIENCE: Record<NotificationKind, 'buyer' | 'agent' |
   search_match: 'buyer',
   report_outcome: 'everyone',
   correction_requested: 'agent',
+  tour_requested: 'agent',
+  // The buyer when the agent confirms; the agent when the buyer accepts a proposed time.
+  tour_confirmed: 'everyone',
+  tour_rescheduled: 'buyer',
+  tour_declined: 'buyer',
+  tour_cancelled: 'everyone',
+  tour_reminder: 'everyone',
+  tour_completed: 'buyer',
 };
 
 export const ENGAGEMENT_LIMITS = {

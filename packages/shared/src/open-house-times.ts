@@ -81,7 +81,10 @@ export function openHouseBadge(openHouse: OpenHouseTime, now: Date): string {
  * An open house in full on the listing's page, in `timeZone` (the home's, or the viewer's own):
  * `Saturday, December 12, 1:00 PM – 3:00 PM EST`.
  */
-export function openHouseTimes(openHouse: OpenHouseTime, timeZone: string): string {
+export function openHouseTimes(
+  openHouse: Pick<OpenHouseTime, 'startsAt' | 'endsAt'>,
+  timeZone: string,
+): string {
   const date = new Intl.DateTimeFormat('en-US', {
     timeZone,
     weekday: 'long',

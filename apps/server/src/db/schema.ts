@@ -9,3 +9,4 @@ export * from './schema/identity.js';
 export * from './schema/marketplace.js';
 export * from './schema/notifications.js';
 export * from './schema/open-houses.js';
+export * from './schema/tours.js';

@@ -1,5 +1,10 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import { BUSINESS_LIMITS, ENGAGEMENT_LIMITS, OPEN_HOUSE_LIMITS } from '@keyhaven/shared/constants';
+import {
+  BUSINESS_LIMITS,
+  ENGAGEMENT_LIMITS,
+  OPEN_HOUSE_LIMITS,
+  TOUR_LIMITS,
+} from '@keyhaven/shared/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
@@ -23,6 +28,8 @@ export const ACCOUNT_LIMITS = {
   notificationReadAll: 60,
   /** Open houses added or removed: an agent plans a few a week per listing. */
   openHouse: OPEN_HOUSE_LIMITS.addsPerHour,
+  /** Tour requests: a buyer asks to see a few homes, as they offer on a few. */
+  tour: TOUR_LIMITS.requestsPerHour,
 } as const;
 export type AccountAction = keyof typeof ACCOUNT_LIMITS;
 export type AccountLimits = Record<AccountAction, number>;

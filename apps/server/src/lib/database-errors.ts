@@ -16,6 +16,14 @@ export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string }).code === UNIQUE_VIOLATION || isUniqueViolation(error.cause);
 }
 
+/** The name of the unique constraint (or index) an error broke; undefined for any other error. */
+export function brokenUniqueConstraint(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  if (code === UNIQUE_VIOLATION) return constraint ?? '';
+  return brokenUniqueConstraint(error.cause);
+}
+
 /**
  * What a request that lost a race with another one should hear: the row it pointed at was
  * deleted meanwhile (a foreign key no longer holds), or the database stopped one of two

@@ -18,6 +18,7 @@ import {
   type Statuses,
   signedIn,
 } from './matrix-shape.js';
+import { TOURS_ROWS } from './matrix-tours.js';
 
 /*
  * The authorization matrix: one row per route (method + path as Fastify registered it), one
@@ -1487,6 +1488,7 @@ export const MATRIX: MatrixRow[] = [
   ...MARKETPLACE_ROWS,
   ...REPORTS_ROWS,
   ...OPEN_HOUSES_ROWS,
+  ...TOURS_ROWS,
   ...AUDIT_LOG_ROWS,
 ];
 

@@ -139,6 +139,7 @@ const worldIds = () => [
   world.reviewId,
   world.openSessionId,
   world.paidSessionId,
+  ...Object.values(world.tourIds),
   ...Object.values(world.accounts).flatMap((account) => [account.id, account.email]),
 ];
 

@@ -32,6 +32,7 @@ import {
 } from '@/features/reviews/api/get-reviews';
 import { AGENT_REVIEWS_PAGE_SIZE } from '@/features/reviews/components/agent-reviews-section';
 import { PROPERTY_REVIEWS_PAGE_SIZE } from '@/features/reviews/components/property-reviews-section';
+import { listingPanelToursQueryOptions } from '@/features/tours/api/get-tours';
 import { wishlistQueryOptions } from '@/features/wishlist/api/get-wishlist';
 import { COMPARE_LIMIT } from '@/lib/compare-list';
 import { paths } from '@/lib/paths';
@@ -88,7 +89,7 @@ export const prefetchAuditLog = ({ queryClient, searchParams }: PrefetchContext)
 
 /**
  * The listing, its open houses, its first reviews, the viewer's report of it and, for a buyer,
- * what the offer and wishlist buttons show.
+ * what the offer, wishlist and Request a tour buttons show.
  */
 export function prefetchPropertyDetails({ queryClient, params, user }: PrefetchContext) {
   const id = params.id ?? '';
@@ -104,6 +105,7 @@ export function prefetchPropertyDetails({ queryClient, params, user }: PrefetchC
     loads.push(
       queryClient.prefetchQuery(myOffersQueryOptions(user.uid)),
       queryClient.prefetchQuery(wishlistQueryOptions(user.uid)),
+      queryClient.prefetchQuery(listingPanelToursQueryOptions()),
     );
   }
   return Promise.all(loads);

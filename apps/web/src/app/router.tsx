@@ -23,7 +23,8 @@ import { AgentProfilePage, AgentsPage, agentPageData, MyAgentProfilePage } from 
 import { ErrorBoundary } from './error-boundary';
 import { RootLayout } from './layouts/root-layout';
 import { isLazyPage, lazyPage } from './lazy-page';
-import type { PrefetchContext } from './route-data';
+import type * as RouteData from './route-data';
+import { agentTourRoutes, buyerTourRoutes } from './tour-pages';
 
 const { dashboard } = paths;
 
@@ -172,8 +173,13 @@ const titled = (title: string, prefetch?: RouteHandle['prefetch']): RouteHandle 
   prefetch,
 });
 
-const prefetchSignIn = (context: PrefetchContext) =>
-  import('./route-data').then((data) => data.prefetchSignIn(context));
+type PrefetchContext = RouteData.PrefetchContext;
+
+/** A page's data as route-data loads it, named here: only the server loads that module. */
+const serverData =
+  (name: Exclude<keyof typeof RouteData, 'editPropertyRedirect'>) => (context: PrefetchContext) =>
+    import('./route-data').then((data): Promise<unknown> => data[name](context));
+const prefetchSignIn = serverData('prefetchSignIn');
 
 /**
  * The one route table, rendered inside the shared frame. Every page route names
@@ -232,9 +238,7 @@ const routes: RouteObject[] = [
           {
             path: paths.propertyDetails,
             element: <PropertyDetailsPage />,
-            handle: titled('Property Details', (context) =>
-              import('./route-data').then((data) => data.prefetchPropertyDetails(context)),
-            ),
+            handle: titled('Property Details', serverData('prefetchPropertyDetails')),
           },
           {
             path: paths.agentProfile,
@@ -244,17 +248,13 @@ const routes: RouteObject[] = [
           {
             path: paths.compare,
             element: <ComparePage />,
-            handle: titled('Compare Homes', (context) =>
-              import('./route-data').then((data) => data.prefetchCompare(context)),
-            ),
+            handle: titled('Compare Homes', serverData('prefetchCompare')),
           },
           {
             path: paths.editProperty,
             element: <EditPropertyPage />,
             handle: {
-              ...titled('Edit Property', (context) =>
-                import('./route-data').then((data) => data.prefetchEditProperty(context)),
-              ),
+              ...titled('Edit Property', serverData('prefetchEditProperty')),
               redirect: (context: PrefetchContext) =>
                 import('./route-data').then((data) => data.editPropertyRedirect(context)),
             },
@@ -267,23 +267,17 @@ const routes: RouteObject[] = [
           {
             path: paths.demoCheckout,
             element: <DemoCheckoutPage />,
-            handle: titled('Test Checkout', (context) =>
-              import('./route-data').then((data) => data.prefetchDemoCheckout(context)),
-            ),
+            handle: titled('Test Checkout', serverData('prefetchDemoCheckout')),
           },
           {
             path: paths.allProperties,
             element: <AllPropertiesPage />,
-            handle: titled('All Properties', (context) =>
-              import('./route-data').then((data) => data.prefetchAllProperties(context)),
-            ),
+            handle: titled('All Properties', serverData('prefetchAllProperties')),
           },
           {
             path: paths.makeOffer,
             element: <MakeOfferPage />,
-            handle: titled('Make Offer', (context) =>
-              import('./route-data').then((data) => data.prefetchMakeOffer(context)),
-            ),
+            handle: titled('Make Offer', serverData('prefetchMakeOffer')),
           },
           {
             path: dashboard.root,
@@ -300,6 +294,7 @@ const routes: RouteObject[] = [
                 element: <PurchasedPropertiesPage />,
                 handle: titled('My Bought Properties'),
               },
+              ...buyerTourRoutes,
               { path: dashboard.reviews, element: <MyReviewsPage />, handle: titled('My Reviews') },
               {
                 path: dashboard.notifications,
@@ -309,9 +304,7 @@ const routes: RouteObject[] = [
               {
                 path: dashboard.notificationSettings,
                 element: <NotificationSettingsPage />,
-                handle: titled('Notification Settings', (context) =>
-                  import('./route-data').then((data) => data.prefetchNotificationSettings(context)),
-                ),
+                handle: titled('Notification Settings', serverData('prefetchNotificationSettings')),
               },
               { path: dashboard.messages, element: <MessagesPage />, handle: titled('Messages') },
               {
@@ -335,9 +328,7 @@ const routes: RouteObject[] = [
                   {
                     path: dashboard.myProperties,
                     element: <MyPropertiesPage />,
-                    handle: titled('My Properties', (context) =>
-                      import('./route-data').then((data) => data.prefetchMyProperties(context)),
-                    ),
+                    handle: titled('My Properties', serverData('prefetchMyProperties')),
                   },
                   {
                     path: dashboard.soldProperties,
@@ -349,6 +340,7 @@ const routes: RouteObject[] = [
                     element: <RequestedPropertiesPage />,
                     handle: titled('Requested Properties'),
                   },
+                  ...agentTourRoutes,
                   {
                     path: dashboard.agentProfile,
                     element: <MyAgentProfilePage />,
@@ -372,9 +364,7 @@ const routes: RouteObject[] = [
                   {
                     path: dashboard.manageProperties,
                     element: <ManagePropertiesPage />,
-                    handle: titled('Manage Properties', (context) =>
-                      import('./route-data').then((data) => data.prefetchManageProperties(context)),
-                    ),
+                    handle: titled('Manage Properties', serverData('prefetchManageProperties')),
                   },
                   {
                     path: dashboard.manageReviews,
@@ -400,9 +390,7 @@ const routes: RouteObject[] = [
                   {
                     path: dashboard.auditLog,
                     element: <AuditLogPage />,
-                    handle: titled('Audit Log', (context) =>
-                      import('./route-data').then((data) => data.prefetchAuditLog(context)),
-                    ),
+                    handle: titled('Audit Log', serverData('prefetchAuditLog')),
                   },
                 ],
               },

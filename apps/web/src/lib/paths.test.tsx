@@ -1,5 +1,6 @@
+import { TOUR_PAGES } from '@keyhaven/shared/constants';
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, returnPathFrom } from './paths';
+import { loginPathFor, paths, returnPathFrom } from './paths';
 
 describe('the way to the login page and back', () => {
   it('names where the visitor was going, with its query, in the address', () => {
@@ -27,5 +28,13 @@ describe('the way to the login page and back', () => {
     ]) {
       expect(returnPathFrom(elsewhere), String(elsewhere)).toBeNull();
     }
+  });
+
+  it('has the tour pages at the addresses the notices and e-mails of tours link to', () => {
+    expect({
+      agent: paths.dashboard.tours,
+      buyer: paths.dashboard.myTours,
+      availability: paths.dashboard.tourAvailability,
+    }).toEqual(TOUR_PAGES);
   });
 });

@@ -49,6 +49,10 @@ export const paths = {
     reportedListings: '/dashboard/reported-listings',
     auditLog: '/dashboard/audit-log',
     agentProfile: '/dashboard/agent-profile',
+    // Notices and e-mails of tours link to these three (`TOUR_PAGES` in @keyhaven/shared).
+    tours: '/dashboard/tours',
+    myTours: '/dashboard/my-tours',
+    tourAvailability: '/dashboard/tour-availability/:id',
   },
 } as const;
 
@@ -89,6 +93,10 @@ export function returnPathFrom(value: string | null): string | null {
 
 /** A listing's details page. */
 export const propertyDetailsPath = (id: string) => generatePath(paths.propertyDetails, { id });
+
+/** The agent's page of one listing's viewing availability. */
+export const tourAvailabilityPath = (id: string) =>
+  generatePath(paths.dashboard.tourAvailability, { id });
 
 /** An agent's profile page. */
 export const agentProfilePath = (id: string) => generatePath(paths.agentProfile, { id });

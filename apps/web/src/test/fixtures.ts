@@ -1,4 +1,4 @@
-import type { Conversation, Property, User } from '@keyhaven/shared';
+import type { Conversation, Property, Tour, User } from '@keyhaven/shared';
 import { LIMITS } from '@keyhaven/shared/constants';
 
 const person = (role: User['role'], name: string, email: string): User => ({
@@ -88,5 +88,26 @@ export const conversation = (overrides: Partial<Conversation> = {}): Conversatio
   lastMessage: 'Yes, the jetty is private.',
   lastMessageAt: '2026-11-20T10:00:00.000Z',
   unread: 0,
+  ...overrides,
+});
+
+/** A pending in-person tour of `listing` by `buyer` with `agent`, in 2099 on New York's clock. */
+export const tour = (overrides: Partial<Tour> = {}): Tour => ({
+  id: '00000000-0000-4000-8000-0000000000bb',
+  propertyId: listing._id,
+  propertyTitle: listing.title,
+  propertyLocation: listing.location,
+  agent: { id: agent.uid, name: agent.name },
+  buyer: { id: buyer.uid, name: buyer.name, email: buyer.email },
+  kind: 'in-person',
+  note: 'Can I see the jetty?',
+  status: 'pending',
+  startsAt: '2099-12-12T15:00:00.000Z',
+  endsAt: '2099-12-12T15:30:00.000Z',
+  timeZone: 'America/New_York',
+  createdAt: '2099-12-01T10:00:00.000Z',
+  updatedAt: '2099-12-01T10:00:00.000Z',
+  sequence: 0,
+  actions: [],
   ...overrides,
 });

@@ -16,3 +16,4 @@ export * from '../number-input.js';
 export * from '../open-house-times.js';
 export * from '../page-forms.js';
 export * from '../roles.js';
+export * from '../tour-times.js';

@@ -11,6 +11,9 @@ import {
   REPORT_STATUSES,
   REVIEW_TARGETS,
   ROLES,
+  TOUR_CANCELLERS,
+  TOUR_KINDS,
+  TOUR_STATUSES,
 } from '@keyhaven/shared';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
@@ -35,3 +38,6 @@ export const alertFrequencyEnum = pgEnum('alert_frequency', ALERT_FREQUENCIES);
 export const emailDeliveryStatusEnum = pgEnum('email_delivery_status', ['sending', 'sent']);
 export const reportReasonEnum = pgEnum('report_reason', REPORT_REASONS);
 export const reportStatusEnum = pgEnum('report_status', REPORT_STATUSES);
+export const tourStatusEnum = pgEnum('tour_status', TOUR_STATUSES);
+export const tourKindEnum = pgEnum('tour_kind', TOUR_KINDS);
+export const tourCancellerEnum = pgEnum('tour_canceller', TOUR_CANCELLERS);

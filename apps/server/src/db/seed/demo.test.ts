@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-database.js';
 import { zoneOfPin } from '../../lib/listing-time-zone.js';
 import { mayReviewAgent } from '../../modules/agents/agents.service.js';
+import { listSlots } from '../../modules/tours/tour-availability.js';
 import { createLocalImageStorage } from '../../modules/uploads/image-storage.js';
 import { allVariantKeys } from '../../modules/uploads/uploads.service.js';
 import {
@@ -18,6 +19,7 @@ import {
   payments,
   properties,
   reviews,
+  tourAvailability,
   uploads,
   users,
   wishlistItems,
@@ -66,6 +68,18 @@ describe('the demo seed', () => {
       expect(openHouse.startsAt.getTime()).toBeGreaterThan(Date.now());
       expect(listing).toMatchObject({ approval: 'approved', availability: 'Available' });
       expect(openHouse.timeZone).toBe(zoneOfPin(listing.lat as number, listing.lng as number));
+    }
+
+    // A handful of public listings take tour requests: a buyer finds free times on the home's clock.
+    const toured = await database.db
+      .select({ listing: properties })
+      .from(tourAvailability)
+      .innerJoin(properties, eq(properties.id, tourAvailability.propertyId));
+    expect(toured.length).toBe(5);
+    for (const { listing } of toured) {
+      const slots = await listSlots(database.db, { id: 'a-buyer', role: 'user' }, listing.id);
+      expect(slots.timeZone).toBe(zoneOfPin(listing.lat as number, listing.lng as number));
+      expect(slots.slots.length).toBeGreaterThan(0);
     }
 
     const db = database.db;

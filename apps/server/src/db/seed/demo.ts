@@ -16,6 +16,7 @@ import {
   properties,
   reviews,
   type StoredPhoto,
+  tourAvailability,
   uploads,
   users,
   wishlistItems,
@@ -40,6 +41,7 @@ import {
 } from './images.js';
 import { demoOpenHouses } from './open-houses.js';
 import type { Scene } from './scene-kit.js';
+import { demoTourHours } from './tour-hours.js';
 
 export interface SeedLogger {
   info(message: string): void;
@@ -225,6 +227,8 @@ export async function seedDemoIfEmpty({ db, storage, log }: SeedDependencies): P
 
       const openHouseRows = demoOpenHouses(listingRows, new Date(now));
       if (openHouseRows.length > 0) await tx.insert(openHouses).values(openHouseRows);
+      const tourHourRows = demoTourHours(listingRows);
+      if (tourHourRows.length > 0) await tx.insert(tourAvailability).values(tourHourRows);
 
       const offerRows = DEMO_OFFERS.map((offer) => ({
         id: randomUUID(),

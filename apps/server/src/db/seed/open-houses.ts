@@ -9,7 +9,7 @@ import {
 /** How many demo listings hold open houses: enough for the badge and the weekend filter to show. */
 const DEMO_OPEN_HOUSE_LISTINGS = 5;
 
-interface SeededListing {
+export interface SeededListing {
   id: string;
   lat: number | null;
   lng: number | null;
@@ -17,16 +17,20 @@ interface SeededListing {
   availability: string;
 }
 
+/** The first `count` demo listings buyers see that have a map position (so a zone of their own). */
+export const publicPinnedListings = (listings: SeededListing[], count: number) =>
+  listings
+    .filter((listing) => listing.approval === 'approved' && listing.availability === 'Available')
+    .filter((listing) => listing.lat !== null && listing.lng !== null)
+    .slice(0, count);
+
 /**
  * Open houses for a handful of public demo listings, relative to when the demo is seeded: this
  * weekend's Saturday afternoon or Sunday late morning on each home's own clock, or the next
  * weekend's when this one's has passed, so the badge and "Open house this weekend" show at once.
  */
 export function demoOpenHouses(listings: SeededListing[], now: Date) {
-  const open = listings
-    .filter((listing) => listing.approval === 'approved' && listing.availability === 'Available')
-    .filter((listing) => listing.lat !== null && listing.lng !== null)
-    .slice(0, DEMO_OPEN_HOUSE_LISTINGS);
+  const open = publicPinnedListings(listings, DEMO_OPEN_HOUSE_LISTINGS);
   const { saturday } = thisWeekend(now);
   return open.flatMap((listing, i) => {
     const zone = zoneOfPin(listing.lat as number, listing.lng as number);

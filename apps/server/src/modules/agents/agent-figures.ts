@@ -11,8 +11,9 @@ const oneDecimal = (value: unknown) =>
  * - homes sold: their listings with a paid sale;
  * - days to sale: from a listing's creation to its sale's payment, the median over their sales;
  * - response time: from a buyer's message (the first of those the agent has not answered yet) to
- *   the agent's next message in that conversation, the median over the answered ones; a message
- *   still waiting for its answer is not counted;
+ *   the agent's next message in that conversation, and from a buyer's tour request to the agent's
+ *   first answer (confirm, propose another time, or decline): the median over all answered ones
+ *   together; a message or request still waiting for its answer is not counted;
  * - rating: the mean of the reviews of the agent, and how many there are.
  */
 export async function agentFigures(db: Database, agentId: string): Promise<AgentFigures> {
@@ -42,6 +43,10 @@ export async function agentFigures(db: Database, agentId: string): Promise<Agent
         - q.created_at)) / 60 as minutes
       from said q
       where not q.by_agent and coalesce(q.after_agent, true)
+      union all
+      select extract(epoch from (t.answered_at - t.created_at)) / 60
+      from tours t
+      where t.agent_id = ${agentId} and t.answered_at is not null
     ),
     rated as (
       select avg(rating)::float8 as rating, count(*)::int as reviews

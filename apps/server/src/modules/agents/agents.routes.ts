@@ -174,7 +174,7 @@ export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['agents'],
         summary:
-          'Review an agent (confirmed buyers who bought a home from them, 10 reviews an hour); a second review of one agent replaces the first',
+          'Review an agent (confirmed buyers who completed a tour or bought a home with them, 10 reviews an hour); a second review of one agent replaces the first',
         params: ZAgentIdParams,
         body: ZAgentReviewRequest,
         response: { 200: ZReviewSaved, ...errorResponses(400, 401, 403, 404, 429) },

@@ -10,7 +10,15 @@ import {
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { agentProfiles, offers, payments, properties, reviews, users } from '../../db/schema.js';
+import {
+  agentProfiles,
+  offers,
+  payments,
+  properties,
+  reviews,
+  tours,
+  users,
+} from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { requireVerifiedEmail } from '../auth/verified-email.js';
@@ -65,7 +73,8 @@ export async function visibleAgent(db: Database, id: string, viewer: SessionUser
 
 /**
  * Whether the buyer may review the agent: they completed a purchase with them (a paid offer on one
- * of the agent's listings). The one place that decides it, so completed tours can join later.
+ * of the agent's listings) or a tour (one the agent, or the day after it, marked completed). The
+ * one place that decides it.
  */
 export async function mayReviewAgent(db: Database, buyerId: string, agentId: string) {
   const [bought] = await db
@@ -76,7 +85,15 @@ export async function mayReviewAgent(db: Database, buyerId: string, agentId: str
       and(eq(offers.buyerId, buyerId), eq(offers.status, 'paid'), eq(properties.agentId, agentId)),
     )
     .limit(1);
-  return bought !== undefined;
+  if (bought) return true;
+  const [toured] = await db
+    .select({ id: tours.id })
+    .from(tours)
+    .where(
+      and(eq(tours.buyerId, buyerId), eq(tours.agentId, agentId), eq(tours.status, 'completed')),
+    )
+    .limit(1);
+  return toured !== undefined;
 }
 
 export async function agentProfileView(

@@ -278,7 +278,7 @@ describe('reviews of an agent', () => {
     const refused = await send(m.browser, 'POST', url, { rating: 1, title: 'Never met' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe(
-      'Only buyers who bought a home from this agent can review them.',
+      'Only buyers who toured or bought a home with this agent can review them.',
     );
     expect((await send(m.buyer, 'POST', `/api/agents/${m.bob.id}/reviews`, {})).statusCode).toBe(
       403,

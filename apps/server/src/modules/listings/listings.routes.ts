@@ -30,6 +30,8 @@ import {
   reportsClosed,
 } from '../notifications/notification-events.js';
 import { announceListingDecision } from '../notifications/notifier.js';
+import { tourNotices } from '../tours/tour-notices.js';
+import { endTours } from '../tours/tours-ended.js';
 import {
   assertMayChangeListing,
   createListing,
@@ -166,12 +168,18 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = await request.requireRole('agent', 'admin');
       await app.notifications.changeAndTell(
-        (tx) => deleteListing(tx, caller, request.params.id),
-        (_tx, { closedReports }) =>
-          reportsClosed(closedReports, {
+        async (tx) => {
+          // Its tours end first, while they still name it; they stay, cancelled, for both sides.
+          const endedTours = await endTours(tx, { propertyId: request.params.id }, 'withdrawn');
+          return { ...(await deleteListing(tx, caller, request.params.id)), endedTours };
+        },
+        async (tx, { closedReports, endedTours }) => [
+          ...reportsClosed(closedReports, {
             decision: 'remove_listing',
             propertyId: request.params.id,
           }),
+          ...(await tourNotices(tx, endedTours, app.config)),
+        ],
       );
       return { message: PROPERTY_MESSAGES.deleted };
     },

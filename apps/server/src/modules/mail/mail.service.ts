@@ -21,6 +21,15 @@ export interface MailMessage<T extends TemplateName = TemplateName> {
   props: TemplateProps[T];
   /** Adds List-Unsubscribe + List-Unsubscribe-Post (RFC 8058) with a signed token for this scope. */
   unsubscribe?: UnsubscribeClaim;
+  /** A calendar invitation (`text/calendar; method=...`) calendar programs offer to add. */
+  calendar?: CalendarAttachment;
+}
+
+export interface CalendarAttachment {
+  method: 'REQUEST' | 'CANCEL';
+  /** The iCalendar file, its METHOD the same as `method`. */
+  content: string;
+  filename: string;
 }
 
 export interface Mail {
@@ -184,6 +193,16 @@ export async function deliverEmail(settings: MailSettings, message: MailMessage)
     // The same message always has the same Message-ID, so a mailbox that receives it twice (a
     // crash between sending and recording) can tell it is one message.
     messageId: `<${keyDigest(message.key)}@${messageIdHost(config.publicUrl)}>`,
+    // Sent as the message's text/calendar part and as an .ics attachment, as mail programs expect.
+    ...(message.calendar
+      ? {
+          icalEvent: {
+            method: message.calendar.method,
+            content: message.calendar.content,
+            filename: message.calendar.filename,
+          },
+        }
+      : {}),
     ...(token
       ? {
           headers: {

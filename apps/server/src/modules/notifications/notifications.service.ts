@@ -7,6 +7,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client.js';
 import { notificationSettings, notifications, users } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
+import type { CalendarAttachment } from '../mail/mail.service.js';
 
 /** Something that happened which some people are told about, in the app and maybe by e-mail. */
 export interface NotificationEvent {
@@ -20,6 +21,8 @@ export interface NotificationEvent {
   link: string;
   /** Whether the kind's e-mail goes to recipients whose settings allow it (default true). */
   email?: boolean;
+  /** An invitation the e-mail carries (a tour's REQUEST or CANCEL). */
+  calendar?: CalendarAttachment;
 }
 
 /** One e-mail a delivered event asks for. */

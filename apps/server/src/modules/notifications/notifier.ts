@@ -57,6 +57,7 @@ export async function deliver(app: FastifyInstance, event: NotificationEvent) {
         body: event.body,
         url: `${app.config.publicUrl}${event.link}`,
       },
+      ...(event.calendar ? { calendar: event.calendar } : {}),
     });
   }
 }

@@ -20,6 +20,7 @@ import { errorResponses } from '../../lib/error-responses.js';
 import { buyerVisibleListing } from '../listing-views/property-view.js';
 import { paymentFulfilled } from '../notifications/notification-events.js';
 import { sweepOverdueOffers } from '../offers/overdue-offers.js';
+import { toursEndedBySale } from '../tours/tours-ended.js';
 import { randomId } from './payment-provider.js';
 import {
   fulfilPayment,
@@ -41,7 +42,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { stripe, paymentProvider: provider } = app;
   /** Each side of a sale is told once, whichever path completed it (keyed by the payment). */
   const announceSale: SaleAnnouncer = async (tx, sessionId) =>
-    app.notifications.queue(tx, await paymentFulfilled(tx, sessionId));
+    app.notifications.queue(tx, [
+      ...(await paymentFulfilled(tx, sessionId)),
+      // A sold home takes no more visitors: its coming tours end and their buyers are told.
+      ...(await toursEndedBySale(tx, sessionId, app.config)),
+    ]);
 
   app.post(
     '/api/payment/create-checkout-session',

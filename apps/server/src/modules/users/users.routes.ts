@@ -14,6 +14,8 @@ import { forbidden } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { toUserView } from '../auth/user-view.js';
 import { roleChanged } from '../notifications/notification-events.js';
+import { tourNotices } from '../tours/tour-notices.js';
+import { endTours } from '../tours/tours-ended.js';
 import { changeRole, deleteUser, findUser, listUsers } from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -87,8 +89,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = await request.requireRole('admin');
       const { userId, newRole } = request.params;
       await app.notifications.changeAndTell(
-        (tx) => changeRole(tx, admin, userId, newRole),
-        () => roleChanged({ userId, role: newRole, changedAt: new Date() }),
+        async (tx) => {
+          await changeRole(tx, admin, userId, newRole);
+          // A buyer should not meet an agent marked as fraud: their coming tours are called off.
+          return newRole === 'fraud' ? endTours(tx, { agentId: userId }, 'agentUnavailable') : [];
+        },
+        async (tx, endedTours) => [
+          ...roleChanged({ userId, role: newRole, changedAt: new Date() }),
+          ...(await tourNotices(tx, endedTours, app.config)),
+        ],
       );
       return { message: roleChangedMessage(request.params.newRole) };
     },

@@ -4,6 +4,7 @@ import {
   payments,
   properties,
   reviews,
+  tours,
   users,
   wishlistItems,
 } from '../../../src/db/schema.js';
@@ -22,6 +23,7 @@ export interface Baseline {
   reviews: Map<string, typeof reviews.$inferSelect>;
   payments: Map<string, typeof payments.$inferSelect>;
   wishlist: Set<string>;
+  tours: Map<string, typeof tours.$inferSelect>;
 }
 
 const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
@@ -34,6 +36,7 @@ export async function takeBaseline(db: Database): Promise<Baseline> {
     reviews: byId(await db.select().from(reviews)),
     payments: byId(await db.select().from(payments)),
     wishlist: new Set((await db.select().from(wishlistItems)).map((row) => row.id)),
+    tours: byId(await db.select().from(tours)),
   };
 }
 
@@ -118,6 +121,23 @@ export async function forbiddenChanges(
     if (!baseline.wishlist.has(item.id) && item.userId !== caller?.id) {
       problems.push(`a wishlist item was saved for ${item.userId}`);
     }
+  }
+
+  for (const tour of await db.select().from(tours)) {
+    const before = baseline.tours.get(tour.id);
+    if (!before) {
+      if (tour.buyerId !== caller?.id) problems.push(`a new tour is for ${tour.buyerId}`);
+      if (tour.status !== 'pending') problems.push(`a new tour is ${tour.status}`);
+      continue;
+    }
+    if (tour.buyerId !== before.buyerId || tour.agentId !== before.agentId) {
+      problems.push('a tour changed its buyer or agent');
+    }
+    const moved =
+      tour.status !== before.status || tour.startsAt.getTime() !== before.startsAt.getTime();
+    const party = caller?.id === tour.buyerId || caller?.id === tour.agentId;
+    // An admin's decision (a listing removed, an agent marked as fraud) calls tours off too.
+    if (moved && !party && !isAdmin) problems.push(`someone else's tour became ${tour.status}`);
   }
 
   const offersNow = byId(await db.select().from(offers));

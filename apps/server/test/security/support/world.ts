@@ -10,7 +10,10 @@ import {
   openHouses,
   payments,
   reviews,
+  tourAvailability,
+  tours,
 } from '../../../src/db/schema.js';
+import { addDays, instantOf, localDateOf } from '../../../src/lib/listing-time-zone.js';
 import { createAccount, type TestAccount } from '../../helpers/accounts.js';
 import { createListing, listingBody } from '../../helpers/listings.js';
 import { accept, daysFromNow, offer, openCheckout, payDemo } from '../../helpers/offers.js';
@@ -80,6 +83,18 @@ export interface World {
   /** An open house of the open listing, three days ahead, and one of the listing waiting for approval. */
   openHouseId: string;
   unapprovedOpenHouseId: string;
+  /**
+   * The user's tours with the agent, one in each state: pending on the open listing, confirmed on
+   * the reserved one, rescheduled on the one waiting for review; the three closed ones on the open
+   * listing. The listings take tours every day from 8 to 8 in Chicago; `freeTourSlot` and
+   * `spareTourSlot` are free slots of theirs.
+   */
+  tourIds: Record<
+    'pending' | 'confirmed' | 'rescheduled' | 'declined' | 'cancelled' | 'completed',
+    string
+  >;
+  freeTourSlot: string;
+  spareTourSlot: string;
   /** A stored image file, as an upload leaves it. */
   imageKey: string;
   /** Password hashes: they must never leave the server, whoever asks. */
@@ -304,6 +319,12 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     .values([openHouseAt(openListing), openHouseAt(unapprovedListing)])
     .returning({ id: openHouses.id });
 
+  const tourWorld = await toursOf(app, user, agent, {
+    openListing,
+    reservedListing,
+    reviewListing,
+  });
+
   const imageKey = `${'ab'.repeat(16)}-1600.webp`;
   await writeFile(path.join(app.config.uploadsDir, imageKey), Buffer.from('RIFF....WEBP'));
 
@@ -335,8 +356,81 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     savedSearchId: savedSearch.json()._id,
     openHouseId: openHouse?.id as string,
     unapprovedOpenHouseId: unapprovedOpenHouse?.id as string,
+    ...tourWorld,
     imageKey,
     passwordHashes: hashes,
+  };
+}
+
+/** Tours of the user's with the agent, in every state, on listings open for tours. */
+async function toursOf(
+  app: FastifyInstance,
+  user: TestAccount,
+  agent: TestAccount,
+  listings: { openListing: string; reservedListing: string; reviewListing: string },
+) {
+  const zone = 'America/Chicago';
+  const today = localDateOf(new Date(), zone);
+  /** 10 am in Chicago, `days` days from today. */
+  const at = (days: number, time = '10:00') => instantOf(addDays(today, days), time, zone) as Date;
+  const hourLater = (instant: Date) => new Date(instant.getTime() + 3_600_000);
+  await app.db.insert(tourAvailability).values(
+    Object.values(listings).map((propertyId) => ({
+      propertyId,
+      timeZone: zone,
+      slotMinutes: 60,
+      weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '08:00', end: '20:00' })),
+    })),
+  );
+  const tour = (
+    propertyId: string,
+    status: (typeof tours.$inferInsert)['status'],
+    startsAt: Date,
+    extra: Partial<typeof tours.$inferInsert> = {},
+  ) => ({
+    propertyId,
+    agentId: agent.id,
+    buyerId: user.id,
+    propertyTitle: 'Open house',
+    propertyLocation: 'Austin, Texas',
+    kind: 'in-person' as const,
+    status,
+    startsAt,
+    endsAt: hourLater(startsAt),
+    timeZone: zone,
+    ...extra,
+  });
+  const rows = await app.db
+    .insert(tours)
+    .values([
+      tour(listings.openListing, 'pending', at(2)),
+      tour(listings.reservedListing, 'confirmed', at(3), { sequence: 1 }),
+      tour(listings.reviewListing, 'rescheduled', at(4), {
+        proposedStartsAt: at(5),
+        proposedEndsAt: hourLater(at(5)),
+        sequence: 1,
+      }),
+      tour(listings.openListing, 'declined', at(2, '11:00'), { sequence: 1 }),
+      tour(listings.openListing, 'cancelled', at(2, '12:00'), {
+        sequence: 1,
+        cancelledBy: 'buyer',
+        cancelReason: 'Plans changed',
+      }),
+      tour(listings.openListing, 'completed', at(2, '13:00'), { sequence: 2 }),
+    ])
+    .returning({ id: tours.id, status: tours.status });
+  const idOf = (status: string) => rows.find((row) => row.status === status)?.id as string;
+  return {
+    tourIds: {
+      pending: idOf('pending'),
+      confirmed: idOf('confirmed'),
+      rescheduled: idOf('rescheduled'),
+      declined: idOf('declined'),
+      cancelled: idOf('cancelled'),
+      completed: idOf('completed'),
+    },
+    freeTourSlot: at(6).toISOString(),
+    spareTourSlot: at(7, '15:00').toISOString(),
   };
 }
 

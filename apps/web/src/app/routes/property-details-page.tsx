@@ -9,6 +9,7 @@ import { useProperty } from '@/features/properties/api/get-property';
 import { PropertyDetailsPage } from '@/features/properties/pages/property-details-page';
 import { ReportListingButton } from '@/features/reports/components/report-listing-button';
 import { PropertyReviewsSection } from '@/features/reviews/components/property-reviews-section';
+import { RequestTourSection } from '@/features/tours/components/request-tour-section';
 import { AddToWishlistButton } from '@/features/wishlist/components/add-to-wishlist-button';
 import type { Property } from '@/lib/listing';
 import { priceRangeText } from '@/lib/listing-format';
@@ -55,6 +56,7 @@ export function PropertyDetailsRoute() {
             <ReportListingButton property={property} />
           </>
         )}
+        tour={(property) => <RequestTourSection property={property} />}
         openHouses={(property) => <OpenHousesSection property={property} />}
         calculator={(property) => <MortgageCalculator price={property.minPrice} />}
         reviews={(property) => (

@@ -1,4 +1,4 @@
-import type { NotificationKind } from '@keyhaven/shared';
+import { type NotificationKind, TOUR_MAIL_SUBJECTS } from '@keyhaven/shared';
 import { Action, MailLayout, type MailTemplate, Paragraph } from './layout.js';
 
 export interface NotificationProps {
@@ -33,6 +33,7 @@ const SUBJECTS: Record<NotificationKind, string> = {
   search_match: 'A new home matches your saved search',
   report_outcome: 'A listing you reported was decided',
   correction_requested: 'Please correct your listing',
+  ...TOUR_MAIL_SUBJECTS,
 };
 
 export const notification: MailTemplate<NotificationProps> = {

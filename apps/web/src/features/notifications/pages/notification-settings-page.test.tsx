@@ -53,6 +53,12 @@ describe('the notification settings page', () => {
       'message_received',
       'search_match',
       'report_outcome',
+      'tour_confirmed',
+      'tour_rescheduled',
+      'tour_declined',
+      'tour_cancelled',
+      'tour_reminder',
+      'tour_completed',
     ]);
     expect(within(group).getByRole('checkbox', { name: 'My offer is accepted' })).toBeChecked();
     expect(within(group).queryByRole('checkbox', { name: 'A new offer on my listing' })).toBeNull();
@@ -71,8 +77,9 @@ describe('the notification settings page', () => {
     renderPage(agent);
 
     const group = await emailGroup();
-    // Every kind but the four only buyers receive (their offer answered, their payment, alerts).
-    expect(within(group).getAllByRole('checkbox')).toHaveLength(13);
+    // Every kind but the seven only buyers receive (their offer answered, their payment, alerts, a
+    // new time proposed for their tour, their request declined, their tour completed).
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(17);
     expect(
       within(group).getByRole('checkbox', { name: 'A new offer on my listing' }),
     ).toBeChecked();
@@ -121,6 +128,12 @@ describe('the notification settings page', () => {
         message_received: false,
         search_match: true,
         report_outcome: true,
+        tour_confirmed: true,
+        tour_rescheduled: true,
+        tour_declined: true,
+        tour_cancelled: true,
+        tour_reminder: true,
+        tour_completed: true,
       },
       searchAlerts: 'off',
     });

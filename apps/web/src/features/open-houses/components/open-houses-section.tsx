@@ -1,10 +1,10 @@
 import type { OpenHouse } from '@keyhaven/shared';
 import { openHouseTimes } from '@keyhaven/shared/constants';
 import { OPEN_HOUSE_MESSAGES } from '@keyhaven/shared/texts';
-import { useEffect, useState } from 'react';
 import { ListEmpty, ListResult } from '@/components/list-states';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { InlineSpinner } from '@/components/ui/spinner';
+import { useBrowserZone } from '@/hooks/use-browser-zone';
 import { useSignedInUser } from '@/hooks/use-session';
 import { errorMessage } from '@/lib/api-client';
 import type { Property } from '@/lib/listing';
@@ -12,18 +12,6 @@ import { toast } from '@/lib/toast';
 import { openHouseCalendarUrl, useOpenHouses } from '../api/get-open-houses';
 import { useRemoveOpenHouse } from '../api/remove-open-house';
 import { AddOpenHouseForm } from './add-open-house-form';
-
-/**
- * The viewer's own zone, read once the page runs in their browser: the server that rendered the
- * page knows only its own, so the first paint shows the home's times alone.
- */
-function useBrowserZone() {
-  const [zone, setZone] = useState<string | null>(null);
-  useEffect(() => {
-    setZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
-  }, []);
-  return zone;
-}
 
 function OpenHouseRow({
   openHouse,

@@ -18,6 +18,8 @@ type PropertyDetailsProps = {
    * buying journey adds the wishlist and offer buttons here.
    */
   actions?: ReactNode;
+  /** Right under the photos, the first thing a buyer can do: request a tour. */
+  underPhotos?: ReactNode;
   /** Under the listing, full width: the buying journey adds the reviews section here. */
   children?: ReactNode;
 };
@@ -28,7 +30,12 @@ const APPROVAL_NOTES: Partial<Record<Property['adminApproval'], string>> = {
 };
 
 /** A listing's page: photos, facts, description, features, price, agent and where it is. */
-export function PropertyDetails({ property, actions, children }: PropertyDetailsProps) {
+export function PropertyDetails({
+  property,
+  actions,
+  underPhotos,
+  children,
+}: PropertyDetailsProps) {
   const title = property.title.trim() || PROPERTY_MESSAGES.untitled;
   const location = property.location.trim() || PROPERTY_MESSAGES.noLocation;
   const approvalNote = APPROVAL_NOTES[property.adminApproval];
@@ -76,6 +83,7 @@ export function PropertyDetails({ property, actions, children }: PropertyDetails
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0">
           <PhotoGallery photos={property.photos} title={title} />
+          {underPhotos}
 
           <section aria-labelledby="property-description" className="mt-8">
             <h2 id="property-description" className="text-2xl font-bold text-teal-900">

@@ -1,5 +1,5 @@
 import { LIMITS } from '@keyhaven/shared/constants';
-import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
+import { PROPERTY_MESSAGES, TOUR_SCREEN_MESSAGES } from '@keyhaven/shared/texts';
 import { useState } from 'react';
 import { generatePath, Link, useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
@@ -12,7 +12,7 @@ import { useSignedInUser } from '@/hooks/use-session';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import type { Property } from '@/lib/listing';
-import { paths, propertyDetailsPath } from '@/lib/paths';
+import { paths, propertyDetailsPath, tourAvailabilityPath } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useManagedProperties } from '../api/get-managed-properties';
 import { useDeleteProperty } from '../api/manage-property';
@@ -143,6 +143,17 @@ export function MyPropertiesPage() {
                           Delete<span className="sr-only">: {property.title}</span>
                         </Button>
                       </div>
+                      <Link
+                        to={tourAvailabilityPath(property._id)}
+                        className={buttonStyles({
+                          variant: 'ghost',
+                          size: 'sm',
+                          className: 'mt-2 w-full',
+                        })}
+                      >
+                        {TOUR_SCREEN_MESSAGES.viewingTimes}
+                        <span className="sr-only">: {property.title}</span>
+                      </Link>
                     </>
                   }
                 />

@@ -17,6 +17,8 @@ type PropertyDetailsPageProps = {
   reviews?: (property: Property) => ReactNode;
   /** Under the listing, before the calculator: when the home is open to walk in. */
   openHouses?: (property: Property) => ReactNode;
+  /** Right under the photos: a buyer's way to see the home (Request a tour). */
+  tour?: (property: Property) => ReactNode;
 };
 
 /** A listing's page; its agent also gets Edit Property. */
@@ -25,6 +27,7 @@ export function PropertyDetailsPage({
   calculator,
   reviews,
   openHouses,
+  tour,
 }: PropertyDetailsPageProps) {
   const { id = '' } = useParams();
   const user = useSignedInUser();
@@ -34,6 +37,7 @@ export function PropertyDetailsPage({
       {(property) => (
         <PropertyDetails
           property={property}
+          underPhotos={tour?.(property)}
           actions={
             <>
               {buyerActions?.(property)}
