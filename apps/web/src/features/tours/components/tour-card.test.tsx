@@ -63,6 +63,14 @@ describe('TourCard', () => {
     );
   });
 
+  it('adds no second time for a reader whose zone keeps the home’s clock under another name', () => {
+    // Toronto's clock is New York's, all year.
+    renderInApp(<TourCard tour={tour()} side="buyer" readerZone="America/Toronto" />, {
+      signedInAs: buyer,
+    });
+    expect(screen.queryByText(/^Your time:/)).not.toBeInTheDocument();
+  });
+
   it('gives a confirmed tour its calendar file', () => {
     renderInApp(
       <TourCard

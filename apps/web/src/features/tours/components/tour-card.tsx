@@ -9,7 +9,7 @@ import {
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { agentProfilePath, propertyDetailsPath, tourAvailabilityPath } from '@/lib/paths';
-import { shortWhen } from '../lib/tour-time';
+import { readerClockDiffers, shortWhen } from '../lib/tour-time';
 import { TourActions } from './tour-actions';
 
 const TONES: Record<TourStatus, BadgeTone> = {
@@ -39,7 +39,7 @@ export function TourTime({
   return (
     <>
       <p className="font-semibold text-stone-900">{tourTimes(at, timeZone)}</p>
-      {readerZone && readerZone !== timeZone && (
+      {readerZone && readerClockDiffers(at.startsAt, timeZone, readerZone) && (
         <p className="text-sm text-stone-700">
           {TOUR_MESSAGES.inYourZone(tourTimes(at, readerZone))}
         </p>

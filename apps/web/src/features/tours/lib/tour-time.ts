@@ -47,12 +47,21 @@ export const localDateOf = (instant: string, timeZone: string) =>
     );
 
 /**
- * A slot's time on the reader's own clock, when their zone differs from the home's: `4:00 PM`,
- * or `Sun 1:00 AM` when it falls on another day there. Null when the zones agree (or the
- * reader's is not known yet, as on the server).
+ * Whether the reader's clock reads differently from the home's at `instant`: not when the zones
+ * are one, nor when two names keep the same time then (UTC and Lisbon in winter), nor when the
+ * reader's zone is not known yet (as on the server).
+ */
+export const readerClockDiffers = (instant: string, homeZone: string, readerZone: string | null) =>
+  readerZone !== null &&
+  readerZone !== homeZone &&
+  shortWhen(instant, readerZone) !== shortWhen(instant, homeZone);
+
+/**
+ * A slot's time on the reader's own clock, when it reads differently from the home's: `4:00 PM`,
+ * or `Sun 1:00 AM` when it falls on another day there; else null.
  */
 export function readerClock(instant: string, homeZone: string, readerZone: string | null) {
-  if (!readerZone || readerZone === homeZone) return null;
+  if (!readerZone || !readerClockDiffers(instant, homeZone, readerZone)) return null;
   const time = clockTime(instant, readerZone);
   const day = (zone: string) =>
     format({ timeZone: zone, weekday: 'short' }).format(new Date(instant));
