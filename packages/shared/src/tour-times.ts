@@ -13,6 +13,12 @@ export const TOUR_LIMITS = {
   cancelReasonMaxLength: 500,
   /** Tour requests one buyer may send in an hour, like offers. */
   requestsPerHour: 10,
+  /**
+   * Answers or changes of one kind (confirm, propose, accept, decline, cancel, complete) one
+   * account may make to tours in an hour: a busy agent's morning of requests fits; each mails the
+   * other side, so an account proposing or cancelling over and over cannot fill an inbox.
+   */
+  changesPerHour: 60,
   /** Weekly opening ranges of one listing (several per weekday are fine). */
   maxWeeklyRanges: 21,
   /** Days off of one listing. */

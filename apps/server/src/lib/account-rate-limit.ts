@@ -30,6 +30,7 @@ export const ACCOUNT_LIMITS = {
   openHouse: OPEN_HOUSE_LIMITS.addsPerHour,
   /** Tour requests: a buyer asks to see a few homes, as they offer on a few. */
   tour: TOUR_LIMITS.requestsPerHour,
+  tourChange: TOUR_LIMITS.changesPerHour,
 } as const;
 export type AccountAction = keyof typeof ACCOUNT_LIMITS;
 export type AccountLimits = Record<AccountAction, number>;

@@ -24,6 +24,7 @@ export const REPEATING_ACCOUNT_LIMITS = {
   withdrawal: 1e6,
   openHouse: 1e6,
   tour: 1e6,
+  tourChange: 1e6,
 };
 
 /** Settings for the app, or a function giving them once earlier hooks have run (a port, a URL). */

@@ -183,14 +183,14 @@ export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/tours/:id/confirm',
     {
-      config: { access: ['agent'], leavesAccounts: true },
+      config: { access: ['agent'], rateLimit: perAccount(app, 'tourChange'), leavesAccounts: true },
       schema: {
         tags: ['tours'],
         summary:
           'Confirm a pending tour request before its time (its agent); the buyer gets the invitation',
         description: REFUSALS,
         params: ZTourIdParams,
-        response: { 200: ZTour, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: ZTour, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => {
@@ -202,7 +202,7 @@ export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/tours/:id/propose',
     {
-      config: { access: ['agent'], leavesAccounts: true },
+      config: { access: ['agent'], rateLimit: perAccount(app, 'tourChange'), leavesAccounts: true },
       schema: {
         tags: ['tours'],
         summary:
@@ -210,7 +210,7 @@ export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
         description: REFUSALS,
         params: ZTourIdParams,
         body: ZTourProposeRequest,
-        response: { 200: ZTour, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: ZTour, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => {
@@ -224,13 +224,13 @@ export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/tours/:id/accept',
     {
-      config: { access: ['user'], leavesAccounts: true },
+      config: { access: ['user'], rateLimit: perAccount(app, 'tourChange'), leavesAccounts: true },
       schema: {
         tags: ['tours'],
         summary: 'Accept the time the agent proposed (its buyer): the tour is confirmed at it',
         description: REFUSALS,
         params: ZTourIdParams,
-        response: { 200: ZTour, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: ZTour, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => {
@@ -242,7 +242,7 @@ export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/tours/:id/decline',
     {
-      config: { access: ['agent'], leavesAccounts: true },
+      config: { access: ['agent'], rateLimit: perAccount(app, 'tourChange'), leavesAccounts: true },
       schema: {
         tags: ['tours'],
         summary:
@@ -250,7 +250,7 @@ export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
         description: REFUSALS,
         params: ZTourIdParams,
         body: ZTourDeclineRequest,
-        response: { 200: ZTour, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: ZTour, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => {
@@ -264,7 +264,11 @@ export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/tours/:id/cancel',
     {
-      config: { access: ['user', 'agent'], leavesAccounts: true },
+      config: {
+        access: ['user', 'agent'],
+        rateLimit: perAccount(app, 'tourChange'),
+        leavesAccounts: true,
+      },
       schema: {
         tags: ['tours'],
         summary:
@@ -272,7 +276,7 @@ export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
         description: REFUSALS,
         params: ZTourIdParams,
         body: ZTourCancelRequest,
-        response: { 200: ZTour, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: ZTour, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => {
@@ -286,13 +290,13 @@ export const toursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/tours/:id/complete',
     {
-      config: { access: ['agent'], leavesAccounts: true },
+      config: { access: ['agent'], rateLimit: perAccount(app, 'tourChange'), leavesAccounts: true },
       schema: {
         tags: ['tours'],
         summary: `Mark a confirmed tour as completed once it has started (its agent); unmarked, it completes ${TOUR_LIMITS.autoCompleteHours} hours after it ends`,
         description: REFUSALS,
         params: ZTourIdParams,
-        response: { 200: ZTour, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: ZTour, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => {

@@ -205,6 +205,17 @@ describe('requesting a tour', () => {
     expect(limited.headers['retry-after']).toBeDefined();
   });
 
+  it('takes at most sixty of one kind of answer or change an hour from one account, refused ones counted', async () => {
+    const buyer = await createAccount(ctx.app, 'user');
+    const nobodysTour = '00000000-0000-4000-8000-000000000000';
+    for (let i = 0; i < TOUR_LIMITS.changesPerHour; i++) {
+      expect((await tourAction(ctx.app, buyer, nobodysTour, 'cancel')).statusCode).toBe(404);
+    }
+    const limited = await tourAction(ctx.app, buyer, nobodysTour, 'cancel');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
   it('refuses a listing under review, rejected, sold or of a fraud agent, and an unconfirmed buyer', async () => {
     clockAt(MONDAY);
     const { agent, buyer, listingId, slots } = await tourScene(ctx.app);
