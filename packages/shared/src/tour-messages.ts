@@ -1,6 +1,6 @@
 import { tooLongMessage } from './messages.js';
 import type { NotificationKind } from './notification-kinds.js';
-import { TOUR_LIMITS, type TourKind, type TourStatus } from './tour-times.js';
+import { TOUR_LIMITS, TOUR_PAGE_TITLES, type TourKind, type TourStatus } from './tour-times.js';
 
 /*
  * The words of viewing tours: the listing's Request a tour, the agent's Viewing availability and
@@ -9,10 +9,10 @@ import { TOUR_LIMITS, type TourKind, type TourStatus } from './tour-times.js';
 
 export const TOUR_MESSAGES = {
   // Page titles and sections
-  agentPageTitle: 'Tours',
-  buyerPageTitle: 'My Tours',
+  agentPageTitle: TOUR_PAGE_TITLES.agent,
+  buyerPageTitle: TOUR_PAGE_TITLES.buyer,
   requestTitle: 'Request a tour',
-  availabilityTitle: 'Viewing availability',
+  availabilityTitle: TOUR_PAGE_TITLES.availability,
   requestsSection: 'Requests waiting for you',
   upcomingSection: 'Upcoming tours',
   pastSection: 'Past tours',

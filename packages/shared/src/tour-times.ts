@@ -76,6 +76,16 @@ export const WEEKDAY_NAMES = [
   'Saturday',
 ] as const;
 
+/**
+ * The tour pages' titles, apart from the rest of tours' words (`TOUR_MESSAGES`): the route table
+ * and the dashboard's menu, which every page loads first, name the pages with these alone.
+ */
+export const TOUR_PAGE_TITLES = {
+  agent: 'Tours',
+  buyer: 'My Tours',
+  availability: 'Viewing availability',
+} as const;
+
 /** The dashboard pages of tours; notices and e-mails link there. */
 export const TOUR_PAGES = {
   /** The agent's Tours: requests waiting and upcoming tours by day, and past ones. */

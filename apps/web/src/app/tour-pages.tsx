@@ -1,4 +1,4 @@
-import { TOUR_MESSAGES } from '@keyhaven/shared/texts';
+import { TOUR_PAGE_TITLES } from '@keyhaven/shared/constants';
 import type { RouteObject } from 'react-router';
 import { paths } from '@/lib/paths';
 import { lazyPage } from './lazy-page';
@@ -20,7 +20,7 @@ export const buyerTourRoutes: RouteObject[] = [
   {
     path: paths.dashboard.myTours,
     element: <MyToursPage />,
-    handle: { title: TOUR_MESSAGES.buyerPageTitle },
+    handle: { title: TOUR_PAGE_TITLES.buyer },
   },
 ];
 
@@ -29,11 +29,11 @@ export const agentTourRoutes: RouteObject[] = [
   {
     path: paths.dashboard.tours,
     element: <ToursPage />,
-    handle: { title: TOUR_MESSAGES.agentPageTitle },
+    handle: { title: TOUR_PAGE_TITLES.agent },
   },
   {
     path: paths.dashboard.tourAvailability,
     element: <TourAvailabilityPage />,
-    handle: { title: TOUR_MESSAGES.availabilityTitle },
+    handle: { title: TOUR_PAGE_TITLES.availability },
   },
 ];

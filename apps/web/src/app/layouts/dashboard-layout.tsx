@@ -1,5 +1,5 @@
 import type { Role } from '@keyhaven/shared';
-import { TOUR_MESSAGES } from '@keyhaven/shared/texts';
+import { TOUR_PAGE_TITLES } from '@keyhaven/shared/constants';
 import { type ReactNode, Suspense, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
@@ -44,7 +44,7 @@ const AGENT_MENU: MenuItem[] = [
   { to: dashboard.myProperties, label: 'My Properties' },
   { to: dashboard.soldProperties, label: 'Sold Properties' },
   { to: dashboard.requests, label: 'Requested Properties' },
-  { to: dashboard.tours, label: TOUR_MESSAGES.agentPageTitle },
+  { to: dashboard.tours, label: TOUR_PAGE_TITLES.agent },
   { to: dashboard.analytics, label: 'Analytics' },
   { to: dashboard.agentProfile, label: 'My Agent Profile' },
   ...STAYING_TOLD,
@@ -54,7 +54,7 @@ const BUYER_MENU: MenuItem[] = [
   PROFILE,
   { to: dashboard.wishlist, label: 'My Wish List' },
   { to: dashboard.bought, label: 'My Bought Properties' },
-  { to: dashboard.myTours, label: TOUR_MESSAGES.buyerPageTitle },
+  { to: dashboard.myTours, label: TOUR_PAGE_TITLES.buyer },
   { to: dashboard.reviews, label: 'My Reviews' },
   { to: dashboard.savedSearches, label: 'Saved Searches' },
   ...STAYING_TOLD,
