@@ -203,6 +203,7 @@ test('an admin promotes a new user to agent, who gets the agent menu on the next
     'My Properties',
     'Sold Properties',
     'Requested Properties',
+    'Tours',
     'Analytics',
     'My Agent Profile',
     'Notifications',
