@@ -614,7 +614,10 @@ test.describe('on a 375 px phone', () => {
       '/dashboard/add-property',
     ]);
     await page.goto('/dashboard/my-properties');
-    await cardsIn(page).first().getByRole('link', { name: /^View\b/ }).click();
+    await cardsIn(page)
+      .first()
+      .getByRole('link', { name: /^View\b/ })
+      .click();
     await expect(page.getByRole('heading', { name: 'Listing agent' })).toBeVisible();
     await expectNoSidewaysScroll(page);
 
