@@ -6,6 +6,7 @@
 export * from './schema/analytics.js';
 export * from './schema/enums.js';
 export * from './schema/identity.js';
+export * from './schema/listing-history.js';
 export * from './schema/marketplace.js';
 export * from './schema/notifications.js';
 export * from './schema/open-houses.js';

@@ -10,6 +10,7 @@ export * from '../en-us-format.js';
 export * from '../error-codes.js';
 export * from '../geo.js';
 export * from '../images.js';
+export * from '../listing-history.js';
 export * from '../money.js';
 export * from '../notification-kinds.js';
 export * from '../number-input.js';

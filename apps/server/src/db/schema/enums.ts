@@ -3,6 +3,7 @@ import {
   ALERT_FREQUENCIES,
   AVAILABILITY,
   FEATURES,
+  LISTING_EVENT_KINDS,
   NOTIFICATION_KINDS,
   OFFER_STATUSES,
   PAYMENT_STATUSES,
@@ -41,3 +42,4 @@ export const reportStatusEnum = pgEnum('report_status', REPORT_STATUSES);
 export const tourStatusEnum = pgEnum('tour_status', TOUR_STATUSES);
 export const tourKindEnum = pgEnum('tour_kind', TOUR_KINDS);
 export const tourCancellerEnum = pgEnum('tour_canceller', TOUR_CANCELLERS);
+export const listingEventKindEnum = pgEnum('listing_event_kind', LISTING_EVENT_KINDS);

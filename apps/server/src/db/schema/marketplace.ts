@@ -103,6 +103,14 @@ export const properties = pgTable(
      * listing is first approved.
      */
     published: jsonb('published').$type<PublishedListing>(),
+    /**
+     * When the home sold and for how much (the paid offer's amount), kept on the row for the sold
+     * homes' search and comparables; set by the database as availability becomes Sold (the price
+     * is null when its agent marked it sold without a sale here) and cleared when it is offered
+     * again.
+     */
+    soldAt: timestamp('sold_at', { withTimezone: true }),
+    soldPriceCents: bigint('sold_price_cents', { mode: 'number' }),
     agentId: text('agent_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
