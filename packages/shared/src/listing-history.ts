@@ -39,3 +39,39 @@ export const LISTING_BADGE_DAYS = {
   /** "Price cut $15k": the price last came down this many days ago or less. */
   priceCut: 14,
 } as const;
+
+/** A price range in dollars, as listings show it. */
+export interface PriceRange {
+  min: number;
+  max: number;
+}
+
+/**
+ * How a price range moved: `cut` when neither end rose and one came down (by the larger drop),
+ * `increase` when neither came down and one rose (by the larger rise), else `change` (one end up,
+ * the other down), with no single amount to say.
+ */
+export function priceMove(
+  before: PriceRange,
+  after: PriceRange,
+): { direction: 'cut' | 'increase' | 'change'; amount: number } {
+  const minDelta = after.min - before.min;
+  const maxDelta = after.max - before.max;
+  if (minDelta <= 0 && maxDelta <= 0) {
+    return { direction: 'cut', amount: -Math.min(minDelta, maxDelta) };
+  }
+  if (minDelta >= 0 && maxDelta >= 0) {
+    return { direction: 'increase', amount: Math.max(minDelta, maxDelta) };
+  }
+  return { direction: 'change', amount: 0 };
+}
+
+/** `$15k`, `$1.2M`, `$950`: an amount in few characters, for a badge. */
+export function shortUsd(amount: number): string {
+  const whole = Math.round(amount);
+  const scaled = (value: number, unit: string) =>
+    `$${String(Math.round(value * 10) / 10).replace(/\.0$/, '')}${unit}`;
+  if (whole >= 999_500) return scaled(whole / 1_000_000, 'M');
+  if (whole >= 1_000) return scaled(whole / 1_000, 'k');
+  return `$${whole}`;
+}

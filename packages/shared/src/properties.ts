@@ -25,6 +25,7 @@ import {
   parseBbox,
   parsePolygon,
 } from './geo.js';
+import { PUBLIC_LISTING_EVENT_KINDS } from './listing-history.js';
 import { atMostCharactersMessage, PROPERTY_MESSAGES } from './messages.js';
 import { hasAtMostCents } from './money.js';
 import { strictNumberInput } from './number-input.js';
@@ -172,6 +173,21 @@ export const ZPropertyEditRequest = z
   .meta({ id: 'PropertyEditRequest' });
 export type PropertyEditRequest = z.input<typeof ZPropertyEditRequest>;
 
+/** One event of a listing's price and status history, as buyers read it; amounts in dollars. */
+export const ZListingHistoryEntry = z
+  .object({
+    kind: z.enum(PUBLIC_LISTING_EVENT_KINDS),
+    at: z.string(),
+    /** The range after the event (listed, price_changed). */
+    price: z.object({ min: z.number(), max: z.number() }).nullable(),
+    /** The range before a price change. */
+    previousPrice: z.object({ min: z.number(), max: z.number() }).nullable(),
+    /** What it sold for, when it sold here (sold). */
+    salePrice: z.number().nullable(),
+  })
+  .meta({ id: 'ListingHistoryEntry' });
+export type ListingHistoryEntry = z.infer<typeof ZListingHistoryEntry>;
+
 export const ZSoldDetails = z
   .object({
     price: z.number(),
@@ -226,6 +242,12 @@ export const ZProperty = z
      * ended since the answer was made are left to the reader to skip.
      */
     openHouses: z.array(ZOpenHouseTime).optional(),
+    /** When a public listing was first listed, for the "New" badge. */
+    listedAt: z.string().nullable().optional(),
+    /** A public listing's last price change when it was a cut, for the "Price cut" badge. */
+    priceCut: z.object({ amount: z.number(), at: z.string() }).nullable().optional(),
+    /** A public listing's price and status history, newest first; never on cards. */
+    history: z.array(ZListingHistoryEntry).optional(),
   })
   .meta({ id: 'Property' });
 export type Property = z.infer<typeof ZProperty>;
@@ -238,7 +260,7 @@ export type PropertyList = z.infer<typeof ZPropertyList>;
  * its cover as its only photo. About half the bytes of the whole listing, for the pages a buyer
  * pans a map and scrolls through; a listing's own page reads it whole.
  */
-export const ZPropertyCard = ZProperty.omit({ description: true })
+export const ZPropertyCard = ZProperty.omit({ description: true, history: true })
   .extend({ photos: z.array(ZListingPhoto).max(1) })
   .meta({ id: 'PropertyCard' });
 export type PropertyCard = z.infer<typeof ZPropertyCard>;
@@ -248,9 +270,9 @@ export type PropertyCardList = z.infer<typeof ZPropertyCardList>;
 
 /** The card of a listing (see ZPropertyCard), its fields in the listing's own order. */
 export function cardOf<Listing extends { description: string; photos: readonly unknown[] }>(
-  listing: Listing,
-): Omit<Listing, 'description'> {
-  const { description: _description, ...card } = listing;
+  listing: Listing & { history?: unknown },
+): Omit<Listing, 'description' | 'history'> {
+  const { description: _description, history: _history, ...card } = listing;
   return { ...card, photos: listing.photos.slice(0, 1) };
 }
 

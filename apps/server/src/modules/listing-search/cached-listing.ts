@@ -61,6 +61,8 @@ function encoded(listing: SharedListings, fields: ListingFields = 'all'): Cached
   return {
     rows: sold ? listing.rows : NO_ROWS,
     sales: sold ? listing.sales : NO_SALES,
+    // The sale's parties read the listing anew from these (personalViews), its history with it.
+    ...(sold && { history: listing.history }),
     body: Buffer.from(JSON.stringify(whole)),
     ...(fields === 'card' && { card: cardText(whole) }),
     encoding: encodings,

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Database, preparedPerDatabase } from '../../db/client.js';
 import { properties } from '../../db/schema.js';
 import { isPublic, listingById } from '../listing-views/listing-by-id.js';
+import { publicHistoryOf } from '../listing-views/listing-history.js';
 import { openHouseTimesOf } from '../listing-views/open-house-times.js';
 import {
   agents,
@@ -20,11 +21,12 @@ import { approvedOnly, notByFraudAgent } from './search-conditions.js';
 export async function sharedListing(db: Database, id: string): Promise<SharedListings | null> {
   const [row] = await listingById(db).execute({ id });
   if (!row || !isPublic(row)) return null;
-  const [sales, openHouses] = await Promise.all([
+  const [sales, openHouses, history] = await Promise.all([
     salesOf(db, [row]),
     openHouseTimesOf(db, [row.property.id]),
+    publicHistoryOf(db, [row.property.id]),
   ]);
-  return { rows: [row], sales, openHouses };
+  return { rows: [row], sales, openHouses, history };
 }
 
 /**
@@ -35,12 +37,11 @@ export async function sharedListingsOf(db: Database, ids: string[]) {
   const found = new Map<string, SharedListings>();
   if (ids.length === 0) return found;
   const rows = await publicRowsOf(db).execute({ ids: `{${ids.join(',')}}` });
-  const [sales, openHouses] = await Promise.all([
+  const listingIds = rows.map((row) => row.property.id);
+  const [sales, openHouses, history] = await Promise.all([
     salesOf(db, rows),
-    openHouseTimesOf(
-      db,
-      rows.map((row) => row.property.id),
-    ),
+    openHouseTimesOf(db, listingIds),
+    publicHistoryOf(db, listingIds),
   ]);
   for (const row of rows) {
     const sale = sales.get(row.property.id);
@@ -48,6 +49,7 @@ export async function sharedListingsOf(db: Database, ids: string[]) {
       rows: [row],
       sales: sale ? new Map([[row.property.id, sale]]) : new Map(),
       openHouses,
+      history,
     });
   }
   return found;

@@ -2,6 +2,7 @@ import {
   APPROVAL_TO_WIRE,
   isOwnImageUrl,
   LISTING_UNDER_REVIEW,
+  type ListingHistoryEntry,
   type ListingPhoto,
   type OpenHouseTime,
   PHOTO_MESSAGES,
@@ -18,6 +19,7 @@ import {
   type StoredPhoto,
   users,
 } from '../../db/schema.js';
+import { withHistory } from './listing-history.js';
 
 export type ListingRow = typeof properties.$inferSelect;
 export interface AgentInfo {
@@ -275,13 +277,17 @@ export interface SharedListings {
   sales: Map<string, Sale>;
   /** The listings' upcoming open houses (openHouseTimesOf), when read. */
   openHouses?: Map<string, OpenHouseTime[]>;
+  /** The listings' price and status history (publicHistoryOf), when read. */
+  history?: Map<string, ListingHistoryEntry[]>;
 }
 
 /**
- * A public listing's view with its upcoming open houses, when they were read. A sold home's are
- * over: it carries none, as its sale's parties read it elsewhere (with its sale's details).
+ * A public listing's view with its history and upcoming open houses, when they were read. A sold
+ * home's open houses are over: it carries none, as its sale's parties read it elsewhere (with its
+ * sale's details).
  */
 function withOpenHouses(view: Property, shared: SharedListings): Property {
+  if (shared.history) withHistory(view, shared.history.get(view._id) ?? []);
   if (!shared.openHouses || view.availability === 'Sold') return view;
   view.openHouses = shared.openHouses.get(view._id) ?? [];
   return view;

@@ -1,0 +1,60 @@
+import { formatUsd } from './en-us-format.js';
+import { type PriceRange, priceMove, shortUsd } from './listing-history.js';
+
+/* The words of a listing's history: its timeline, the cards' badges and saved-home alerts. */
+
+const dollars = (amount: number) => formatUsd(amount, { minFractionDigits: 0 });
+
+/** `$250,000 – $280,000`, or one amount when the range is one price. */
+export const priceRangeText = (range: PriceRange) =>
+  range.min === range.max ? dollars(range.min) : `${dollars(range.min)} – ${dollars(range.max)}`;
+
+export const LISTING_HISTORY_MESSAGES = {
+  sectionTitle: 'Price and status history',
+  none: 'No changes yet.',
+  dateColumn: 'Date',
+  eventColumn: 'Event',
+  priceColumn: 'Price',
+  listed: 'Listed',
+  underOffer: 'Under offer',
+  backOnMarket: 'Back on the market',
+  sold: 'Sold',
+  newBadge: 'New',
+  /** Under a card's badge for screen readers: what "New" means. */
+  newBadgeLabel: (days: number) => `New: listed in the last ${days} days`,
+} as const;
+
+/** A price change in the timeline: `Price reduced by $15,000`. */
+export function priceChangeText(before: PriceRange, after: PriceRange): string {
+  const move = priceMove(before, after);
+  if (move.direction === 'cut') return `Price reduced by ${dollars(move.amount)}`;
+  if (move.direction === 'increase') return `Price increased by ${dollars(move.amount)}`;
+  return 'Price changed';
+}
+
+/** `Sold for $265,000`, or `Sold` when the price is not known here. */
+export const soldText = (salePrice: number | null) =>
+  salePrice === null ? LISTING_HISTORY_MESSAGES.sold : `Sold for ${dollars(salePrice)}`;
+
+/** A card's badge for a recent cut: `Price cut $15k`. */
+export const priceCutBadge = (amount: number) => `Price cut ${shortUsd(amount)}`;
+
+/** What a buyer is told when a home on their wishlist changes, in the app and by e-mail. */
+export const SAVED_HOME_ALERTS = {
+  priceCutTitle: 'Price cut on a home you saved',
+  priceIncreaseTitle: 'Price change on a home you saved',
+  priceBody: (title: string, before: PriceRange, after: PriceRange) =>
+    `${title}: ${priceChangeText(before, after)
+      .toLowerCase()
+      .replace(/^price/, 'the price was')}, now ${priceRangeText(after)}.`,
+  underOfferTitle: 'A home you saved is under offer',
+  underOfferBody: (title: string) =>
+    `${title} has accepted an offer. It may come back on the market if the sale falls through.`,
+  backOnMarketTitle: 'A home you saved is back on the market',
+  backOnMarketBody: (title: string) => `${title} is available again.`,
+  soldTitle: 'A home you saved has sold',
+  soldBody: (title: string, salePrice: number | null) =>
+    salePrice === null ? `${title} has sold.` : `${title} sold for ${dollars(salePrice)}.`,
+  openHouseTitle: 'Open house at a home you saved',
+  openHouseBody: (title: string, times: string) => `${title} is open to visit ${times}.`,
+} as const;
