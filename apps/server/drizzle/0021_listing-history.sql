@@ -1,4 +1,9 @@
 CREATE TYPE "public"."listing_event_kind" AS ENUM('created', 'listed', 'price_changed', 'under_offer', 'back_on_market', 'sold', 'approved', 'rejected', 'sent_for_review', 'open_house');--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'saved_home_price_changed';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'saved_home_under_offer';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'saved_home_back_on_market';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'saved_home_sold';--> statement-breakpoint
+ALTER TYPE "public"."notification_kind" ADD VALUE 'saved_home_open_house';--> statement-breakpoint
 CREATE TABLE "listing_events" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "listing_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"property_id" uuid NOT NULL,

@@ -54,6 +54,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { placesRoutes } from './modules/places/places.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
+import { savedHomeAlertsPlugin } from './modules/saved-homes/saved-home-alerts.plugin.js';
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { toursRoutes } from './modules/tours/tours.routes.js';
@@ -254,6 +255,7 @@ export async function buildApp(
   await app.register(mailPlugin);
   await app.register(liveUpdatesPlugin);
   await app.register(notificationsPlugin);
+  await app.register(savedHomeAlertsPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes, { sleep: deps.sleep });
   await app.register(googleRoutes);

@@ -98,6 +98,11 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   tour_cancelled: 'A tour is cancelled',
   tour_reminder: 'A reminder before a tour (a day and an hour before)',
   tour_completed: 'My tour is completed (I can review the agent)',
+  saved_home_price_changed: 'A home I saved changes price',
+  saved_home_under_offer: 'A home I saved goes under offer',
+  saved_home_back_on_market: 'A home I saved is back on the market',
+  saved_home_sold: 'A home I saved sells',
+  saved_home_open_house: 'A home I saved gets an open house',
 };
 
 export const ALERT_FREQUENCY_LABELS = {

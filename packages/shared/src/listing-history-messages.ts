@@ -58,3 +58,12 @@ export const SAVED_HOME_ALERTS = {
   openHouseTitle: 'Open house at a home you saved',
   openHouseBody: (title: string, times: string) => `${title} is open to visit ${times}.`,
 } as const;
+
+/** The subjects of saved-home alert e-mails: in our words, never a listing's title. */
+export const SAVED_HOME_MAIL_SUBJECTS = {
+  saved_home_price_changed: 'The price of a home you saved has changed',
+  saved_home_under_offer: 'A home you saved is under offer',
+  saved_home_back_on_market: 'A home you saved is back on the market',
+  saved_home_sold: 'A home you saved has sold',
+  saved_home_open_house: 'A home you saved has an open house',
+} as const;

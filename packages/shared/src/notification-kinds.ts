@@ -24,6 +24,11 @@ export const NOTIFICATION_KINDS = [
   'tour_cancelled',
   'tour_reminder',
   'tour_completed',
+  'saved_home_price_changed',
+  'saved_home_under_offer',
+  'saved_home_back_on_market',
+  'saved_home_sold',
+  'saved_home_open_house',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -60,6 +65,12 @@ export const NOTIFICATION_AUDIENCE: Record<NotificationKind, 'buyer' | 'agent' |
   tour_cancelled: 'everyone',
   tour_reminder: 'everyone',
   tour_completed: 'buyer',
+  // The buyers who saved the home, when it changes (at most one e-mail a home a day).
+  saved_home_price_changed: 'buyer',
+  saved_home_under_offer: 'buyer',
+  saved_home_back_on_market: 'buyer',
+  saved_home_sold: 'buyer',
+  saved_home_open_house: 'buyer',
 };
 
 export const ENGAGEMENT_LIMITS = {

@@ -21,6 +21,11 @@ export interface NotificationEvent {
   link: string;
   /** Whether the kind's e-mail goes to recipients whose settings allow it (default true). */
   email?: boolean;
+  /**
+   * Names the e-mail when several events share one (`saved-home:<listing>:<day>`): only the
+   * first of them is mailed to each recipient, the others are told in the app alone.
+   */
+  mailKey?: string;
   /** An invitation the e-mail carries (a tour's REQUEST or CANCEL). */
   calendar?: CalendarAttachment;
 }
