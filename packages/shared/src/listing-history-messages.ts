@@ -1,13 +1,13 @@
-import { formatUsd } from './en-us-format.js';
 import { type PriceRange, priceMove, shortUsd } from './listing-history.js';
+import { formatDollars } from './money.js';
 
 /* The words of a listing's history: its timeline, the cards' badges and saved-home alerts. */
 
-const dollars = (amount: number) => formatUsd(amount, { minFractionDigits: 0 });
+const dollars = formatDollars;
 
-/** `$250,000 – $280,000`, or one amount when the range is one price. */
-export const priceRangeText = (range: PriceRange) =>
-  range.min === range.max ? dollars(range.min) : `${dollars(range.min)} – ${dollars(range.max)}`;
+/** `$250,000 - $280,000` as listings show a range, or one amount when it is one price. */
+const rangeText = (range: PriceRange) =>
+  range.min === range.max ? dollars(range.min) : `${dollars(range.min)} - ${dollars(range.max)}`;
 
 export const LISTING_HISTORY_MESSAGES = {
   sectionTitle: 'Price and status history',
@@ -46,7 +46,7 @@ export const SAVED_HOME_ALERTS = {
   priceBody: (title: string, before: PriceRange, after: PriceRange) =>
     `${title}: ${priceChangeText(before, after)
       .toLowerCase()
-      .replace(/^price/, 'the price was')}, now ${priceRangeText(after)}.`,
+      .replace(/^price/, 'the price was')}, now ${rangeText(after)}.`,
   underOfferTitle: 'A home you saved is under offer',
   underOfferBody: (title: string) =>
     `${title} has accepted an offer. It may come back on the market if the sale falls through.`,

@@ -11,6 +11,7 @@ import {
   AVAILABILITY,
   FEATURES,
   PROPERTY_TYPES,
+  PUBLIC_LISTING_EVENT_KINDS,
   TRUE_OR_FALSE,
 } from '@keyhaven/shared/constants';
 import * as v from 'valibot';
@@ -41,6 +42,15 @@ const listingPhotoTwin = v.object({
   placeholder: v.nullable(v.string()),
 });
 const ZListingPhoto: ContractTwin<typeof listingPhotoTwin, ListingPhoto> = listingPhotoTwin;
+
+const priceTwin = v.nullable(v.object({ min: v.number(), max: v.number() }));
+const historyEntryTwin = v.object({
+  kind: v.picklist(PUBLIC_LISTING_EVENT_KINDS),
+  at: v.string(),
+  price: priceTwin,
+  previousPrice: priceTwin,
+  salePrice: v.nullable(v.number()),
+});
 
 const propertyTwin = v.object({
   _id: v.string(),
@@ -78,6 +88,11 @@ const propertyTwin = v.object({
       v.object({ id: v.string(), startsAt: v.string(), endsAt: v.string(), timeZone: v.string() }),
     ),
   ),
+  /** When a public listing was first listed, and its last price change when a cut: the badges. */
+  listedAt: v.optional(v.nullable(v.string())),
+  priceCut: v.optional(v.nullable(v.object({ amount: v.number(), at: v.string() }))),
+  /** A public listing's price and status history, newest first (never on cards). */
+  history: v.optional(v.array(historyEntryTwin)),
 });
 
 export const ZProperty: ContractTwin<typeof propertyTwin, Property> = propertyTwin;
@@ -86,7 +101,7 @@ export const ZPropertyList: ListTwin<typeof ZProperty, PropertyList> = v.array(Z
 
 // Not held to one photo: a server still sending whole listings (an instance not yet upgraded)
 // sends cards enough to show.
-const { description: _description, ...cardEntries } = propertyTwin.entries;
+const { description: _description, history: _history, ...cardEntries } = propertyTwin.entries;
 const propertyCardTwin = v.object(cardEntries);
 
 /** A listing as its card shows it (`fields=card`): no description, the cover its only photo. */

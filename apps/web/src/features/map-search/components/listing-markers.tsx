@@ -4,6 +4,7 @@ import { Marker, Popup, useMap } from '@vis.gl/react-maplibre';
 import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import Supercluster from 'supercluster';
+import { MarketChangeBadge } from '@/components/listing/market-change-badge';
 import { OpenHouseBadge } from '@/components/listing/open-house-badge';
 import { cn } from '@/lib/cn';
 import type { PropertyCard } from '@/lib/listing';
@@ -225,6 +226,7 @@ export function ListingMarkers({
             {priceRangeText(open.minPrice, open.maxPrice)}
           </p>
           <p className="mt-1 text-sm text-stone-700">{factsOf(open)}</p>
+          {openListing && <MarketChangeBadge listing={openListing} className="mt-1 mr-1" />}
           {openListing ? (
             <OpenHouseBadge openHouses={openListing.openHouses} className="mt-1" />
           ) : (

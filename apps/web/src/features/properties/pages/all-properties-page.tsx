@@ -6,6 +6,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListEmpty, ListError } from '@/components/list-states';
 import { AvailabilityBadge } from '@/components/listing/listing-badges';
+import { MarketChangeBadge } from '@/components/listing/market-change-badge';
 import { PropertyCard, PropertyCardSkeletons } from '@/components/listing/property-card';
 import { PageMeta } from '@/components/page-meta';
 import { Button, buttonStyles } from '@/components/ui/button';
@@ -311,7 +312,12 @@ export function AllPropertiesPage({ map, searchActions }: AllPropertiesPageProps
                     <PropertyCard
                       property={property}
                       imageLoading={index === 0 ? 'eager' : 'lazy'}
-                      badges={<AvailabilityBadge availability={property.availability} />}
+                      badges={
+                        <>
+                          <AvailabilityBadge availability={property.availability} />
+                          <MarketChangeBadge listing={property} />
+                        </>
+                      }
                     />
                     {(property.lat === null || property.lng === null) && (
                       <p className="mt-1 px-2 text-xs text-stone-600">{NO_MAP_POSITION}</p>

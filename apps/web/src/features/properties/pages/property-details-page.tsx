@@ -19,6 +19,8 @@ type PropertyDetailsPageProps = {
   openHouses?: (property: Property) => ReactNode;
   /** Right under the photos: a buyer's way to see the home (Request a tour). */
   tour?: (property: Property) => ReactNode;
+  /** Under the open houses: its price and status history. */
+  history?: (property: Property) => ReactNode;
 };
 
 /** A listing's page; its agent also gets Edit Property. */
@@ -28,6 +30,7 @@ export function PropertyDetailsPage({
   reviews,
   openHouses,
   tour,
+  history,
 }: PropertyDetailsPageProps) {
   const { id = '' } = useParams();
   const user = useSignedInUser();
@@ -57,6 +60,7 @@ export function PropertyDetailsPage({
           }
         >
           {openHouses?.(property)}
+          {history?.(property)}
           {calculator?.(property)}
           {reviews?.(property)}
         </PropertyDetails>
