@@ -195,18 +195,19 @@ export const listingSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     }
     const shared = await app.listingCache.catalogue.get(searchCacheKey(query), async () => {
-      const { rows, sales, openHouses, total } = await catalogueListings(
+      const { rows, sales, openHouses, history, total } = await catalogueListings(
         app.db,
         query,
         cachedCounts,
       );
-      const body = encodedList(sharedViews({ rows, sales, openHouses }), fields);
+      const body = encodedList(sharedViews({ rows, sales, openHouses, history }), fields);
       // The rows are kept only to add a sale's details for its parties: a page without a
       // sold listing is held as its bytes alone.
       return {
         rows: sales.size > 0 ? rows : [],
         sales,
         openHouses,
+        history: sales.size > 0 ? history : undefined,
         page: withEtag({ body, total }),
       };
     });

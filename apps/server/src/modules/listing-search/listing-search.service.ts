@@ -2,6 +2,7 @@ import { PRICE_BANDS, PRICE_RANGES, PROPERTY_TYPES, type SearchFacets } from '@k
 import { and, count, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { properties } from '../../db/schema.js';
+import { publicHistoryOf } from '../listing-views/listing-history.js';
 import { openHouseTimesOf } from '../listing-views/open-house-times.js';
 import {
   agents,
@@ -340,8 +341,12 @@ async function sharedPage(
     ]);
   }
   const ids = rows.map((row) => row.property.id);
-  const [sales, openHouses] = await Promise.all([salesOf(db, rows), openHouseTimesOf(db, ids)]);
-  return { rows, sales, openHouses, total: totalOf(facetCounts, filters) };
+  const [sales, openHouses, history] = await Promise.all([
+    salesOf(db, rows),
+    openHouseTimesOf(db, ids),
+    publicHistoryOf(db, ids),
+  ]);
+  return { rows, sales, openHouses, history, total: totalOf(facetCounts, filters) };
 }
 
 /** Public search: approved, Available listings of agents in good standing. */

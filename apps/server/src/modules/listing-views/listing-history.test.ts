@@ -115,6 +115,16 @@ describe("a listing's history", () => {
     const seen = await listingAs(buyer, id);
     // The larger drop of the two ends.
     expect(seen.priceCut?.amount).toBe(20_000);
+    // The search's cards carry what their badges need, and not the history itself.
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/all-properties?fields=card&minPrice=255000&maxPrice=270000',
+      headers: buyer.bearer,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    const card = (page.json() as Property[]).find((listing) => listing._id === id);
+    expect(card).toMatchObject({ priceCut: { amount: 20_000 }, listedAt: seen.listedAt });
+    expect(card).not.toHaveProperty('history');
     expect(seen.history?.map((entry) => entry.kind)).toEqual([
       'price_changed',
       'price_changed',
