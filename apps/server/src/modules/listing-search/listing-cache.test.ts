@@ -230,8 +230,15 @@ describe('cached catalogue pages and listing details', () => {
     return createListing(ctx.app, agent, { title, image: undefined, photos, lng, lat: 30.3 });
   }
 
-  /** What a card holds of a whole listing: all but its description and the photos after its cover. */
-  const cardOfWhole = ({ description: _description, ...listing }: Record<string, unknown>) => ({
+  /**
+   * What a card holds of a whole listing: all but its description, its history and the photos
+   * after its cover.
+   */
+  const cardOfWhole = ({
+    description: _description,
+    history: _history,
+    ...listing
+  }: Record<string, unknown>) => ({
     ...listing,
     photos: (listing.photos as unknown[]).slice(0, 1),
   });

@@ -42,9 +42,7 @@ export function PriceHistorySection({ property }: { property: Property }) {
   return (
     // The table's own region carries the name: one landmark, not two of the same name.
     <div className="mt-10">
-      <h2 className="text-2xl font-bold text-stone-900">
-        {LISTING_HISTORY_MESSAGES.sectionTitle}
-      </h2>
+      <h2 className="text-2xl font-bold text-stone-900">{LISTING_HISTORY_MESSAGES.sectionTitle}</h2>
       {history.length === 0 ? (
         <p className="mt-4 text-stone-700">{LISTING_HISTORY_MESSAGES.none}</p>
       ) : (

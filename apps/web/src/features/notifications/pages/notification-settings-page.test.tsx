@@ -59,6 +59,11 @@ describe('the notification settings page', () => {
       'tour_cancelled',
       'tour_reminder',
       'tour_completed',
+      'saved_home_price_changed',
+      'saved_home_under_offer',
+      'saved_home_back_on_market',
+      'saved_home_sold',
+      'saved_home_open_house',
     ]);
     expect(within(group).getByRole('checkbox', { name: 'My offer is accepted' })).toBeChecked();
     expect(within(group).queryByRole('checkbox', { name: 'A new offer on my listing' })).toBeNull();
@@ -134,6 +139,11 @@ describe('the notification settings page', () => {
         tour_cancelled: true,
         tour_reminder: true,
         tour_completed: true,
+        saved_home_price_changed: true,
+        saved_home_under_offer: true,
+        saved_home_back_on_market: true,
+        saved_home_sold: true,
+        saved_home_open_house: true,
       },
       searchAlerts: 'off',
     });

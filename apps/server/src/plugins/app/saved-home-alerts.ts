@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { declaresListingChanges } from '../../plugins/app/listing-cache.js';
 import {
   announceListingEvents,
   SAVED_HOME_ALERTS_CRON,
   SAVED_HOME_ALERTS_QUEUE,
-} from './saved-home-alerts.js';
+} from '../../modules/saved-homes/saved-home-alerts.js';
+import { declaresListingChanges } from './listing-cache.js';
 
 /*
  * Buyers hear of the homes they saved as those change. The database writes each change as an
