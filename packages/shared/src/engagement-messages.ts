@@ -98,6 +98,12 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   tour_cancelled: 'A tour is cancelled',
   tour_reminder: 'A reminder before a tour (a day and an hour before)',
   tour_completed: 'My tour is completed (I can review the agent)',
+  shared_list_joined: 'Someone joins my shared wishlist',
+  shared_list_left: 'Someone leaves my shared wishlist, or I am removed from one',
+  shared_home_added: 'A co-buyer saves a home to our shared wishlist',
+  shared_home_removed: 'A co-buyer removes a home from our shared wishlist',
+  shared_note_added: 'A co-buyer adds a shared note',
+  shared_home_reaction: 'A co-buyer gives a home a thumbs up or down',
 };
 
 export const ALERT_FREQUENCY_LABELS = {

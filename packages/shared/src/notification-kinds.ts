@@ -24,6 +24,12 @@ export const NOTIFICATION_KINDS = [
   'tour_cancelled',
   'tour_reminder',
   'tour_completed',
+  'shared_list_joined',
+  'shared_list_left',
+  'shared_home_added',
+  'shared_home_removed',
+  'shared_note_added',
+  'shared_home_reaction',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -60,6 +66,13 @@ export const NOTIFICATION_AUDIENCE: Record<NotificationKind, 'buyer' | 'agent' |
   tour_cancelled: 'everyone',
   tour_reminder: 'everyone',
   tour_completed: 'buyer',
+  // The other people on a shared wishlist (buyers all).
+  shared_list_joined: 'buyer',
+  shared_list_left: 'buyer',
+  shared_home_added: 'buyer',
+  shared_home_removed: 'buyer',
+  shared_note_added: 'buyer',
+  shared_home_reaction: 'buyer',
 };
 
 export const ENGAGEMENT_LIMITS = {

@@ -23,6 +23,12 @@ export interface NotificationEvent {
   email?: boolean;
   /** An invitation the e-mail carries (a tour's REQUEST or CANCEL). */
   calendar?: CalendarAttachment;
+  /**
+   * The e-mail's idempotency key in place of `key`, for events that share one e-mail: events
+   * with the same `mailKey` (a list's notes in one hour) send each recipient one e-mail, the
+   * first's; each is still its own notification in the app.
+   */
+  mailKey?: string;
 }
 
 /** One e-mail a delivered event asks for. */

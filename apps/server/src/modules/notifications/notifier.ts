@@ -46,7 +46,7 @@ export async function deliver(app: FastifyInstance, event: NotificationEvent) {
   }
   for (const recipient of mail) {
     await app.mail.enqueue({
-      key: `${event.key}:${recipient.userId}`,
+      key: `${event.mailKey ?? event.key}:${recipient.userId}`,
       to: recipient.to,
       userId: recipient.userId,
       template: 'notification',

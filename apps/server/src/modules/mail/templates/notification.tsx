@@ -1,4 +1,8 @@
-import { type NotificationKind, TOUR_MAIL_SUBJECTS } from '@keyhaven/shared';
+import {
+  type NotificationKind,
+  SHOPPING_TOGETHER_MAIL_SUBJECTS,
+  TOUR_MAIL_SUBJECTS,
+} from '@keyhaven/shared';
 import { Action, MailLayout, type MailTemplate, Paragraph } from './layout.js';
 
 export interface NotificationProps {
@@ -34,6 +38,7 @@ const SUBJECTS: Record<NotificationKind, string> = {
   report_outcome: 'A listing you reported was decided',
   correction_requested: 'Please correct your listing',
   ...TOUR_MAIL_SUBJECTS,
+  ...SHOPPING_TOGETHER_MAIL_SUBJECTS,
 };
 
 export const notification: MailTemplate<NotificationProps> = {

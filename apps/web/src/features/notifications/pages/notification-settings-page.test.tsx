@@ -59,6 +59,12 @@ describe('the notification settings page', () => {
       'tour_cancelled',
       'tour_reminder',
       'tour_completed',
+      'shared_list_joined',
+      'shared_list_left',
+      'shared_home_added',
+      'shared_home_removed',
+      'shared_note_added',
+      'shared_home_reaction',
     ]);
     expect(within(group).getByRole('checkbox', { name: 'My offer is accepted' })).toBeChecked();
     expect(within(group).queryByRole('checkbox', { name: 'A new offer on my listing' })).toBeNull();
@@ -134,6 +140,12 @@ describe('the notification settings page', () => {
         tour_cancelled: true,
         tour_reminder: true,
         tour_completed: true,
+        shared_list_joined: true,
+        shared_list_left: true,
+        shared_home_added: true,
+        shared_home_removed: true,
+        shared_note_added: true,
+        shared_home_reaction: true,
       },
       searchAlerts: 'off',
     });
