@@ -64,7 +64,7 @@ export function ShareListingButton({ property }: { property: { _id: string; titl
               ref={field}
               readOnly
               value={url}
-              onFocus={(event) => event.currentTarget.select()}
+              onClick={(event) => event.currentTarget.select()}
             />
           )}
         </Field>
