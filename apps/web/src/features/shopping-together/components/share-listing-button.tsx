@@ -15,13 +15,15 @@ type Shared = 'idle' | 'copied' | 'failed';
 export function ShareListingButton({ property }: { property: { _id: string; title: string } }) {
   const [shared, setShared] = useState<Shared>('idle');
   const field = useRef<HTMLInputElement>(null);
-  const url = `${window.location.origin}${propertyDetailsPath(property._id)}`;
+  // Read when shared: the server renders this page too, where there is no window.
+  const linkOf = () => `${window.location.origin}${propertyDetailsPath(property._id)}`;
 
   useEffect(() => {
     if (shared === 'failed') field.current?.select();
   }, [shared]);
 
   const share = async () => {
+    const url = linkOf();
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title: property.title, text: S.shareText(property.title), url });
@@ -63,7 +65,7 @@ export function ShareListingButton({ property }: { property: { _id: string; titl
               {...control}
               ref={field}
               readOnly
-              value={url}
+              value={linkOf()}
               onClick={(event) => event.currentTarget.select()}
             />
           )}
