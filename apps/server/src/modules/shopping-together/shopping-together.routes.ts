@@ -117,7 +117,7 @@ export const shoppingTogetherRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/shared-wishlist/invitations/preview',
     {
-      config: buyer,
+      config: { ...buyer, leavesAccounts: true },
       schema: {
         tags: TAGS,
         summary: 'Who sent an invitation, before its invited buyer answers it',
