@@ -30,7 +30,7 @@ export function InviteForm() {
     invite.mutate(address, {
       onSuccess: () => {
         toast.success(M.invited(address));
-        setEmail('');
+        setEmail((current) => (current.trim() === address ? '' : current));
       },
       onError: (failure) =>
         setError(

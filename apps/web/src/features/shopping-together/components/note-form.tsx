@@ -27,7 +27,8 @@ export function NoteForm({ propertyId, title }: { propertyId: string; title: str
       { propertyId, body: text, visibility },
       {
         onSuccess: () => {
-          setBody('');
+          // Only what was sent is cleared: the list read again may come first, and more typed.
+          setBody((current) => (current.trim() === text ? '' : current));
           toast.success(M.noteSaved);
         },
         onError: (failure) => setError(failureMessage(failure, M.noteFailed)),
