@@ -56,6 +56,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
+import { shoppingTogetherRoutes } from './modules/shopping-together/shopping-together.routes.js';
 import { toursRoutes } from './modules/tours/tours.routes.js';
 import { imagePipelineFor } from './modules/uploads/image-pipeline.js';
 import { createSweepHold, type SweepHold } from './modules/uploads/sweep-hold.js';
@@ -266,6 +267,7 @@ export async function buildApp(
   await app.register(listingsRoutes);
   await app.register(openHousesRoutes);
   await app.register(toursRoutes);
+  await app.register(shoppingTogetherRoutes);
   await app.register(wishlistRoutes);
   await app.register(offersRoutes);
   await app.register(paymentsRoutes);

@@ -103,6 +103,12 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   saved_home_back_on_market: 'A home I saved is back on the market',
   saved_home_sold: 'A home I saved sells',
   saved_home_open_house: 'A home I saved gets an open house',
+  shared_list_joined: 'Someone joins my shared wishlist',
+  shared_list_left: 'Someone leaves my shared wishlist, or I am removed from one',
+  shared_home_added: 'A co-buyer saves a home to our shared wishlist',
+  shared_home_removed: 'A co-buyer removes a home from our shared wishlist',
+  shared_note_added: 'A co-buyer adds a shared note',
+  shared_home_reaction: 'A co-buyer gives a home a thumbs up or down',
 };
 
 export const ALERT_FREQUENCY_LABELS = {

@@ -19,6 +19,7 @@ export * from './properties.js';
 export * from './reports.js';
 export * from './reviews.js';
 export * from './saved-searches.js';
+export * from './shopping-together.js';
 export * from './tours.js';
 export * from './uploads.js';
 export * from './users.js';

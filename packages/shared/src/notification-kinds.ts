@@ -29,6 +29,12 @@ export const NOTIFICATION_KINDS = [
   'saved_home_back_on_market',
   'saved_home_sold',
   'saved_home_open_house',
+  'shared_list_joined',
+  'shared_list_left',
+  'shared_home_added',
+  'shared_home_removed',
+  'shared_note_added',
+  'shared_home_reaction',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -71,6 +77,13 @@ export const NOTIFICATION_AUDIENCE: Record<NotificationKind, 'buyer' | 'agent' |
   saved_home_back_on_market: 'buyer',
   saved_home_sold: 'buyer',
   saved_home_open_house: 'buyer',
+  // The other people on a shared wishlist (buyers all).
+  shared_list_joined: 'buyer',
+  shared_list_left: 'buyer',
+  shared_home_added: 'buyer',
+  shared_home_removed: 'buyer',
+  shared_note_added: 'buyer',
+  shared_home_reaction: 'buyer',
 };
 
 export const ENGAGEMENT_LIMITS = {

@@ -10,4 +10,5 @@ export * from './schema/listing-history.js';
 export * from './schema/marketplace.js';
 export * from './schema/notifications.js';
 export * from './schema/open-houses.js';
+export * from './schema/shopping-together.js';
 export * from './schema/tours.js';

@@ -3,12 +3,13 @@ import {
   BUSINESS_LIMITS,
   ENGAGEMENT_LIMITS,
   OPEN_HOUSE_LIMITS,
+  SHOPPING_TOGETHER_LIMITS,
   TOUR_LIMITS,
 } from '@keyhaven/shared/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
- * What one account may repeat in an hour. A buyer reviews a handful of homes and offers on a
+ * What one account may repeat in an hour (a day for invitations). A buyer reviews a handful of homes and offers on a
  * few; more is one account flooding Home's Latest Reviews (or bumping its review to the top
  * all day) or an agent's Requested Properties (offering and withdrawing over and over).
  */
@@ -31,11 +32,17 @@ export const ACCOUNT_LIMITS = {
   /** Tour requests: a buyer asks to see a few homes, as they offer on a few. */
   tour: TOUR_LIMITS.requestsPerHour,
   tourChange: TOUR_LIMITS.changesPerHour,
+  /** Invitations to shop together: each mails an address, so they are counted over a day. */
+  sharedInvite: SHOPPING_TOGETHER_LIMITS.invitationsPerDay,
+  /** Notes, reactions, removals and answers on a shared wishlist: each may tell the others. */
+  sharedChange: SHOPPING_TOGETHER_LIMITS.changesPerHour,
 } as const;
 export type AccountAction = keyof typeof ACCOUNT_LIMITS;
 export type AccountLimits = Record<AccountAction, number>;
 
 const WINDOW = '1 hour';
+/** The actions whose allowance is a day's, not an hour's. */
+const DAILY: ReadonlySet<AccountAction> = new Set(['sharedInvite']);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,7 +65,7 @@ declare module 'fastify' {
 export function perAccount(app: FastifyInstance, action: AccountAction): RateLimitOptions {
   return {
     max: app.accountLimits[action],
-    timeWindow: WINDOW,
+    timeWindow: DAILY.has(action) ? '1 day' : WINDOW,
     hook: 'preHandler',
     keyGenerator: async (request: FastifyRequest) => {
       const user = await request.requireUser();

@@ -18,6 +18,7 @@ import {
   type Statuses,
   signedIn,
 } from './matrix-shape.js';
+import { SHOPPING_TOGETHER_ROWS } from './matrix-shopping-together.js';
 import { TOURS_ROWS } from './matrix-tours.js';
 
 /*
@@ -1489,6 +1490,7 @@ export const MATRIX: MatrixRow[] = [
   ...REPORTS_ROWS,
   ...OPEN_HOUSES_ROWS,
   ...TOURS_ROWS,
+  ...SHOPPING_TOGETHER_ROWS,
   ...AUDIT_LOG_ROWS,
 ];
 

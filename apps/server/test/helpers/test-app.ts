@@ -25,6 +25,8 @@ export const REPEATING_ACCOUNT_LIMITS = {
   openHouse: 1e6,
   tour: 1e6,
   tourChange: 1e6,
+  sharedInvite: 1e6,
+  sharedChange: 1e6,
 };
 
 /** Settings for the app, or a function giving them once earlier hooks have run (a port, a URL). */

@@ -17,4 +17,5 @@ export * from '../number-input.js';
 export * from '../open-house-times.js';
 export * from '../page-forms.js';
 export * from '../roles.js';
+export * from '../shopping-together-rules.js';
 export * from '../tour-times.js';

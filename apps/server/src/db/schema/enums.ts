@@ -3,7 +3,10 @@ import {
   ALERT_FREQUENCIES,
   AVAILABILITY,
   FEATURES,
+  HOME_REACTIONS,
+  INVITATION_STATUSES,
   LISTING_EVENT_KINDS,
+  NOTE_VISIBILITIES,
   NOTIFICATION_KINDS,
   OFFER_STATUSES,
   PAYMENT_STATUSES,
@@ -43,3 +46,6 @@ export const tourStatusEnum = pgEnum('tour_status', TOUR_STATUSES);
 export const tourKindEnum = pgEnum('tour_kind', TOUR_KINDS);
 export const tourCancellerEnum = pgEnum('tour_canceller', TOUR_CANCELLERS);
 export const listingEventKindEnum = pgEnum('listing_event_kind', LISTING_EVENT_KINDS);
+export const invitationStatusEnum = pgEnum('shared_invitation_status', INVITATION_STATUSES);
+export const noteVisibilityEnum = pgEnum('shared_note_visibility', NOTE_VISIBILITIES);
+export const homeReactionEnum = pgEnum('home_reaction', HOME_REACTIONS);

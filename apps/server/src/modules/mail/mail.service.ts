@@ -121,6 +121,8 @@ const RECIPIENT_RULE: Record<
   'verify-email': 'any address',
   'password-reset': 'any address',
   'newsletter-confirm': 'any address',
+  // An invitation to shop together goes to whatever address the inviter knows (decision 055).
+  'shared-wishlist-invitation': 'any address',
   'password-changed': 'confirmed account',
   notification: 'confirmed account',
   'search-alert': 'confirmed account',

@@ -21,13 +21,14 @@ export interface NotificationEvent {
   link: string;
   /** Whether the kind's e-mail goes to recipients whose settings allow it (default true). */
   email?: boolean;
-  /**
-   * Names the e-mail when several events share one (`saved-home:<listing>:<day>`): only the
-   * first of them is mailed to each recipient, the others are told in the app alone.
-   */
-  mailKey?: string;
   /** An invitation the e-mail carries (a tour's REQUEST or CANCEL). */
   calendar?: CalendarAttachment;
+  /**
+   * The e-mail's idempotency key in place of `key`, for events that share one e-mail: events
+   * with the same `mailKey` (a list's notes in one hour, a saved home's changes in one day) send
+   * each recipient one e-mail, the first's; each is still its own notification in the app.
+   */
+  mailKey?: string;
 }
 
 /** One e-mail a delivered event asks for. */

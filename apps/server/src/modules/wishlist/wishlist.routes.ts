@@ -11,7 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/app-error.js';
 import { assertClaimsCaller } from '../../lib/claimed-user.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { removeFromWishlist, saveToWishlist, wishlistOf } from './wishlist.service.js';
+import { saveHome, unsaveHome } from '../shopping-together/shared-saves.js';
+import { wishlistOf } from './wishlist.service.js';
 
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
@@ -29,7 +30,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const buyer = await request.requireUser();
       assertClaimsCaller(buyer, request.body.wishlistUser);
-      await saveToWishlist(app.db, buyer.id, request.params.id);
+      await saveHome(app, buyer.id, request.params.id);
       return { message: OFFER_MESSAGES.wishlistAdded };
     },
   );
@@ -67,7 +68,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = await request.requireUser();
       assertClaimsCaller(caller, request.body ?? undefined);
-      await removeFromWishlist(app.db, caller.id, request.params.id);
+      await unsaveHome(app, caller.id, request.params.id);
       return { message: OFFER_MESSAGES.removed };
     },
   );

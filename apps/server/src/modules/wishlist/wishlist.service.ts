@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { type Database, preparedPerDatabase } from '../../db/client.js';
+import { type Database, type Executor, preparedPerDatabase } from '../../db/client.js';
 import { listingDailyStats, properties, wishlistItems } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
 import { utcDay } from '../analytics/listing-views.js';
@@ -50,7 +50,40 @@ export async function saveToWishlist(db: Database, userId: string, propertyId: s
   if (saved.length === 0) throw notFound('Property not found');
 }
 
-export async function removeFromWishlist(db: Database, userId: string, propertyId: string) {
+/**
+ * The same save on a transaction that does more (telling the people a buyer shops together
+ * with): answers the new save's id, null when it was saved already.
+ */
+export async function saveToWishlistIn(tx: Executor, userId: string, propertyId: string) {
+  const [visible] = await tx
+    .select({ id: properties.id })
+    .from(properties)
+    .innerJoin(agents, eq(agents.id, properties.agentId))
+    .where(
+      and(
+        eq(properties.id, propertyId),
+        eq(properties.approval, 'approved'),
+        ne(agents.role, 'fraud'),
+      ),
+    );
+  if (!visible) throw notFound('Property not found');
+  const [added] = await tx
+    .insert(wishlistItems)
+    .values({ userId, propertyId })
+    .onConflictDoNothing()
+    .returning({ id: wishlistItems.id });
+  if (!added) return null;
+  await tx
+    .insert(listingDailyStats)
+    .values({ propertyId, day: utcDay(new Date()), saves: 1 })
+    .onConflictDoUpdate({
+      target: [listingDailyStats.propertyId, listingDailyStats.day],
+      set: { saves: sql`${listingDailyStats.saves} + 1` },
+    });
+  return added.id;
+}
+
+export async function removeFromWishlist(db: Executor, userId: string, propertyId: string) {
   const removed = await db
     .delete(wishlistItems)
     .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.propertyId, propertyId)))

@@ -164,10 +164,27 @@ export async function restore(db: Database, state: Snapshot, changed?: string[])
   }
   await db.transaction(async (tx) => {
     await tx.execute(emptying(tables));
+    // The rows go back as they were: the database's own triggers (a listing's history written as
+    // it is inserted, say) must not add to them.
+    await tx.execute(sql`set local session_replication_role = replica`);
     for (const { table, json } of state) {
       if (json === '[]' || !tables.includes(table)) continue;
       await tx.execute(
         sql`insert into ${sql.identifier(table)} select * from json_populate_recordset(null::${sql.identifier(table)}, ${json}::json)`,
+      );
+    }
+    // Identity columns count on from the highest id put back, as they would have.
+    const identities = await queryRows<{ table: string; column: string }>(
+      tx,
+      sql`select c.relname as "table", a.attname as "column" from pg_attribute a
+          join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and a.attidentity <> '' and c.relname = any(${`{${tables.join(',')}}`}::text[])`,
+    );
+    for (const { table, column } of identities) {
+      await tx.execute(
+        sql.raw(
+          `select setval(pg_get_serial_sequence('"${table}"', '${column}'), coalesce((select max("${column}") from "${table}"), 0) + 1, false)`,
+        ),
       );
     }
   });

@@ -4,6 +4,9 @@ import {
   payments,
   properties,
   reviews,
+  sharedHomeNotes,
+  sharedHomeReactions,
+  sharedWishlistMembers,
   tours,
   users,
   wishlistItems,
@@ -23,6 +26,8 @@ export interface Baseline {
   reviews: Map<string, typeof reviews.$inferSelect>;
   payments: Map<string, typeof payments.$inferSelect>;
   wishlist: Set<string>;
+  sharedMembers: Set<string>;
+  sharedNotes: Set<string>;
   tours: Map<string, typeof tours.$inferSelect>;
 }
 
@@ -36,6 +41,8 @@ export async function takeBaseline(db: Database): Promise<Baseline> {
     reviews: byId(await db.select().from(reviews)),
     payments: byId(await db.select().from(payments)),
     wishlist: new Set((await db.select().from(wishlistItems)).map((row) => row.id)),
+    sharedMembers: new Set((await db.select().from(sharedWishlistMembers)).map((row) => row.id)),
+    sharedNotes: new Set((await db.select().from(sharedHomeNotes)).map((row) => row.id)),
     tours: byId(await db.select().from(tours)),
   };
 }
@@ -121,6 +128,22 @@ export async function forbiddenChanges(
     if (!baseline.wishlist.has(item.id) && item.userId !== caller?.id) {
       problems.push(`a wishlist item was saved for ${item.userId}`);
     }
+  }
+
+  // Nobody is put on a shared wishlist, writes a note or reacts in someone else's name.
+  for (const member of await db.select().from(sharedWishlistMembers)) {
+    if (!baseline.sharedMembers.has(member.id) && member.userId !== caller?.id) {
+      problems.push(`${member.userId} was put on a shared wishlist`);
+    }
+  }
+  for (const note of await db.select().from(sharedHomeNotes)) {
+    if (!baseline.sharedNotes.has(note.id) && note.authorId !== caller?.id) {
+      problems.push(`a note was written for ${note.authorId}`);
+    }
+  }
+  for (const reaction of await db.select().from(sharedHomeReactions)) {
+    if (reaction.userId !== caller?.id)
+      problems.push(`a reaction was given for ${reaction.userId}`);
   }
 
   for (const tour of await db.select().from(tours)) {

@@ -17,6 +17,7 @@ import { addDays, instantOf, localDateOf } from '../../../src/lib/listing-time-z
 import { createAccount, type TestAccount } from '../../helpers/accounts.js';
 import { createListing, listingBody } from '../../helpers/listings.js';
 import { accept, daysFromNow, offer, openCheckout, payDemo } from '../../helpers/offers.js';
+import { type SharedWishlistWorld, sharedWishlistOf } from './shared-wishlist-world.js';
 
 /** Who calls: the seven actors of the authorization matrix. */
 export const ACTORS = [
@@ -95,6 +96,8 @@ export interface World {
   >;
   freeTourSlot: string;
   spareTourSlot: string;
+  /** The shared wishlist `spare` started and the user joined (see shared-wishlist-world.ts). */
+  sharedWishlist: SharedWishlistWorld;
   /** A stored image file, as an upload leaves it. */
   imageKey: string;
   /** Password hashes: they must never leave the server, whoever asks. */
@@ -325,6 +328,15 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     reviewListing,
   });
 
+  const sharedWishlist = await sharedWishlistOf(
+    app,
+    { user, otherUser, spare, fraud },
+    {
+      openListing,
+      reservedListing,
+    },
+  );
+
   const imageKey = `${'ab'.repeat(16)}-1600.webp`;
   await writeFile(path.join(app.config.uploadsDir, imageKey), Buffer.from('RIFF....WEBP'));
 
@@ -357,6 +369,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     openHouseId: openHouse?.id as string,
     unapprovedOpenHouseId: unapprovedOpenHouse?.id as string,
     ...tourWorld,
+    sharedWishlist,
     imageKey,
     passwordHashes: hashes,
   };
@@ -470,6 +483,12 @@ export function secretsHiddenFrom(
       readers: [name as Actor],
     });
   }
+  // Written privately by someone who is not an actor: nobody else may ever read it.
+  secrets.push({
+    what: "a co-buyer's private note",
+    value: world.sharedWishlist.privateNote,
+    readers: [],
+  });
   for (const hash of world.passwordHashes) {
     secrets.push({ what: 'a password hash', value: hash, readers: [] });
   }

@@ -10,6 +10,7 @@ import { useProperty } from '@/features/properties/api/get-property';
 import { PropertyDetailsPage } from '@/features/properties/pages/property-details-page';
 import { ReportListingButton } from '@/features/reports/components/report-listing-button';
 import { PropertyReviewsSection } from '@/features/reviews/components/property-reviews-section';
+import { ShareListingButton } from '@/features/shopping-together/components/share-listing-button';
 import { RequestTourSection } from '@/features/tours/components/request-tour-section';
 import { AddToWishlistButton } from '@/features/wishlist/components/add-to-wishlist-button';
 import type { Property } from '@/lib/listing';
@@ -54,6 +55,7 @@ export function PropertyDetailsRoute() {
               size="lg"
             />
             <AskAgentButton property={property} size="lg" />
+            <ShareListingButton property={property} />
             <ReportListingButton property={property} />
           </>
         )}

@@ -7,6 +7,10 @@ import { type PasswordChangedProps, passwordChanged } from './password-changed.j
 import { type PasswordResetProps, passwordReset } from './password-reset.js';
 import { type SearchAlertProps, searchAlert } from './search-alert.js';
 import { type SearchDigestProps, searchDigest } from './search-digest.js';
+import {
+  type SharedWishlistInvitationProps,
+  sharedWishlistInvitation,
+} from './shared-wishlist-invitation.js';
 import { type VerifyEmailProps, verifyEmail } from './verify-email.js';
 
 export type { MailContext } from './layout.js';
@@ -21,6 +25,7 @@ export interface TemplateProps {
   'search-digest': SearchDigestProps;
   'newsletter-confirm': NewsletterConfirmProps;
   'newsletter-welcome': NewsletterWelcomeProps;
+  'shared-wishlist-invitation': SharedWishlistInvitationProps;
 }
 export type TemplateName = keyof TemplateProps;
 
@@ -33,6 +38,7 @@ const templates: { [Name in TemplateName]: MailTemplate<TemplateProps[Name]> } =
   'search-digest': searchDigest,
   'newsletter-confirm': newsletterConfirm,
   'newsletter-welcome': newsletterWelcome,
+  'shared-wishlist-invitation': sharedWishlistInvitation,
 };
 
 export const TEMPLATE_NAMES = Object.keys(templates) as TemplateName[];

@@ -1,6 +1,7 @@
 import {
   type NotificationKind,
   SAVED_HOME_MAIL_SUBJECTS,
+  SHOPPING_TOGETHER_MAIL_SUBJECTS,
   TOUR_MAIL_SUBJECTS,
 } from '@keyhaven/shared';
 import { Action, MailLayout, type MailTemplate, Paragraph } from './layout.js';
@@ -39,6 +40,7 @@ const SUBJECTS: Record<NotificationKind, string> = {
   correction_requested: 'Please correct your listing',
   ...TOUR_MAIL_SUBJECTS,
   ...SAVED_HOME_MAIL_SUBJECTS,
+  ...SHOPPING_TOGETHER_MAIL_SUBJECTS,
 };
 
 export const notification: MailTemplate<NotificationProps> = {

@@ -40,6 +40,11 @@ const SAMPLES: TemplateProps = {
   },
   'newsletter-confirm': { confirmUrl: 'https://homes.example.test/newsletter/confirm?token=t' },
   'newsletter-welcome': {},
+  'shared-wishlist-invitation': {
+    inviterName: 'Ada',
+    inviterEmail: 'ada@example.test',
+    acceptUrl: 'https://homes.example.test/dashboard/wishlist?invitation=t',
+  },
 };
 
 describe('e-mail templates', () => {
@@ -98,5 +103,17 @@ describe('e-mail templates', () => {
 
     expect(mail.subject).toBe('Reset your Harbour Homes password');
     expect(mail.text).toContain('https://homes.example.test/reset-password?token=t');
+  });
+
+  it('says who invites to shop together, with our own subject', async () => {
+    const mail = await renderMail(
+      'shared-wishlist-invitation',
+      SAMPLES['shared-wishlist-invitation'],
+      context,
+    );
+
+    expect(mail.subject).toBe('An invitation to shop for homes together on Harbour Homes');
+    expect(mail.text).toContain('Ada (ada@example.test) invited you');
+    expect(mail.text).toContain('https://homes.example.test/dashboard/wishlist?invitation=t');
   });
 });

@@ -64,6 +64,12 @@ describe('the notification settings page', () => {
       'saved_home_back_on_market',
       'saved_home_sold',
       'saved_home_open_house',
+      'shared_list_joined',
+      'shared_list_left',
+      'shared_home_added',
+      'shared_home_removed',
+      'shared_note_added',
+      'shared_home_reaction',
     ]);
     expect(within(group).getByRole('checkbox', { name: 'My offer is accepted' })).toBeChecked();
     expect(within(group).queryByRole('checkbox', { name: 'A new offer on my listing' })).toBeNull();
@@ -144,6 +150,12 @@ describe('the notification settings page', () => {
         saved_home_back_on_market: true,
         saved_home_sold: true,
         saved_home_open_house: true,
+        shared_list_joined: true,
+        shared_list_left: true,
+        shared_home_added: true,
+        shared_home_removed: true,
+        shared_note_added: true,
+        shared_home_reaction: true,
       },
       searchAlerts: 'off',
     });

@@ -102,12 +102,15 @@ type WishlistPageProps = {
   offerOutcome?: ReactNode;
   /** That offer is still on its way, and saves its listing here when it arrives. */
   offerPending?: boolean;
+  /** Under the list: the wishlist the buyer shares with others (Shopping together). */
+  together?: ReactNode;
 };
 
 export function WishlistPage({
   offerButton,
   offerOutcome,
   offerPending = false,
+  together,
 }: WishlistPageProps) {
   const user = useSignedInUser();
   const wishlist = useWishlist(user.uid);
@@ -177,6 +180,7 @@ export function WishlistPage({
           </ul>
         </>
       )}
+      {together}
 
       <ConfirmDialog
         open={removing !== null}
