@@ -130,6 +130,60 @@ test.describe('the main control works from the moment it shows, on a slow phone'
     await expect(dialog).toContainText(listing?.title ?? '');
   });
 
+  test('Request a tour opens the times of the home', async ({ browser, playwright }, testInfo) => {
+    const agent = await apiAs(playwright, testInfo, 'agent');
+    const admin = await apiAs(playwright, testInfo, 'admin');
+    const home = await listApprovedHome(agent, admin, 'Early Tour Cottage');
+    const hours = await agent.put(`/api/properties/${home.id}/tour-availability`, {
+      data: {
+        timeZone: 'Europe/Lisbon',
+        slotMinutes: 30,
+        weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '08:00', end: '20:00' })),
+        exceptions: [],
+      },
+    });
+    expect(hours.status(), await hours.text()).toBe(200);
+    const buyer = await registerBuyer(playwright, testInfo, 'Early Touring');
+    const { page, appArrives } = await slowPhone(browser, testInfo, (p) => signInAs(p, buyer));
+
+    await open(page, `/propertyDetails/${home.id}`);
+    const request = page.getByRole('button', { name: 'Request a tour' });
+    await request.click();
+    await expectGettingReady(request);
+    appArrives();
+
+    const dialog = page.getByRole('dialog', { name: 'Request a tour' });
+    await expect(dialog).toBeVisible({ timeout: 30_000 });
+    const times = dialog.getByRole('group', { name: /^Time: / });
+    await expect(times.getByRole('radio').first()).toBeVisible({ timeout: 30_000 });
+  });
+
+  test('Share gives the link of the home', async ({ browser, playwright }, testInfo) => {
+    const agent = await apiAs(playwright, testInfo, 'agent');
+    const admin = await apiAs(playwright, testInfo, 'admin');
+    const home = await listApprovedHome(agent, admin, 'Early Shared Cottage');
+    const buyer = await registerBuyer(playwright, testInfo, 'Early Sharer');
+    const { page, appArrives } = await slowPhone(browser, testInfo, (p) => signInAs(p, buyer));
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+
+    await open(page, `/propertyDetails/${home.id}`);
+    const share = page.getByRole('button', { name: `Share ${home.title}` });
+    await share.click();
+    await expectGettingReady(share);
+    appArrives();
+
+    // Copied, or, where the browser refuses a copy the click no longer vouches for, shown to copy.
+    const link = `${testInfo.project.use.baseURL}/propertyDetails/${home.id}`;
+    const copied = page.getByRole('status').filter({ hasText: 'Link copied' });
+    const shown = page.getByRole('textbox', { name: 'Link to this home' });
+    await expect(copied.or(shown)).toBeVisible({ timeout: 30_000 });
+    if (await copied.isVisible()) {
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    } else {
+      await expect(shown).toHaveValue(link);
+    }
+  });
+
   test('Log Out signs out', async ({ browser, playwright }, testInfo) => {
     const buyer = await registerBuyer(playwright, testInfo, 'Early Leaver');
     const { page, appArrives } = await slowPhone(browser, testInfo, (p) => signInAs(p, buyer));
