@@ -178,6 +178,15 @@ export const properties = pgTable(
       index('properties_approved_position_idx')
         .using('gist', sql`point(${t.lng}, ${t.lat})`)
         .where(sql`${t.approval} = 'approved'`),
+      // Comparables: the pins of approved homes sold with a price here, for their nearest sales of
+      // one type (decision 056). The migration adds INCLUDE columns (Drizzle cannot declare them):
+      // the pin and everything their choice filters and ranks on, so candidates come from the
+      // index alone.
+      index('properties_sold_position_idx')
+        .using('gist', sql`point(${t.lng}, ${t.lat})`)
+        .where(
+          sql`${t.approval} = 'approved' and ${t.availability} = 'Sold' and ${t.soldPriceCents} is not null`,
+        ),
       // Largest first, for the public search and for a map view too wide for the index above.
       index('properties_open_area_idx')
         .on(t.areaSize.desc().nullsFirst(), t.id)
