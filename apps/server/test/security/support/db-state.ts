@@ -166,8 +166,9 @@ export async function restore(db: Database, state: Snapshot, changed?: string[])
     await tx.execute(emptying(tables));
     for (const { table, json } of state) {
       if (json === '[]' || !tables.includes(table)) continue;
+      // Identity columns (listing_events.id) take back the values they had.
       await tx.execute(
-        sql`insert into ${sql.identifier(table)} select * from json_populate_recordset(null::${sql.identifier(table)}, ${json}::json)`,
+        sql`insert into ${sql.identifier(table)} overriding system value select * from json_populate_recordset(null::${sql.identifier(table)}, ${json}::json)`,
       );
     }
   });
