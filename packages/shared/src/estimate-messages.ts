@@ -55,6 +55,7 @@ export const ESTIMATE_MESSAGES = {
   estimateTitle: 'Keyhaven Estimate',
   comparablesTitle: 'Comparable homes',
   show: 'Show the estimate and comparable homes',
+  hide: 'Hide the estimate and comparable homes',
   loading: 'Finding comparable homes…',
   failed: 'The estimate could not be loaded.',
   retry: 'Try again',

@@ -17,6 +17,8 @@ type PropertyDetailsPageProps = {
   reviews?: (property: Property) => ReactNode;
   /** Under the listing, before the calculator: when the home is open to walk in. */
   openHouses?: (property: Property) => ReactNode;
+  /** After the open houses: what the home may be worth, from the sales of homes like it. */
+  estimate?: (property: Property) => ReactNode;
   /** Right under the photos: a buyer's way to see the home (Request a tour). */
   tour?: (property: Property) => ReactNode;
 };
@@ -27,6 +29,7 @@ export function PropertyDetailsPage({
   calculator,
   reviews,
   openHouses,
+  estimate,
   tour,
 }: PropertyDetailsPageProps) {
   const { id = '' } = useParams();
@@ -57,6 +60,7 @@ export function PropertyDetailsPage({
           }
         >
           {openHouses?.(property)}
+          {estimate?.(property)}
           {calculator?.(property)}
           {reviews?.(property)}
         </PropertyDetails>
