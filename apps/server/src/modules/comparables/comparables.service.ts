@@ -6,7 +6,7 @@ import {
   type ListingEstimate,
 } from '@keyhaven/shared';
 import { and, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import { type Database, preparedPerDatabase } from '../../db/client.js';
 import { properties } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
 import { notByFraudAgent } from '../listing-search/index.js';
@@ -26,74 +26,107 @@ import {
 
 /*
  * A listing's comparable homes and its Keyhaven Estimate (decision 056). Candidates are read
- * from the GiST indexes on pins (the sold homes' own, properties_sold_position_idx, and the
- * approved homes'), within a box around the listing: first a small one, then the widest, so a
- * listing costs two reads of each kind at most. The choice and the maths are comparables-maths.
+ * nearest first from the GiST indexes on pins (the sold homes' own, properties_sold_position_idx,
+ * and the approved homes'), within the widest radius, a few dozen at most: one statement for the
+ * sales and, when they are too few, one for homes for sale. The choice and the maths are
+ * comparables-maths.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The first box searched, in miles; enough homes within it spare the widest search. */
-const FIRST_SEARCH_MILES = 2;
 const WIDEST_MILES = COMPARABLE_RULES.radiusMiles.at(-1) ?? 25;
 const LONGEST_MONTHS = COMPARABLE_RULES.soldWithinMonths.at(-1) ?? 24;
-/** Nearest candidates read at most per search: a bound, never reached outside dense cities. */
-const CANDIDATES_READ = 2000;
+/**
+ * The nearest candidates read: enough to find six of the last 12 months within a radius step the
+ * read covers whole in all but the sparsest places (then everything within the widest radius).
+ */
+const NEAREST_READ = 60;
+const EVERYTHING_READ = 5000;
+/** Miles in a degree of latitude, rounded down: a read's whole radius is never overstated. */
+const MILES_PER_DEGREE = 69;
 
 const position = sql`point(${properties.lng}, ${properties.lat})`;
+const p = (name: string) => sql.placeholder(name);
 
 type Subject = ListingRow & { lat: number; lng: number };
+type Kind = 'sold' | 'active';
 
-/** Homes of the listing's type, public, alike enough, within `miles`: sold or for sale. */
-async function candidates(
+// Written as the indexes' conditions are, constants in the text, so their predicates match.
+const STATUS: Record<Kind, SQL> = {
+  sold: sql`${properties.availability} = 'Sold' and ${properties.soldPriceCents} is not null and ${properties.soldAt} >= ${p('soldSince')}`,
+  active: sql`${properties.availability} = 'Available'`,
+};
+
+/** Public homes of a type, alike enough, in a box, nearest first: sold or for sale. */
+const candidateStatement = (kind: Kind) =>
+  preparedPerDatabase((db) =>
+    db
+      .select({
+        id: properties.id,
+        lat: properties.lat,
+        lng: properties.lng,
+        bedrooms: properties.bedrooms,
+        bathrooms: properties.bathrooms,
+        areaSize: properties.areaSize,
+        soldAt: properties.soldAt,
+        soldPriceCents: properties.soldPriceCents,
+        minPriceCents: properties.minPriceCents,
+        maxPriceCents: properties.maxPriceCents,
+      })
+      .from(properties)
+      .where(
+        and(
+          sql`${properties.approval} = 'approved'`,
+          STATUS[kind],
+          sql`${position} <@ box(point(${p('west')}::float8, ${p('south')}::float8), point(${p('east')}::float8, ${p('north')}::float8))`,
+          sql`${properties.propertyType} = ${p('type')}`,
+          ne(properties.id, p('id')),
+          gte(properties.bedrooms, p('bedroomsFrom')),
+          lte(properties.bedrooms, p('bedroomsTo')),
+          gte(properties.bathrooms, p('bathroomsFrom')),
+          lte(properties.bathrooms, p('bathroomsTo')),
+          gte(properties.areaSize, p('areaFrom')),
+          lte(properties.areaSize, p('areaTo')),
+          notByFraudAgent,
+        ),
+      )
+      .orderBy(sql`${position} <-> point(${p('lng')}::float8, ${p('lat')}::float8)`)
+      .limit(p('limit'))
+      .prepare(`comparable_${kind}_candidates`),
+  );
+const CANDIDATES = { sold: candidateStatement('sold'), active: candidateStatement('active') };
+
+interface Read {
+  candidates: Candidate[];
+  /** The radius, in miles, within which every candidate was read. */
+  wholeMiles: number;
+}
+
+/** The nearest candidates of a kind, and the radius the read covers whole. */
+async function nearest(
   db: Database,
   subject: Subject,
-  kind: 'sold' | 'active',
-  miles: number,
+  kind: Kind,
   now: Date,
-): Promise<Candidate[]> {
-  const box = boxAround(subject, miles);
+  limit: number,
+): Promise<Read> {
+  const box = boxAround(subject, WIDEST_MILES);
   const t = tolerances(subject);
-  // Written as the indexes' conditions are, constants in the text, so their predicates match.
-  const status: SQL[] =
-    kind === 'sold'
-      ? [
-          sql`${properties.availability} = 'Sold' and ${properties.soldPriceCents} is not null`,
-          gte(properties.soldAt, new Date(now.getTime() - LONGEST_MONTHS * 30.436875 * DAY_MS)),
-        ]
-      : [sql`${properties.availability} = 'Available'`];
-  const rows = await db
-    .select({
-      id: properties.id,
-      lat: properties.lat,
-      lng: properties.lng,
-      bedrooms: properties.bedrooms,
-      bathrooms: properties.bathrooms,
-      areaSize: properties.areaSize,
-      soldAt: properties.soldAt,
-      soldPriceCents: properties.soldPriceCents,
-      minPriceCents: properties.minPriceCents,
-      maxPriceCents: properties.maxPriceCents,
-    })
-    .from(properties)
-    .where(
-      and(
-        sql`${properties.approval} = 'approved'`,
-        ...status,
-        sql`${position} <@ box(point(${box.west}::float8, ${box.south}::float8), point(${box.east}::float8, ${box.north}::float8))`,
-        sql`${properties.propertyType} = ${subject.propertyType}`,
-        ne(properties.id, subject.id),
-        gte(properties.bedrooms, t.bedrooms[0]),
-        lte(properties.bedrooms, t.bedrooms[1]),
-        gte(properties.bathrooms, t.bathrooms[0]),
-        lte(properties.bathrooms, t.bathrooms[1]),
-        gte(properties.areaSize, t.areaSize[0]),
-        lte(properties.areaSize, t.areaSize[1]),
-        notByFraudAgent,
-      ),
-    )
-    .orderBy(sql`${position} <-> point(${subject.lng}::float8, ${subject.lat}::float8)`)
-    .limit(CANDIDATES_READ);
-  return rows.map((row) => ({
+  const rows = await CANDIDATES[kind](db).execute({
+    ...box,
+    lat: subject.lat,
+    lng: subject.lng,
+    type: subject.propertyType,
+    id: subject.id,
+    bedroomsFrom: t.bedrooms[0],
+    bedroomsTo: t.bedrooms[1],
+    bathroomsFrom: t.bathrooms[0],
+    bathroomsTo: t.bathrooms[1],
+    areaFrom: t.areaSize[0],
+    areaTo: t.areaSize[1],
+    soldSince: new Date(now.getTime() - LONGEST_MONTHS * 30.436875 * DAY_MS),
+    limit,
+  });
+  const candidates = rows.map((row) => ({
     id: row.id,
     lat: row.lat ?? 0,
     lng: row.lng ?? 0,
@@ -106,18 +139,31 @@ async function candidates(
         ? (row.soldPriceCents ?? 0)
         : Math.round((row.minPriceCents + row.maxPriceCents) / 2),
   }));
+  if (rows.length < limit) return { candidates, wholeMiles: WIDEST_MILES };
+  // Read nearest first in degrees: everything nearer than the last one in degrees was read, and
+  // a circle of r miles lies within r / (69 cos latitude) degrees (a degree of longitude shrinks).
+  const last = candidates.at(-1) as Candidate;
+  const degrees = Math.hypot(last.lat - subject.lat, last.lng - subject.lng);
+  const widestLatitude = Math.min(89.9, Math.abs(subject.lat) + degrees);
+  return {
+    candidates,
+    wholeMiles: degrees * MILES_PER_DEGREE * Math.cos((widestLatitude * Math.PI) / 180),
+  };
 }
 
-/** The sales to compare with: within the first box if enough, else from the widest. */
+/** The sales to compare with, from the nearest; when they cannot decide, from all of them. */
 async function sales(db: Database, subject: Subject, now: Date) {
-  const near = await candidates(db, subject, 'sold', FIRST_SEARCH_MILES, now);
-  const chosen = chooseSales(subject, near, FIRST_SEARCH_MILES, now);
+  const near = await nearest(db, subject, 'sold', now, NEAREST_READ);
+  const chosen = chooseSales(subject, near.candidates, near.wholeMiles, now);
   if (chosen) return { chosen, full: true };
-  const wide = await candidates(db, subject, 'sold', WIDEST_MILES, now);
-  const widened = chooseSales(subject, wide, WIDEST_MILES, now);
+  const all =
+    near.wholeMiles >= WIDEST_MILES
+      ? near
+      : await nearest(db, subject, 'sold', now, EVERYTHING_READ);
+  const widened = chooseSales(subject, all.candidates, all.wholeMiles, now);
   return widened
     ? { chosen: widened, full: true }
-    : { chosen: allSales(subject, wide, now), full: false };
+    : { chosen: allSales(subject, all.candidates, now), full: false };
 }
 
 /** Homes for sale to fill `wanted` places, likewise. */
@@ -127,11 +173,11 @@ async function forSale(
   wanted: number,
   now: Date,
 ): Promise<Chosen | null> {
-  const near = await candidates(db, subject, 'active', FIRST_SEARCH_MILES, now);
-  const chosen = chooseForSale(subject, near, wanted, FIRST_SEARCH_MILES, now);
-  if (chosen) return chosen;
-  const wide = await candidates(db, subject, 'active', WIDEST_MILES, now);
-  return chooseForSale(subject, wide, wanted, WIDEST_MILES, now);
+  const near = await nearest(db, subject, 'active', now, NEAREST_READ);
+  const chosen = chooseForSale(subject, near.candidates, wanted, near.wholeMiles, now);
+  if (chosen || near.wholeMiles >= WIDEST_MILES) return chosen;
+  const all = await nearest(db, subject, 'active', now, EVERYTHING_READ);
+  return chooseForSale(subject, all.candidates, wanted, all.wholeMiles, now);
 }
 
 const dollars = (cents: number) => Math.round(cents / 100);

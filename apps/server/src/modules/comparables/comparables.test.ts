@@ -105,6 +105,23 @@ describe('choosing comparable homes', () => {
     expect(body.comparables).toHaveLength(6);
   });
 
+  it('reads every sale when the nearest few cannot decide', async () => {
+    // The 61 nearest sales are older than 12 months; six recent ones lie a little further.
+    await insertHomes(ctx.app.db, [
+      ...Array.from({ length: 61 }, (_, i) =>
+        sold(0.1 + i / 10_000, 18, 390_000, { title: 'Older' }),
+      ),
+      ...[0.4, 0.41, 0.42, 0.43, 0.44, 0.45].map((north) =>
+        sold(north, 2, 410_000, { title: 'Recent' }),
+      ),
+    ]);
+    const { body } = await estimateOf(buyer);
+    expect(body.chosenBy).toMatch(
+      /^Sold homes of the same type within 0.5 miles, sold in the last 12 months/,
+    );
+    expect(titles(body)).toEqual(Array(6).fill('Recent'));
+  });
+
   it('keeps to similar bedrooms, bathrooms and area', async () => {
     await insertHomes(ctx.app.db, [
       sold(0.1, 1, 400_000, { title: 'Five bedrooms', bedrooms: 5 }),
