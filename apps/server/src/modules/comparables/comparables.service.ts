@@ -7,7 +7,7 @@ import {
 } from '@keyhaven/shared';
 import { and, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { type Database, preparedPerDatabase } from '../../db/client.js';
-import { properties } from '../../db/schema.js';
+import { properties, typeLane, typeLanePosition } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
 import { notByFraudAgent } from '../listing-search/index.js';
 import { isPublic, listingById } from '../listing-views/listing-by-id.js';
@@ -26,8 +26,8 @@ import {
 
 /*
  * A listing's comparable homes and its Keyhaven Estimate (decision 056). Candidates are read
- * nearest first from the GiST indexes on pins (the sold homes' own, properties_sold_position_idx,
- * and the approved homes'), within the widest radius, a few dozen at most: one statement for the
+ * nearest first from the GiST indexes on pins by type (properties_sold_lane_idx and
+ * properties_open_lane_idx), within the widest radius, a few dozen at most: one statement for the
  * sales and, when they are too few, one for homes for sale. The choice and the maths are
  * comparables-maths.
  */
@@ -44,7 +44,8 @@ const EVERYTHING_READ = 5000;
 /** Miles in a degree of latitude, rounded down: a read's whole radius is never overstated. */
 const MILES_PER_DEGREE = 69;
 
-const position = sql`point(${properties.lng}, ${properties.lat})`;
+/** The pin on its type's lane, as the comparables' indexes hold it. */
+const position = typeLanePosition(properties.lng, properties.lat, properties.propertyType);
 const p = (name: string) => sql.placeholder(name);
 
 type Subject = ListingRow & { lat: number; lng: number };
@@ -55,6 +56,18 @@ const STATUS: Record<Kind, SQL> = {
   sold: sql`${properties.availability} = 'Sold' and ${properties.soldPriceCents} is not null and ${properties.soldAt} >= ${p('soldSince')}`,
   active: sql`${properties.availability} = 'Available'`,
 };
+
+/**
+ * What a candidate is read with: only columns its index carries (INCLUDE), so the read is an
+ * index-only scan. A sale's price is its own; a home for sale's, the middle of its asking range.
+ */
+const COLUMNS = {
+  sold: { price: properties.soldPriceCents, soldAt: properties.soldAt },
+  active: {
+    price: sql<number>`(${properties.minPriceCents} + ${properties.maxPriceCents}) / 2`,
+    soldAt: sql<null>`null`,
+  },
+} as const;
 
 /** Public homes of a type, alike enough, in a box, nearest first: sold or for sale. */
 const candidateStatement = (kind: Kind) =>
@@ -67,10 +80,7 @@ const candidateStatement = (kind: Kind) =>
         bedrooms: properties.bedrooms,
         bathrooms: properties.bathrooms,
         areaSize: properties.areaSize,
-        soldAt: properties.soldAt,
-        soldPriceCents: properties.soldPriceCents,
-        minPriceCents: properties.minPriceCents,
-        maxPriceCents: properties.maxPriceCents,
+        ...COLUMNS[kind],
       })
       .from(properties)
       .where(
@@ -78,7 +88,6 @@ const candidateStatement = (kind: Kind) =>
           sql`${properties.approval} = 'approved'`,
           STATUS[kind],
           sql`${position} <@ box(point(${p('west')}::float8, ${p('south')}::float8), point(${p('east')}::float8, ${p('north')}::float8))`,
-          sql`${properties.propertyType} = ${p('type')}`,
           ne(properties.id, p('id')),
           gte(properties.bedrooms, p('bedroomsFrom')),
           lte(properties.bedrooms, p('bedroomsTo')),
@@ -110,12 +119,15 @@ async function nearest(
   limit: number,
 ): Promise<Read> {
   const box = boxAround(subject, WIDEST_MILES);
+  // On the type's lane: its homes alone are in the box.
+  const shift = 360 * typeLane(subject.propertyType);
   const t = tolerances(subject);
   const rows = await CANDIDATES[kind](db).execute({
     ...box,
+    west: box.west + shift,
+    east: box.east + shift,
     lat: subject.lat,
-    lng: subject.lng,
-    type: subject.propertyType,
+    lng: subject.lng + shift,
     id: subject.id,
     bedroomsFrom: t.bedrooms[0],
     bedroomsTo: t.bedrooms[1],
@@ -133,11 +145,8 @@ async function nearest(
     bedrooms: row.bedrooms,
     bathrooms: row.bathrooms,
     areaSize: row.areaSize,
-    soldAt: kind === 'sold' ? row.soldAt : null,
-    priceCents:
-      kind === 'sold'
-        ? (row.soldPriceCents ?? 0)
-        : Math.round((row.minPriceCents + row.maxPriceCents) / 2),
+    soldAt: row.soldAt,
+    priceCents: Math.round(Number(row.price ?? 0)),
   }));
   if (rows.length < limit) return { candidates, wholeMiles: WIDEST_MILES };
   // Read nearest first in degrees: everything nearer than the last one in degrees was read, and
