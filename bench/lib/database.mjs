@@ -103,7 +103,14 @@ export function seed(database, { listings, seedValue }) {
       [seedCli, '--listings', String(listings), '--seed', String(seedValue)],
       {
         stdio: ['ignore', 'inherit', 'inherit'],
-        env: { ...process.env, ...database.env, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+        env: {
+          ...process.env,
+          ...database.env,
+          NODE_ENV: 'development',
+          LOG_LEVEL: 'warn',
+          // A batch of a million-listing seed on a busy host may outlast a request's limit.
+          DATABASE_TIMEOUT_MS: process.env.DATABASE_TIMEOUT_MS ?? '600000',
+        },
       },
     );
     child.on('error', reject);
