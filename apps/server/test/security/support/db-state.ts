@@ -164,6 +164,9 @@ export async function restore(db: Database, state: Snapshot, changed?: string[])
   }
   await db.transaction(async (tx) => {
     await tx.execute(emptying(tables));
+    // The rows come back as they were, without the triggers that would write more (a listing
+    // put back would log its events again): set aside until the transaction ends.
+    await tx.execute(sql`select set_config('session_replication_role', 'replica', true)`);
     for (const { table, json } of state) {
       if (json === '[]' || !tables.includes(table)) continue;
       // Identity columns (listing_events.id) take back the values they had.
