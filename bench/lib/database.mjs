@@ -25,7 +25,7 @@ const withDatabase = (url, name) => {
  * A fresh database for one run: a new PGlite directory under `dataDir`, or, with `databaseUrl`,
  * a new database created on that PostgreSQL server (dropped again by `drop()` unless kept).
  */
-export async function createDatabase({ databaseUrl, dataDir, keep }) {
+export async function createDatabase({ databaseUrl, dataDir, keep, reuse }) {
   if (!databaseUrl) {
     const pgliteDir = path.join(dataDir, 'pglite');
     return {
@@ -37,18 +37,20 @@ export async function createDatabase({ databaseUrl, dataDir, keep }) {
       drop: async () => {},
     };
   }
-  const name = `keyhaven_bench_${Date.now().toString(36)}_${process.pid}`;
+  const name = reuse ?? `keyhaven_bench_${Date.now().toString(36)}_${process.pid}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`--database ${name}: not a plain name`);
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    const { rows } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (rows.length === 0) await admin.query(`create database ${name}`);
   } finally {
     await admin.end();
   }
   const url = withDatabase(databaseUrl, name);
   return {
     kind: 'postgres',
-    label: `PostgreSQL (${new URL(url).host}, database ${name}${keep ? ', kept' : ', dropped after the run'})`,
+    label: `PostgreSQL (${new URL(url).host}, database ${name}${reuse ? ', reused' : keep ? ', kept' : ', dropped after the run'})`,
     env: { DATA_DIR: dataDir, DATABASE_URL: url },
     url,
     name,
@@ -62,8 +64,22 @@ export async function createDatabase({ databaseUrl, dataDir, keep }) {
         await client.end();
       }
     },
+    /** Listings already there: a reused database seeded by an earlier run is not seeded again. */
+    listings: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const { rows } = await client.query(
+          "select count(*)::int as n from pg_tables where tablename = 'properties'",
+        );
+        if (rows[0].n === 0) return 0;
+        return (await client.query('select count(*)::int as n from properties')).rows[0].n;
+      } finally {
+        await client.end();
+      }
+    },
     drop: async () => {
-      if (keep) return;
+      if (keep || reuse) return;
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       try {
@@ -87,7 +103,14 @@ export function seed(database, { listings, seedValue }) {
       [seedCli, '--listings', String(listings), '--seed', String(seedValue)],
       {
         stdio: ['ignore', 'inherit', 'inherit'],
-        env: { ...process.env, ...database.env, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+        env: {
+          ...process.env,
+          ...database.env,
+          NODE_ENV: 'development',
+          LOG_LEVEL: 'warn',
+          // A batch of a million-listing seed on a busy host may outlast a request's limit.
+          DATABASE_TIMEOUT_MS: process.env.DATABASE_TIMEOUT_MS ?? '600000',
+        },
       },
     );
     child.on('error', reject);

@@ -181,6 +181,8 @@ export async function scenarios(context) {
     { method: 'GET', setupRequest: (req) => ({ ...req, path: source().path }) },
   ];
   const details = rotate(detailIds);
+  // Its own turn through the same listings: every request works out a listing's comparables.
+  const estimates = rotate(detailIds);
   const deepPage = Math.min(500, lastAllPropertiesPage);
   let buyerTurn = 0;
   let listingTurn = 0;
@@ -274,6 +276,18 @@ export async function scenarios(context) {
           method: 'GET',
           headers: bearer(buyerTokens[0]),
           setupRequest: (req) => ({ ...req, path: `/api/properties/${details()}` }),
+        },
+      ],
+    },
+    {
+      name: 'estimate',
+      title:
+        'GET /api/properties/{id}/estimate (comparables and the estimate; signed in, rotating listings)',
+      requests: [
+        {
+          method: 'GET',
+          headers: bearer(buyerTokens[0]),
+          setupRequest: (req) => ({ ...req, path: `/api/properties/${estimates()}/estimate` }),
         },
       ],
     },

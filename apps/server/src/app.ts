@@ -35,6 +35,7 @@ import { auditLogRoutes } from './modules/audit/audit-log.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { googleRoutes } from './modules/auth/google.routes.js';
 import { backupSocketPlugin } from './modules/backups/backup-socket.js';
+import { comparablesRoutes } from './modules/comparables/comparables.routes.js';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { failedJobsRoutes } from './modules/jobs/failed-jobs.routes.js';
@@ -266,6 +267,7 @@ export async function buildApp(
   await app.register(listingSearchRoutes);
   await app.register(listingsRoutes);
   await app.register(openHousesRoutes);
+  await app.register(comparablesRoutes);
   await app.register(toursRoutes);
   await app.register(shoppingTogetherRoutes);
   await app.register(wishlistRoutes);

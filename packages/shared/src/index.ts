@@ -6,6 +6,7 @@ export * from './conversations.js';
 export * from './entries/constants.js';
 export * from './entries/texts.js';
 export * from './errors.js';
+export * from './estimates.js';
 export * from './health.js';
 export * from './insights.js';
 export * from './notifications.js';

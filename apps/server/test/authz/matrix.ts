@@ -7,6 +7,7 @@ import { ACTORS, type Actor, type World } from '../security/support/world.js';
 import { AGENTS_ROWS } from './matrix-agents.js';
 import { ANALYTICS_ROWS } from './matrix-analytics.js';
 import { AUDIT_LOG_ROWS } from './matrix-audit-log.js';
+import { COMPARABLES_ROWS } from './matrix-comparables.js';
 import { MARKETPLACE_ROWS } from './matrix-marketplace.js';
 import { OPEN_HOUSES_ROWS } from './matrix-open-houses.js';
 import { REPORTS_ROWS } from './matrix-reports.js';
@@ -1489,6 +1490,7 @@ export const MATRIX: MatrixRow[] = [
   ...MARKETPLACE_ROWS,
   ...REPORTS_ROWS,
   ...OPEN_HOUSES_ROWS,
+  ...COMPARABLES_ROWS,
   ...TOURS_ROWS,
   ...SHOPPING_TOGETHER_ROWS,
   ...AUDIT_LOG_ROWS,

@@ -5,6 +5,7 @@
 
 export * from '../business-constants.js';
 export * from '../buying-dates.js';
+export * from '../comparables.js';
 export * from '../constants.js';
 export * from '../en-us-format.js';
 export * from '../error-codes.js';

@@ -7,6 +7,7 @@ export * from '../account-messages.js';
 export * from '../agent-messages.js';
 export * from '../business-messages.js';
 export * from '../engagement-messages.js';
+export * from '../estimate-messages.js';
 export * from '../listing-history-messages.js';
 export * from '../messages.js';
 export * from '../offer-messages.js';

@@ -19,6 +19,7 @@ import {
   TOUR_KINDS,
   TOUR_STATUSES,
 } from '@keyhaven/shared';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
 /* The database's enums, most of them the shared package's lists of the same values. */
@@ -27,6 +28,19 @@ export const roleEnum = pgEnum('user_role', ROLES);
 export const availabilityEnum = pgEnum('availability', AVAILABILITY);
 export const approvalEnum = pgEnum('approval_status', ADMIN_APPROVAL_STORED);
 export const propertyTypeEnum = pgEnum('property_type', PROPERTY_TYPES);
+
+/**
+ * A pin moved 360 degrees of longitude per property type (its lane, the type's place in the
+ * enum), so one GiST index keeps each type apart: a box on one lane finds that type's homes
+ * alone (comparables, decision 056). Written the same in the indexes and the queries.
+ */
+export const typeLanePosition = (lng: SQLWrapper, lat: SQLWrapper, type: SQLWrapper) =>
+  sql`point(${lng} + 360 * (case ${type} ${sql.raw(
+    PROPERTY_TYPES.map((name, lane) => `when '${name}' then ${lane}`).join(' '),
+  )} end), ${lat})`;
+
+/** The lane of a property type (see typeLanePosition). */
+export const typeLane = (type: (typeof PROPERTY_TYPES)[number]) => PROPERTY_TYPES.indexOf(type);
 export const featureEnum = pgEnum('property_feature', FEATURES);
 export const offerStatusEnum = pgEnum('offer_status', OFFER_STATUSES);
 export const paymentProviderEnum = pgEnum('payment_provider', ['demo', 'stripe']);

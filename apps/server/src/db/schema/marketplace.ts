@@ -26,6 +26,7 @@ import {
   paymentStatusEnum,
   propertyTypeEnum,
   reviewTargetEnum,
+  typeLanePosition,
 } from './enums.js';
 import { users } from './identity.js';
 import { createdAt, updatedAt } from './timestamps.js';
@@ -178,6 +179,19 @@ export const properties = pgTable(
       index('properties_approved_position_idx')
         .using('gist', sql`point(${t.lng}, ${t.lat})`)
         .where(sql`${t.approval} = 'approved'`),
+      // Comparables (decision 056): the pins of approved homes sold with a price here, and of
+      // those for sale, each type on a lane of its own (typeLanePosition), so a listing's nearest
+      // alike homes are found among its type's alone. The migration adds INCLUDE columns (Drizzle
+      // cannot declare them): everything their choice filters and ranks on, so candidates come
+      // from the index alone.
+      index('properties_sold_lane_idx')
+        .using('gist', typeLanePosition(t.lng, t.lat, t.propertyType))
+        .where(
+          sql`${t.approval} = 'approved' and ${t.availability} = 'Sold' and ${t.soldPriceCents} is not null`,
+        ),
+      index('properties_open_lane_idx')
+        .using('gist', typeLanePosition(t.lng, t.lat, t.propertyType))
+        .where(sql`${t.approval} = 'approved' and ${t.availability} = 'Available'`),
       // Largest first, for the public search and for a map view too wide for the index above.
       index('properties_open_area_idx')
         .on(t.areaSize.desc().nullsFirst(), t.id)

@@ -55,6 +55,26 @@ describe('seedListings', () => {
       const pin = { lat: row.lat as number, lng: row.lng as number };
       expect(kmFromCentre(row.location, pin), row.location).toBeLessThanOrEqual(9.001);
     }
+    // Sold homes sold as a sale here leaves them: after they were listed, within two years, for
+    // about their asking range; the others have no sale.
+    const sold = rows.filter((row) => row.availability === 'Sold');
+    for (const row of sold) {
+      const soldAt = row.soldAt?.getTime() ?? 0;
+      expect(soldAt).toBeGreaterThanOrEqual(row.createdAt.getTime());
+      expect(soldAt).toBeLessThanOrEqual(Date.now());
+      expect(row.soldPriceCents).toBeGreaterThan(row.minPriceCents * 0.8);
+      expect(row.soldPriceCents).toBeLessThan(row.maxPriceCents * 1.2);
+    }
+    const soldWithin = (months: number) =>
+      sold.filter((row) => Date.now() - (row.soldAt?.getTime() ?? 0) < months * 30.4 * 86_400_000)
+        .length / sold.length;
+    // Spread evenly over the two years.
+    expect(soldWithin(12)).toBeGreaterThan(0.4);
+    expect(soldWithin(12)).toBeLessThan(0.6);
+    expect(soldWithin(6)).toBeGreaterThan(0.15);
+    expect(soldWithin(6)).toBeLessThan(0.35);
+    const open = rows.filter((row) => row.availability !== 'Sold');
+    expect(open.every((row) => row.soldAt === null && row.soldPriceCents === null)).toBe(true);
     // Scattered around each city, not stacked on its centre: most within 6 km, some further.
     const distances = rows.map((row) =>
       kmFromCentre(row.location, { lat: row.lat as number, lng: row.lng as number }),

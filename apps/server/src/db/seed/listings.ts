@@ -175,6 +175,24 @@ const AND = new Intl.ListFormat('en', { type: 'conjunction' });
 const halfSteps = (random: Random, min: number, max: number) =>
   min + Math.floor(random() * ((max - min) * 2 + 1)) / 2;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A sold home's sale, as a sale here leaves it (the database keeps what an insert gives): on any
+ * day of the last two years, after 7 to 90 days on the market (never listed more than two years
+ * ago); for about its asking range, a few per cent either side, in whole thousands of dollars.
+ */
+function soldFor(random: Random, now: number, price: number, spread: number) {
+  const soldAt = new Date(now - random() * 729 * DAY_MS);
+  const listedAt = Math.max(now - 730 * DAY_MS, soldAt.getTime() - between(random, 7, 90) * DAY_MS);
+  const agreed = (price + spread * random()) * (1 + 0.04 * gaussian(random));
+  return {
+    soldAt,
+    soldPriceCents: Math.max(1000, Math.round(agreed / 1000) * 1000) * 100,
+    createdAt: new Date(listedAt),
+  };
+}
+
 function listing(
   random: Random,
   agentIds: string[],
@@ -206,7 +224,8 @@ function listing(
           ['Sold', 13],
         ])
       : 'Available';
-  const createdAt = new Date(now - random() * 730 * 24 * 60 * 60 * 1000);
+  const sale = availability === 'Sold' ? soldFor(random, now, price, spread) : undefined;
+  const createdAt = sale?.createdAt ?? new Date(now - random() * 730 * DAY_MS);
   const rooms = bedrooms > 0 ? `${bedrooms}-Bedroom ` : '';
   const pin = pinNear(random, city);
   const photos = photosFor?.(type) ?? [];
@@ -230,6 +249,8 @@ function listing(
     features,
     ...pin,
     availability,
+    soldAt: sale?.soldAt,
+    soldPriceCents: sale?.soldPriceCents,
     approval,
     advertised: approval === 'approved' && random() < 0.03,
     agentId: pick(random, agentIds),

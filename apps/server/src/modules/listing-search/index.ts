@@ -16,4 +16,4 @@ export { listingSearchRoutes, OTHER_PROCESSES_NOTE } from './listing-search.rout
 export { catalogueListings, searchFacets, searchListings } from './listing-search.service.js';
 export { managedListings } from './managed-listings.js';
 export { searchPins } from './map-pins.js';
-export { openHouseThisWeekend, spatialConditions } from './search-conditions.js';
+export { notByFraudAgent, openHouseThisWeekend, spatialConditions } from './search-conditions.js';

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
 import { useRecordView } from '@/features/analytics/api/record-view';
 import { AskAgentButton } from '@/features/conversations/components/ask-agent-button';
+import { EstimateSection } from '@/features/estimates/components/estimate-section';
 import { PriceHistorySection } from '@/features/listing-history/components/price-history-section';
 import { MortgageCalculator } from '@/features/mortgage/components/mortgage-calculator';
 import { MakeOfferButton } from '@/features/offers/components/make-offer-button';
@@ -62,6 +63,7 @@ export function PropertyDetailsRoute() {
         tour={(property) => <RequestTourSection property={property} />}
         openHouses={(property) => <OpenHousesSection property={property} />}
         history={(property) => <PriceHistorySection property={property} />}
+        estimate={(property) => <EstimateSection propertyId={property._id} />}
         calculator={(property) => <MortgageCalculator price={property.minPrice} />}
         reviews={(property) => (
           <PropertyReviewsSection propertyId={property._id} propertyTitle={property.title} />

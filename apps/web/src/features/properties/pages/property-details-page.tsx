@@ -17,6 +17,8 @@ type PropertyDetailsPageProps = {
   reviews?: (property: Property) => ReactNode;
   /** Under the listing, before the calculator: when the home is open to walk in. */
   openHouses?: (property: Property) => ReactNode;
+  /** After the open houses: what the home may be worth, from the sales of homes like it. */
+  estimate?: (property: Property) => ReactNode;
   /** Right under the photos: a buyer's way to see the home (Request a tour). */
   tour?: (property: Property) => ReactNode;
   /** Under the open houses: its price and status history. */
@@ -29,6 +31,7 @@ export function PropertyDetailsPage({
   calculator,
   reviews,
   openHouses,
+  estimate,
   tour,
   history,
 }: PropertyDetailsPageProps) {
@@ -61,6 +64,7 @@ export function PropertyDetailsPage({
         >
           {openHouses?.(property)}
           {history?.(property)}
+          {estimate?.(property)}
           {calculator?.(property)}
           {reviews?.(property)}
         </PropertyDetails>

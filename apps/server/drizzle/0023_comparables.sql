@@ -1,0 +1,8 @@
+-- Written by hand:
+-- Comparables (decision 056): the pins of approved homes sold with a price here, and of those for
+-- sale, each property type on a lane of its own (360 degrees of longitude apart), so a listing's
+-- nearest alike homes are found among its type's alone. The INCLUDE columns are everything the
+-- choice of comparables filters and ranks on, so candidates are read from the index alone; their
+-- titles and photos are read for the six chosen only.
+CREATE INDEX "properties_sold_lane_idx" ON "properties" USING gist (point("lng" + 360 * (case "property_type" when 'Apartment' then 0 when 'House' then 1 when 'Villa' then 2 when 'Condo' then 3 when 'Townhouse' then 4 when 'Commercial' then 5 when 'Land' then 6 when 'Other' then 7 when 'Residential' then 8 end), "lat")) INCLUDE ("lng", "lat", "property_type", "sold_at", "sold_price_cents", "bedrooms", "bathrooms", "area_size", "agent_id", "id") WHERE "properties"."approval" = 'approved' and "properties"."availability" = 'Sold' and "properties"."sold_price_cents" is not null;--> statement-breakpoint
+CREATE INDEX "properties_open_lane_idx" ON "properties" USING gist (point("lng" + 360 * (case "property_type" when 'Apartment' then 0 when 'House' then 1 when 'Villa' then 2 when 'Condo' then 3 when 'Townhouse' then 4 when 'Commercial' then 5 when 'Land' then 6 when 'Other' then 7 when 'Residential' then 8 end), "lat")) INCLUDE ("lng", "lat", "property_type", "min_price_cents", "max_price_cents", "bedrooms", "bathrooms", "area_size", "agent_id", "id") WHERE "properties"."approval" = 'approved' and "properties"."availability" = 'Available';
