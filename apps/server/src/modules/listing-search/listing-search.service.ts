@@ -31,11 +31,12 @@ import {
   countedPriceCounts,
   listConditions,
   listShape,
-  ORDER,
+  orderOf,
   placeholders,
   preparedShape,
   publicConditions,
   type Scope,
+  saleColumns,
   WIDE_AREA,
 } from './search-conditions.js';
 
@@ -69,8 +70,9 @@ export interface ListingSources {
  * search for one this weekend is the database's, whose index on their dates answers it.
  */
 function mapIndexFor(sources: ListingSources, filters: ListingFilters) {
-  if (!sources.map || filters.location || filters.openHouse || !(filters.bbox || filters.polygon))
-    return undefined;
+  // Nor sold mode: the database's index of recent sales answers it (decision 057).
+  if (!sources.map || filters.location || filters.openHouse || filters.sold) return undefined;
+  if (!(filters.bbox || filters.polygon)) return undefined;
   return sources.map;
 }
 
@@ -96,7 +98,7 @@ function facetsQuery(db: Database, scope: Scope, filters: AreaFilters, bind: Bin
     .select({
       propertyType: properties.propertyType,
       all: count(),
-      inPriceRange: sql<number[]>`array[${countedPriceCounts()}]`.mapWith(
+      inPriceRange: sql<number[]>`array[${countedPriceCounts(filters)}]`.mapWith(
         (counts: Array<number | string>) => counts.map(Number),
       ),
     })
@@ -187,14 +189,21 @@ function areaPage(
       db,
       approvedListingColumns,
       where,
-      ORDER[sort],
+      orderOf(filters, sort),
       sql.placeholder('limit'),
       sql.placeholder('offset'),
     ).prepare(name),
   );
   if (statement) return statement.execute(values);
   const asked = and(...publicConditions(scope, filters, test));
-  return pageRows(db, asked, ORDER[sort], filters.page, filters.limit, approvedListingColumns);
+  return pageRows(
+    db,
+    asked,
+    orderOf(filters, sort),
+    filters.page,
+    filters.limit,
+    approvedListingColumns,
+  );
 }
 
 interface AreaSearch {
@@ -224,10 +233,12 @@ async function areaSearch(
   filters: ListingFilters,
 ): Promise<AreaSearch> {
   const sort = filters.sort ?? 'newest';
-  const order = ORDER[sort];
+  const order = orderOf(filters, sort);
   const { values, bind } = placeholders();
   values.limit = filters.limit;
   values.offset = (filters.page - 1) * filters.limit;
+  // Sold mode's prices and order are its sale's (read from its own GiST index, which has them).
+  const sale = saleColumns(filters);
   const matching = db.$with('matching', {}).as(
     db
       .select({
@@ -237,6 +248,7 @@ async function areaSearch(
         maxPriceCents: properties.maxPriceCents,
         createdAt: properties.createdAt,
         areaSize: properties.areaSize,
+        ...sale,
       })
       .from(properties)
       .where(and(...areaConditions(scope, filters, 'indexed', bind)))
@@ -246,7 +258,7 @@ async function areaSearch(
   const counted = db
     .$with('counted', {})
     .as(
-      sql`select ${properties.propertyType}, count(*)::int as "all", array[${countedPriceCounts()}]::int[] as "in_price_range" from "matching" "properties" group by ${properties.propertyType}`,
+      sql`select ${properties.propertyType}, count(*)::int as "all", array[${countedPriceCounts(filters)}]::int[] as "in_price_range" from "matching" "properties" group by ${properties.propertyType}`,
     );
   const ids = db
     .$with('ids', {})
@@ -316,7 +328,7 @@ async function sharedPage(
   counts: FacetCountSource,
 ): Promise<SharedListings & { total: number }> {
   const filters = asBracket(asked);
-  const order = ORDER[filters.sort ?? 'newest'];
+  const order = orderOf(filters, filters.sort);
   const facets = () => areaCounts(db, scope, filters, counts);
   let rows: ListingWithAgent[];
   let facetCounts: FacetCount[];
