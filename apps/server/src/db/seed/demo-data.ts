@@ -1,5 +1,4 @@
 import type { ADD_FEATURES, AdminApprovalStored, Role } from '@keyhaven/shared';
-import { DEMO_SOLD_LISTINGS } from './demo-sales.js';
 import type { AddPropertyType } from './images.js';
 
 /*
@@ -696,8 +695,6 @@ export const DEMO_LISTINGS: DemoListing[] = [
     features: [],
     approval: 'rejected',
   },
-  // Homes sold over the last year, for sold mode (demo-sales.ts).
-  ...DEMO_SOLD_LISTINGS,
 ];
 
 type BuyerKey = 'buyer1' | 'buyer2' | 'buyer3';

@@ -25,11 +25,11 @@ import { pinNear } from './city-centres.js';
 import {
   DEMO_AGENT_PROFILES,
   DEMO_AGENT_REVIEWS,
-  DEMO_LISTINGS,
   DEMO_OFFERS,
   DEMO_REVIEWS,
   DEMO_USERS,
   DEMO_WISHLIST,
+  DEMO_LISTINGS as LISTED_HOMES,
 } from './demo-data.js';
 import { planDemoPhotos } from './demo-photos.js';
 import { DEMO_SOLD_LISTINGS } from './demo-sales.js';
@@ -55,6 +55,9 @@ export interface SeedDependencies {
 }
 
 // Any constant will do: it only has to be the same in every process that might seed at once.
+/** The demo's homes: those of demo-data.ts, then those sold over the last year (demo-sales.ts). */
+const DEMO_LISTINGS = [...LISTED_HOMES, ...DEMO_SOLD_LISTINGS];
+
 const SEED_LOCK_ID = 7_431_205;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEMO_PIN_SEED = 2026;
