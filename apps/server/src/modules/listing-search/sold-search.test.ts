@@ -255,6 +255,26 @@ describe('sold mode, caches off', () => {
   const ctx = useTestApp();
   soldModeFindsAndOrders(ctx);
 
+  it('is declared in the OpenAPI document on the catalogue, its pins and counts alone', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const soldOf = (path: string) =>
+      document.paths[path].get.parameters.find(
+        (parameter: { name: string; in: string }) =>
+          parameter.name === 'sold' && parameter.in === 'query',
+      );
+    for (const path of [
+      '/api/all-properties',
+      '/api/all-properties/pins',
+      '/api/all-properties/facets',
+    ]) {
+      expect(soldOf(path)?.schema, path).toMatchObject({ enum: ['3', '6', '12'] });
+      expect(document.paths[path].get.description, path).toContain('Sold mode');
+    }
+    expect(soldOf('/properties/search')).toBeUndefined();
+    const property = document.components.schemas.Property;
+    expect(property.required).toEqual(expect.arrayContaining(['soldPrice', 'soldAt']));
+  });
+
   it('starts its periods at the start of a day, months back, on the month’s last day at most', () => {
     const at = (text: string) => new Date(text);
     expect(soldSince('3', at('2026-12-06T08:15:00Z')).toISOString()).toBe(
