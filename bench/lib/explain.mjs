@@ -110,7 +110,7 @@ async function listCases(db) {
   ].flatMap(([query, filters]) => [
     [
       `GET /api/all-properties?sold=12${query}`,
-      () => search.catalogueListings(db, { ...page, sold: '12', ...filters }),
+      () => search.soldPageIds(db, { ...page, sold: '12', ...filters }),
     ],
     [
       `GET /api/all-properties/pins?sold=12${query}`,

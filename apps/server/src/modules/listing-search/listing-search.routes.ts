@@ -34,6 +34,7 @@ import {
   mapPageIds,
   searchFacets,
   searchListings,
+  soldPageIds,
 } from './listing-search.service.js';
 import { mapPinsPage, searchPins } from './map-pins.js';
 import { areaKey } from './search-conditions.js';
@@ -183,7 +184,7 @@ export const listingSearchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * A page of the signed-in catalogue as everyone sees it (a map view's from the map index and
-   * the listing cache, others cached whole), and `personal`, which gives the page as a viewer
+   * the listing cache, sold mode's from its ids and the listing cache, others cached whole), and `personal`, which gives the page as a viewer
    * sees it when that differs: when the viewer is a party to a sale on it (see personalViews).
    */
   async function cataloguePage(query: ListingFilters & { fields: ListingFields }): Promise<{
@@ -191,7 +192,11 @@ export const listingSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     personal: (viewer: Viewer) => PropertyCard[] | undefined;
   }> {
     const { fields } = query;
-    const chosen = mapPageIds(app.listingCache.map.current(), 'approved', query);
+    // Sold mode's page is found by the database and its map view never by the map index
+    // (decision 057); either way its listings come from the listing cache.
+    const chosen = query.sold
+      ? await soldPageIds(app.db, query, cachedCounts)
+      : mapPageIds(app.listingCache.map.current(), 'approved', query);
     if (chosen) {
       const listings = await cachedPublicListings(app, chosen.ids, fields);
       return {

@@ -93,6 +93,50 @@ export function mapPageIds(map: MapIndex | undefined, scope: Scope, asked: Listi
   return { ids: view.page(filters.sort ?? 'newest', offset, filters.limit), total: view.total };
 }
 
+/**
+ * The ids of a sold mode page, in its order, and the search's total (decision 057): its counts
+ * from the count source, then its page's ids alone, from the indexes of sold homes. The routes
+ * take the page's listings from the listing cache, already encoded, as for the map index's pages.
+ */
+export async function soldPageIds(
+  db: Database,
+  asked: ListingFilters,
+  counts: FacetCountSource = countEveryTime,
+): Promise<{ ids: string[]; total: number }> {
+  const filters = asBracket(asked);
+  const facetCounts = await areaCounts(db, 'approved', filters, counts);
+  const total = totalOf(facetCounts, filters);
+  const sort = filters.sort ?? 'newest';
+  const offset = (filters.page - 1) * filters.limit;
+  // A wide area's page is best walked in the list's order (see WIDE_AREA).
+  const inArea = facetCounts.reduce((sum, facet) => sum + facet.all, 0);
+  const test = areaTestFor(inArea);
+  const idsQuery = (
+    where: SQL | undefined,
+    limit: number | Placeholder,
+    from: number | Placeholder,
+  ) =>
+    db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(where)
+      .orderBy(...orderOf(filters, sort))
+      .limit(limit)
+      .offset(from);
+  const { values, bind } = placeholders();
+  values.limit = filters.limit;
+  values.offset = offset;
+  const where = and(...publicConditions('approved', filters, test, bind));
+  const shape = `${listShape('approved', filters, test)}\u0000${sort}`;
+  const statement = preparedShape(db, 'sold_page', shape, (name) =>
+    idsQuery(where, sql.placeholder('limit'), sql.placeholder('offset')).prepare(name),
+  );
+  const rows = await (statement
+    ? statement.execute(values)
+    : idsQuery(and(...publicConditions('approved', filters, test)), filters.limit, offset));
+  return { ids: rows.map((row) => row.id), total };
+}
+
 function facetsQuery(db: Database, scope: Scope, filters: AreaFilters, bind: Bind = asValue) {
   return db
     .select({
