@@ -419,7 +419,15 @@ function evaluateTargets(result) {
       );
   }
   const mapTarget = size >= 1_000_000 ? 40 : 20;
-  const mapScenarios = ['map-bbox', 'map-polygon', 'map-pins', 'map-facets'];
+  const mapScenarios = [
+    'map-bbox',
+    'map-polygon',
+    'map-pins',
+    'map-facets',
+    'sold-map',
+    'sold-pins',
+    'sold-list',
+  ];
   for (const map of mapScenarios.map(find).filter(Boolean)) {
     if (kind !== 'postgres') break;
     add(

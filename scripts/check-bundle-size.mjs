@@ -6,7 +6,7 @@
  *   module scripts and modulepreload links of apps/web/dist/index.html, the scripts its inline
  *   loader asks for once the page has painted, everything they import statically, and (if Home
  *   ever becomes a lazy route) Home's chunk with its static imports.
- *   Budget: 123 KB gzip in total (decision 024).
+ *   Budget: 124 KB gzip in total (decisions 024, 058).
  * - Each route's own chunk (a lazily imported `*-page` or `*-layout` chunk): 50 KB gzip.
  *
  * Sizes are gzip at zlib's default level, as Vite's build report prints them; 1 KB = 1,000 bytes
@@ -23,7 +23,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
   options: {
     dist: { type: 'string', default: path.join(root, 'apps/web/dist') },
-    'initial-kb': { type: 'string', default: '123' },
+    'initial-kb': { type: 'string', default: '124' },
     'route-kb': { type: 'string', default: '50' },
     json: { type: 'boolean', default: false },
   },

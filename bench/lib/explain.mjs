@@ -111,6 +111,27 @@ async function listCases(db) {
       `GET /api/properties/{${row.type}}/estimate`,
       () => comparables.listingEstimate(db, { id: 'bench', role: 'admin' }, row.id),
     ]);
+  const newYorkMetro = { west: -74.4, south: 40.45, east: -73.6, north: 40.95 };
+  // Sold mode (decision 057): from the indexes of approved sold homes.
+  const soldCases = [
+    ['', { sort: 'newest' }],
+    ['&sort=price-asc', { sort: 'price-asc' }],
+    [
+      '&propertyType=House&minPrice=300000',
+      { sort: 'newest', propertyType: 'House', minPrice: 300_000 },
+    ],
+    ['&bbox=<New York metro>', { sort: 'newest', bbox: newYorkMetro }],
+    ['&bbox=<contiguous United States>', { sort: 'newest', bbox: contiguousUnitedStates }],
+  ].flatMap(([query, filters]) => [
+    [
+      `GET /api/all-properties?sold=12${query}`,
+      () => search.soldPageIds(db, { ...page, sold: '12', ...filters }),
+    ],
+    [
+      `GET /api/all-properties/pins?sold=12${query}`,
+      () => search.searchPins(db, 'approved', { ...page, sold: '12', ...filters }),
+    ],
+  ]);
 
   return [
     [
@@ -176,6 +197,7 @@ async function listCases(db) {
         }),
     ],
     ...pinCases,
+    ...soldCases,
     [
       'GET /properties/search/pins?bbox=<contiguous United States>',
       () => search.searchPins(db, 'open', { ...page, bbox: contiguousUnitedStates }),

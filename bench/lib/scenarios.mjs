@@ -177,6 +177,28 @@ export async function scenarios(context) {
   const outlines = asCards(await mapViewSource('polygon', 13));
   const pinViews = await mapViewSource('bbox', 17, '/properties/search/pins');
   const facetViews = await mapViewSource('bbox', 19, '/properties/search/facets');
+  // Sold mode (decision 057): the catalogue's homes sold in the last 12 months, in a new city or
+  // metro view each request, as cards and as pins; and its whole-country list by period and order.
+  const inSoldMode = (source) => () => ({ path: `${source().path}&sold=12` });
+  const soldAreas = asCards(inSoldMode(await mapViewSource('bbox', 23, '/api/all-properties')));
+  const soldPinViews = inSoldMode(await mapViewSource('bbox', 29, '/api/all-properties/pins'));
+  const soldLists = rotate(
+    ['3', '6', '12'].flatMap((sold) =>
+      ['newest', 'price-asc', 'price-desc', 'area-desc'].flatMap((sort) =>
+        ['', ...TYPES].map(
+          (type) =>
+            `/api/all-properties?sold=${sold}&sort=${sort}&fields=card${type ? `&propertyType=${type}` : ''}`,
+        ),
+      ),
+    ),
+  );
+  const signedInView = (source) => [
+    {
+      method: 'GET',
+      headers: bearer(buyerTokens[0]),
+      setupRequest: (req) => ({ ...req, path: source().path }),
+    },
+  ];
   const eachView = (source) => [
     { method: 'GET', setupRequest: (req) => ({ ...req, path: source().path }) },
   ];
@@ -249,6 +271,24 @@ export async function scenarios(context) {
       title:
         'GET /properties/search/facets?bbox= (a new city or metro map view each request, some filtered)',
       requests: eachView(facetViews),
+    },
+    {
+      name: 'sold-map',
+      title:
+        'GET /api/all-properties?sold=12&bbox=&fields=card (signed in; homes sold in 12 months, a new city or metro view each request, some filtered)',
+      requests: signedInView(soldAreas),
+    },
+    {
+      name: 'sold-pins',
+      title:
+        'GET /api/all-properties/pins?sold=12&bbox= (signed in; a new city or metro view each request, some filtered)',
+      requests: signedInView(soldPinViews),
+    },
+    {
+      name: 'sold-list',
+      title:
+        'GET /api/all-properties?sold=3|6|12 (signed in; the whole country by period, order and type: 96 searches in turn)',
+      requests: signedInView(() => ({ path: soldLists() })),
     },
     {
       name: 'all-properties-p1',

@@ -10,6 +10,8 @@ import {
   pinTextOf,
   SEARCH_SORTS,
   type SearchSort,
+  SOLD_PERIODS,
+  type SoldPeriod,
 } from '@keyhaven/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -27,8 +29,9 @@ import { createTestDatabase, type TestDatabase } from './helpers/test-database.j
  * search, the signed-in catalogue (whole listings and cards), their pins and their counts, over
  * generated worlds of listings (approved, pending, rejected; Available, Pending, Sold; with and
  * without a pin; of agents in good standing and of a fraud agent), offers, sales and wishlists,
- * asked through HTTP with generated filters, areas, outlines, orders and pages, with the caches
- * and the map index on. A viewer is a visitor, a buyer with no offers, one with offers only, one
+ * asked through HTTP with generated filters, areas, outlines, orders and pages, and the
+ * catalogue's sold mode (sold over the last 16 months, homes sold here and by hand), with the
+ * caches and the map index on. A viewer is a visitor, a buyer with no offers, one with offers only, one
  * who bought, an agent (the listing's or another's) or an admin; only the parties to a sale (its
  * agent, its buyer, admins) read its details.
  */
@@ -218,6 +221,11 @@ const listingArbitrary = fc.record({
   /** Few moments, so the newest-first order has ties to break by id. */
   minute: fc.integer({ min: 0, max: 25 }),
   deal: dealArbitrary,
+  /** When a sold home sold: the periods' edges (90, 181, 365 days or so) among them. */
+  soldDaysAgo: fc.oneof(
+    fc.integer({ min: 0, max: 480 }),
+    fc.constantFrom(1, 1, 89, 90, 91, 92, 180, 181, 182, 183, 364, 365, 366, 367),
+  ),
   wishedBy: fc.subarray([0, 1, 2]),
 });
 type GeneratedListing = typeof listingArbitrary extends fc.Arbitrary<infer T> ? T : never;
@@ -261,6 +269,15 @@ async function insertWorld(
           lat: centre && home.place ? onLattice(centre.lat, home.place.north) : null,
           lng: centre && home.place ? onLattice(centre.lng, home.place.east) : null,
           availability: availability(home.deal),
+          // Sales spread over the last 16 months (some on one day, so the order has ties), at the
+          // sale's price, none when sold by hand: the database would stamp them now.
+          ...(home.deal.kind === 'sold' || home.deal.kind === 'soldByHand'
+            ? {
+                soldAt: new Date(Date.now() - home.soldDaysAgo * 86_400_000),
+                soldPriceCents:
+                  home.deal.kind === 'sold' ? (home.minPrice + home.spread / 2) * 100 : null,
+              }
+            : {}),
           approval: home.approval,
           agentId: agentOf(home.agent).id,
           createdAt: new Date(since + home.minute * 60_000),
@@ -353,6 +370,8 @@ interface Search {
   page: number;
   limit: number;
   fields?: 'all' | 'card';
+  /** The catalogue's sold mode. */
+  sold?: SoldPeriod;
 }
 
 /** Which world's place an area or outline is drawn around. */
@@ -435,11 +454,14 @@ const searchArbitrary: fc.Arbitrary<Search> = fc
     page: fc.oneof({ weight: 3, arbitrary: fc.constant(1) }, fc.integer({ min: 2, max: 3 })),
     limit: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.constant(24)),
     fields: sometimes(fc.constantFrom('all' as const, 'card' as const), 0.8),
+    sold: sometimes(fc.constantFrom(...SOLD_PERIODS), 0.35),
   })
   .map(({ prices, ...search }) => ({
     ...search,
     // A visitor reads the public search only.
     scope: search.viewer === 0 ? 'open' : search.scope,
+    // Sold mode is the catalogue's.
+    sold: search.viewer === 0 || search.scope === 'open' ? undefined : search.sold,
     minPrice: prices?.min ?? undefined,
     // Bounds the wrong way round are refused (400); the search is asked with the lower alone.
     maxPrice: prices?.max != null && prices.max >= (prices.min ?? 0) ? prices.max : undefined,
@@ -464,6 +486,7 @@ function addressOf(search: Search) {
     'page',
     'limit',
     'fields',
+    'sold',
   ] as const) {
     if (search[name] !== undefined) params.set(name, String(search[name]));
   }
@@ -478,13 +501,24 @@ const bracketOfBounds = (search: Search) =>
         (range) => range.min === search.minPrice && (range.max ?? undefined) === search.maxPrice,
       );
 
-const inBracket = (label: string | undefined) => {
-  const range = PRICE_RANGES.find((r) => r.label === label);
+/** The columns a search's prices are: the listing's range, or in sold mode its sale's price. */
+const pricesOf = (search: Search) =>
+  search.sold
+    ? { low: sql.raw('p.sold_price_cents'), high: sql.raw('p.sold_price_cents') }
+    : { low: sql.raw('p.min_price_cents'), high: sql.raw('p.max_price_cents') };
+
+const inBracket = (search: Search) => {
+  const range = PRICE_RANGES.find((r) => r.label === search.priceRange);
   if (!range) return sql`true`;
+  const { low, high } = pricesOf(search);
   return range.max === null
-    ? sql`p.min_price_cents >= ${range.min * 100}`
-    : sql`p.min_price_cents >= ${range.min * 100} and p.max_price_cents <= ${range.max * 100}`;
+    ? sql`${low} >= ${range.min * 100}`
+    : sql`${low} >= ${range.min * 100} and ${high} <= ${range.max * 100}`;
 };
+
+/** Sold mode's first moment, as PostgreSQL counts months back from today's start in UTC. */
+const soldSinceSql = (months: SoldPeriod) =>
+  sql`(date_trunc('day', now() at time zone 'UTC') - make_interval(months => ${Number(months)}::int)) at time zone 'UTC'`;
 
 /**
  * The reference's conditions, in plain SQL: approved listings of agents not marked as fraud
@@ -494,6 +528,10 @@ const inBracket = (label: string | undefined) => {
 function referenceConditions(search: Search, { withBounds = true } = {}): SQL {
   const conditions: SQL[] = [sql`p.approval = 'approved'`, sql`a.role <> 'fraud'`];
   if (search.scope === 'open') conditions.push(sql`p.availability = 'Available'`);
+  if (search.sold) {
+    conditions.push(sql`p.availability = 'Sold' and p.sold_at >= ${soldSinceSql(search.sold)}`);
+  }
+  const { low, high } = pricesOf(search);
   if (search.location) conditions.push(sql`p.location ilike ${`%${search.location}%`}`);
   const { bbox, polygon } = search;
   if (bbox) {
@@ -509,10 +547,10 @@ function referenceConditions(search: Search, { withBounds = true } = {}): SQL {
     conditions.push(sql`${feature} = any(p.features::text[])`);
   }
   if (withBounds && search.minPrice !== undefined) {
-    conditions.push(sql`p.min_price_cents >= ${search.minPrice * 100}`);
+    conditions.push(sql`${low} >= ${search.minPrice * 100}`);
   }
   if (withBounds && search.maxPrice !== undefined) {
-    conditions.push(sql`p.max_price_cents <= ${search.maxPrice * 100}`);
+    conditions.push(sql`${high} <= ${search.maxPrice * 100}`);
   }
   if (search.minBeds !== undefined) conditions.push(sql`p.bedrooms >= ${search.minBeds}`);
   if (search.minBaths !== undefined) conditions.push(sql`p.bathrooms >= ${search.minBaths}`);
@@ -521,7 +559,7 @@ function referenceConditions(search: Search, { withBounds = true } = {}): SQL {
 
 /** The type and bracket a list narrows its area to. */
 function narrowing(search: Search): SQL {
-  const conditions: SQL[] = [inBracket(search.priceRange)];
+  const conditions: SQL[] = [inBracket(search)];
   if (search.types) {
     conditions.push(sql`p.property_type::text in (${sql.join(search.types, sql`, `)})`);
   }
@@ -535,6 +573,20 @@ const ORDER_BY: Record<SearchSort, SQL> = {
   'price-desc': sql`p.max_price_cents desc, p.id`,
   'area-desc': sql`p.area_size desc, p.id`,
 };
+
+/** Sold mode's orders: by the sale, those without a price last either way. */
+const SOLD_ORDER_BY: Record<SearchSort, SQL> = {
+  newest: sql`p.sold_at desc, p.id`,
+  'price-asc': sql`p.sold_price_cents asc nulls last, p.id`,
+  'price-desc': sql`p.sold_price_cents desc nulls last, p.id`,
+  'area-desc': sql`p.area_size desc, p.id`,
+};
+const orderBy = (search: Search) =>
+  (search.sold ? SOLD_ORDER_BY : ORDER_BY)[search.sort ?? 'newest'];
+
+/** A sale's facts as everyone reads them: its price in dollars and its time. */
+const SALE_COLUMNS = sql`p.sold_price_cents / 100.0 as "soldPrice",
+  to_char(p.sold_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "soldAt"`;
 
 interface ReferenceListing {
   _id: string;
@@ -552,6 +604,8 @@ interface ReferenceListing {
   availability: string;
   creatorUID: string;
   agentEmail: string;
+  soldPrice: number | string | null;
+  soldAt: string | null;
   soldDetails: Record<string, unknown> | null;
 }
 
@@ -571,7 +625,7 @@ async function referencePage(search: Search, viewer: Person | null) {
           p.min_price_cents / 100.0 as "minPrice", p.max_price_cents / 100.0 as "maxPrice",
           p.bedrooms, p.bathrooms::float8 as bathrooms, p.area_size as "areaSize",
           array_to_json(p.features::text[]) as features, p.lat, p.lng, p.availability::text as availability,
-          p.agent_id as "creatorUID", a.email as "agentEmail",
+          p.agent_id as "creatorUID", a.email as "agentEmail", ${SALE_COLUMNS},
           case when p.availability = 'Sold' and pay.id is not null and ${party} then json_build_object(
             'price', pay.amount_cents / 100.0,
             'date', to_char(pay.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
@@ -583,12 +637,13 @@ async function referencePage(search: Search, viewer: Person | null) {
         left join payments pay on pay.property_id = p.id and pay.status = 'paid'
         left join users b on b.id = pay.buyer_id
         where ${referenceConditions(search)} and ${narrowing(search)}
-        order by ${ORDER_BY[search.sort ?? 'newest']}`,
+        order by ${orderBy(search)}`,
   );
   const listings = rows.map((row) => ({
     ...row,
     minPrice: Number(row.minPrice),
     maxPrice: Number(row.maxPrice),
+    soldPrice: row.soldPrice === null ? null : Number(row.soldPrice),
     soldDetails: row.soldDetails
       ? { ...row.soldDetails, price: Number(row.soldDetails.price) }
       : null,
@@ -610,18 +665,22 @@ async function referencePins(search: Search) {
     bedrooms: number;
     bathrooms: string;
     areaSize: number;
+    soldPrice: string | null;
+    soldAt: string | null;
   }>(
     ctx.app.db,
     sql`select p.id as "_id", p.lat, p.lng, p.min_price_cents / 100.0 as "minPrice",
           p.max_price_cents / 100.0 as "maxPrice", p.title, p.image, p.bedrooms, p.bathrooms,
-          p.area_size as "areaSize"
+          p.area_size as "areaSize", ${SALE_COLUMNS}
         from properties p join users a on a.id = p.agent_id
         where ${referenceConditions(search)} and ${narrowing(search)} and p.lat is not null
-        order by p.created_at desc, p.id`,
+        order by ${search.sold ? SOLD_ORDER_BY.newest : ORDER_BY.newest}`,
   );
   return {
-    pins: rows.slice(0, MAP_PINS_MAX).map((row) => ({
+    pins: rows.slice(0, MAP_PINS_MAX).map(({ soldPrice, soldAt, ...row }) => ({
       ...row,
+      // Only sold mode's pins carry their sale.
+      ...(search.sold ? { soldPrice: soldPrice === null ? null : Number(soldPrice), soldAt } : {}),
       // How a pin words its home is the pins' own rule; which homes it shows is under test.
       ...pinTextOf(row.title, row.image),
       minPrice: Number(row.minPrice),
@@ -638,17 +697,21 @@ async function referencePins(search: Search) {
  */
 async function referenceFacets(search: Search, total: number) {
   const bracket = bracketOfBounds(search);
-  const rows = await queryRows<{ type: string; min: string; max: string }>(
+  const { low, high } = pricesOf(search);
+  const rows = await queryRows<{ type: string; min: string | null; max: string | null }>(
     ctx.app.db,
-    sql`select p.property_type::text as type, p.min_price_cents as min, p.max_price_cents as max
+    sql`select p.property_type::text as type, ${low} as min, ${high} as max
         from properties p join users a on a.id = p.agent_id
         where ${referenceConditions(search, { withBounds: !bracket })}`,
   );
   const priceRange = search.priceRange ?? bracket?.label;
-  const within = (row: { min: string; max: string }, label: string | undefined) => {
+  // A sale without a price (sold by hand) is under no price.
+  const priced = (row: { min: string | null }) => row.min !== null;
+  const within = (row: { min: string | null; max: string | null }, label: string | undefined) => {
     const range = PRICE_RANGES.find((r) => r.label === label);
     if (!range) return true;
     return (
+      priced(row) &&
       Number(row.min) >= range.min * 100 &&
       (range.max === null || Number(row.max) <= range.max * 100)
     );
@@ -674,7 +737,10 @@ async function referenceFacets(search: Search, total: number) {
       count: rows.filter((row) => {
         const [from, to] = [Number(row.min), Number(row.max)];
         return (
-          typed(row) && (max === null || from < max * 100) && (to > min * 100 || from >= min * 100)
+          typed(row) &&
+          priced(row) &&
+          (max === null || from < max * 100) &&
+          (to > min * 100 || from >= min * 100)
         );
       }).length,
     })),
@@ -699,6 +765,8 @@ function asAnswered(listing: Record<string, unknown>) {
     availability: listing.availability,
     creatorUID: listing.creatorUID,
     agentEmail: listing.agentEmail,
+    soldPrice: listing.soldPrice,
+    soldAt: listing.soldAt,
     soldDetails: listing.soldDetails,
   };
 }
@@ -710,7 +778,7 @@ async function get(url: string, viewer: Person | null) {
 }
 
 /** How often the searches reached the answers the bug hid: a party's map page with others on it. */
-const reached = { mapPages: 0, partyMapPages: 0, saleDetailsShown: 0 };
+const reached = { mapPages: 0, partyMapPages: 0, saleDetailsShown: 0, soldPages: 0, soldHomes: 0 };
 
 async function expectSameAnswers(search: Search, people: Cast) {
   const { kind, person: viewer } = people.viewers[search.viewer] as Cast['viewers'][number];
@@ -739,6 +807,10 @@ async function expectSameAnswers(search: Search, people: Cast) {
   const onMap = (search.bbox || search.polygon) && !search.location;
   const shown = expected.page.filter((listing) => listing.soldDetails).length;
   if (onMap) reached.mapPages++;
+  if (search.sold) {
+    reached.soldPages++;
+    reached.soldHomes += expected.page.length;
+  }
   if (onMap && shown > 0 && shown < expected.page.length) reached.partyMapPages++;
   reached.saleDetailsShown += shown;
 }
@@ -827,6 +899,9 @@ describe('every search answer, for every kind of viewer', () => {
     expect(mapPagesWithIndex).toBeGreaterThan(SEARCHES_WITH_INDEX * 0.3);
     expect(reached.partyMapPages).toBeGreaterThanOrEqual(5);
     expect(reached.saleDetailsShown).toBeGreaterThan(30);
+    // Sold mode was asked often, and found homes.
+    expect(reached.soldPages).toBeGreaterThan(asked * 0.15);
+    expect(reached.soldHomes).toBeGreaterThan(reached.soldPages);
     await annotate(JSON.stringify({ asked, reached, ms: Date.now() - started }));
   }, 180_000);
 });

@@ -149,6 +149,13 @@ export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc', 'area-desc'] a
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 /**
+ * The catalogue's sold mode (`sold=3`, `6` or `12`): homes sold in the last so many months, from
+ * the start of that day (UTC), newest sale first; prices are the sale's.
+ */
+export const SOLD_PERIODS = ['3', '6', '12'] as const;
+export type SoldPeriod = (typeof SOLD_PERIODS)[number];
+
+/**
  * What a list of listings answers of each one: all of it, or what its card in a list of homes
  * shows (see ZPropertyCard).
  */

@@ -100,3 +100,11 @@ export function formatLongDate(date: Date, { utc = false } = {}): string {
     ? `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`
     : `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 }
+
+/** `Nov 12, 2026`, on the visitor's own calendar, or in UTC when `utc` is set. */
+export function formatShortDate(date: Date, { utc = false } = {}): string {
+  const month = MONTHS[utc ? date.getUTCMonth() : date.getMonth()]?.slice(0, 3);
+  return utc
+    ? `${month} ${date.getUTCDate()}, ${date.getUTCFullYear()}`
+    : `${month} ${date.getDate()}, ${date.getFullYear()}`;
+}

@@ -13,6 +13,7 @@ import {
   PROPERTY_TYPES,
   type PriceBandId,
   SEARCH_SORTS,
+  SOLD_PERIODS,
   TRUE_OR_FALSE,
 } from './constants.js';
 import {
@@ -224,6 +225,10 @@ export const ZProperty = z
     adminApproval: z.enum(ADMIN_APPROVAL),
     advertiseStatus: z.enum(TRUE_OR_FALSE),
     soldStatus: z.enum(TRUE_OR_FALSE),
+    /** What everyone sees of a sale: its price in dollars (null when not sold here) and time. */
+    soldPrice: z.number().nullable(),
+    soldAt: z.string().nullable(),
+    /** The buyer and the transaction: for the sale's parties (agent, buyer, admins) only. */
     soldDetails: ZSoldDetails.nullable(),
     /**
      * What an admin asked the agent to correct, until the agent saves an edit; only in the
@@ -337,80 +342,95 @@ const queryAmount = (max: number, inDigits: string, tooLarge: string) =>
       .optional(),
   );
 
-export const ZPropertySearchQuery = z
-  .object({
-    location: z
-      .string()
-      .trim()
-      .max(160)
-      .optional()
-      .transform((value) => value || undefined),
-    propertyType: optionalFilter(PROPERTY_TYPE_PLACEHOLDER).pipe(z.enum(PROPERTY_TYPES).optional()),
-    priceRange: optionalFilter(PRICE_RANGE_PLACEHOLDER).pipe(
-      z.enum(PRICE_RANGES.map((range) => range.label) as [string, ...string[]]).optional(),
-    ),
-    /** One of PRICE_BANDS by its id: the listing's price range reaches into it. */
-    priceBand: z
-      .enum(PRICE_BANDS.map((band) => band.id) as [PriceBandId, ...PriceBandId[]])
-      .optional(),
-    /** Several types at once; a listing of any of them matches. */
-    types: commaList(PROPERTY_TYPES, 'property type'),
-    /** Every feature named must be on the listing. */
-    features: commaList(FEATURES, 'feature'),
-    /** Containment, as the price ranges: the listing's whole range lies inside the bounds. */
-    minPrice: queryAmount(
-      LIMITS.priceMax,
-      PROPERTY_MESSAGES.priceInDigits,
-      PROPERTY_MESSAGES.priceTooLarge,
-    ),
-    maxPrice: queryAmount(
-      LIMITS.priceMax,
-      PROPERTY_MESSAGES.priceInDigits,
-      PROPERTY_MESSAGES.priceTooLarge,
-    ),
-    minBeds: queryAmount(
-      LIMITS.roomsMax,
-      PROPERTY_MESSAGES.bedroomsInDigits,
-      PROPERTY_MESSAGES.bedroomsTooMany,
-    ),
-    minBaths: queryAmount(
-      LIMITS.roomsMax,
-      PROPERTY_MESSAGES.bathroomsInDigits,
-      PROPERTY_MESSAGES.bathroomsTooMany,
-    ),
-    /** `west,south,east,north`, edges included. */
-    bbox: geoParam<Bbox>(parseBbox),
-    /** `lng,lat;lng,lat;...`, closed automatically; a crossing outline is refused. */
-    polygon: geoParam<LngLat[]>(parsePolygon),
-    /** `weekend`: an open house this weekend (see thisWeekend on the server) that has not ended. */
-    openHouse: z.enum(OPEN_HOUSE_FILTERS).optional(),
-    sort: z.enum(SEARCH_SORTS).default('newest'),
-    /** `card` answers each listing as its card shows it (ZPropertyCard), `all` whole. */
-    fields: z.enum(LISTING_FIELDS).default('all'),
-    ...pageFields,
-  })
-  .superRefine((value, ctx) => {
-    // The counts a search shares with its list are taken by one price choice or the other.
-    if (value.priceRange && value.priceBand) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['priceBand'],
-        message: PROPERTY_MESSAGES.rangeOrBand,
-      });
-    }
-    if (
-      value.minPrice !== undefined &&
-      value.maxPrice !== undefined &&
-      value.maxPrice < value.minPrice
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['maxPrice'],
-        message: PROPERTY_MESSAGES.maxBelowMinEdit,
-      });
-    }
-  });
+const searchFields = {
+  location: z
+    .string()
+    .trim()
+    .max(160)
+    .optional()
+    .transform((value) => value || undefined),
+  propertyType: optionalFilter(PROPERTY_TYPE_PLACEHOLDER).pipe(z.enum(PROPERTY_TYPES).optional()),
+  priceRange: optionalFilter(PRICE_RANGE_PLACEHOLDER).pipe(
+    z.enum(PRICE_RANGES.map((range) => range.label) as [string, ...string[]]).optional(),
+  ),
+  /** One of PRICE_BANDS by its id: the listing's price range reaches into it. */
+  priceBand: z
+    .enum(PRICE_BANDS.map((band) => band.id) as [PriceBandId, ...PriceBandId[]])
+    .optional(),
+  /** Several types at once; a listing of any of them matches. */
+  types: commaList(PROPERTY_TYPES, 'property type'),
+  /** Every feature named must be on the listing. */
+  features: commaList(FEATURES, 'feature'),
+  /** Containment, as the price ranges: the listing's whole range lies inside the bounds. */
+  minPrice: queryAmount(
+    LIMITS.priceMax,
+    PROPERTY_MESSAGES.priceInDigits,
+    PROPERTY_MESSAGES.priceTooLarge,
+  ),
+  maxPrice: queryAmount(
+    LIMITS.priceMax,
+    PROPERTY_MESSAGES.priceInDigits,
+    PROPERTY_MESSAGES.priceTooLarge,
+  ),
+  minBeds: queryAmount(
+    LIMITS.roomsMax,
+    PROPERTY_MESSAGES.bedroomsInDigits,
+    PROPERTY_MESSAGES.bedroomsTooMany,
+  ),
+  minBaths: queryAmount(
+    LIMITS.roomsMax,
+    PROPERTY_MESSAGES.bathroomsInDigits,
+    PROPERTY_MESSAGES.bathroomsTooMany,
+  ),
+  /** `west,south,east,north`, edges included. */
+  bbox: geoParam<Bbox>(parseBbox),
+  /** `lng,lat;lng,lat;...`, closed automatically; a crossing outline is refused. */
+  polygon: geoParam<LngLat[]>(parsePolygon),
+  /** `weekend`: an open house this weekend (see thisWeekend on the server) that has not ended. */
+  openHouse: z.enum(OPEN_HOUSE_FILTERS).optional(),
+  sort: z.enum(SEARCH_SORTS).default('newest'),
+  /** `card` answers each listing as its card shows it (ZPropertyCard), `all` whole. */
+  fields: z.enum(LISTING_FIELDS).default('all'),
+  ...pageFields,
+};
+
+/** What any search's filters must agree on. */
+function searchAgrees(
+  value: { priceRange?: string; priceBand?: string; minPrice?: number; maxPrice?: number },
+  ctx: z.RefinementCtx,
+) {
+  // The counts a search shares with its list are taken by one price choice or the other.
+  if (value.priceRange && value.priceBand) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['priceBand'],
+      message: PROPERTY_MESSAGES.rangeOrBand,
+    });
+  }
+  if (
+    value.minPrice !== undefined &&
+    value.maxPrice !== undefined &&
+    value.maxPrice < value.minPrice
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['maxPrice'],
+      message: PROPERTY_MESSAGES.maxBelowMinEdit,
+    });
+  }
+}
+
+export const ZPropertySearchQuery = z.object(searchFields).superRefine(searchAgrees);
 export type PropertySearchQuery = z.input<typeof ZPropertySearchQuery>;
+
+/**
+ * The signed-in catalogue's search: the public search's parameters, and `sold` (SOLD_PERIODS), its
+ * sold mode.
+ */
+export const ZCatalogueSearchQuery = z
+  .object({ ...searchFields, sold: z.enum(SOLD_PERIODS).optional() })
+  .superRefine(searchAgrees);
+export type CatalogueSearchQuery = z.input<typeof ZCatalogueSearchQuery>;
 
 export const ZPropertyListQuery = z.object({
   agentUID: z.string().max(64).optional(),
@@ -479,6 +499,9 @@ export const ZMapPins = z
         bedrooms: z.number(),
         bathrooms: z.number(),
         areaSize: z.number(),
+        /** In sold mode only: the sale's price in dollars (null when not sold here) and time. */
+        soldPrice: z.number().nullable().optional(),
+        soldAt: z.string().optional(),
       }),
     ),
     /** Listings of the search with a map position; more than `pins` when the view holds too many. */

@@ -475,6 +475,17 @@ export const MATRIX: MatrixRow[] = [
         request: () => ({ url: '/api/all-properties' }),
         expect: signedIn(200),
       },
+      {
+        input:
+          'sold mode: homes sold in the last 6 months (no buyer shown but to a sale’s parties)',
+        request: () => ({ url: '/api/all-properties?sold=6' }),
+        expect: signedIn(200),
+      },
+      {
+        input: 'sold mode over a period not offered',
+        request: () => ({ url: '/api/all-properties?sold=24' }),
+        expect: signedIn(400),
+      },
     ],
   },
   {
@@ -497,6 +508,17 @@ export const MATRIX: MatrixRow[] = [
         request: () => ({ url: '/api/all-properties/facets' }),
         expect: signedIn(200),
       },
+      {
+        input:
+          'sold mode: homes sold in the last 6 months (no buyer shown but to a sale’s parties)',
+        request: () => ({ url: '/api/all-properties/facets?sold=6' }),
+        expect: signedIn(200),
+      },
+      {
+        input: 'sold mode over a period not offered',
+        request: () => ({ url: '/api/all-properties/facets?sold=24' }),
+        expect: signedIn(400),
+      },
     ],
   },
   {
@@ -518,6 +540,17 @@ export const MATRIX: MatrixRow[] = [
         input: 'the signed-in catalogue’s map pins (a sold listing included)',
         request: () => ({ url: '/api/all-properties/pins' }),
         expect: signedIn(200),
+      },
+      {
+        input:
+          'sold mode: homes sold in the last 6 months (no buyer shown but to a sale’s parties)',
+        request: () => ({ url: '/api/all-properties/pins?sold=6' }),
+        expect: signedIn(200),
+      },
+      {
+        input: 'sold mode over a period not offered',
+        request: () => ({ url: '/api/all-properties/pins?sold=24' }),
+        expect: signedIn(400),
       },
     ],
   },

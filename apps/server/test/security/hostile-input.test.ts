@@ -74,6 +74,7 @@ const QUERY_KEYS = [
   'propertyType',
   'priceRange',
   'sort',
+  'sold',
   'search',
   'status',
   'returnTo',

@@ -72,6 +72,8 @@ const propertyTwin = v.object({
   adminApproval: v.picklist(ADMIN_APPROVAL),
   advertiseStatus: v.picklist(TRUE_OR_FALSE),
   soldStatus: v.picklist(TRUE_OR_FALSE),
+  soldPrice: v.nullable(v.number()),
+  soldAt: v.nullable(v.string()),
   soldDetails: v.nullable(ZSoldDetails),
   /** An admin's request for a correction, for the listing's agent and admins only. */
   correctionNote: v.optional(v.nullable(v.string())),

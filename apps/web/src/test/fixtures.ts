@@ -56,6 +56,8 @@ export const listing: Property = {
   adminApproval: 'true',
   advertiseStatus: 'false',
   soldStatus: 'false',
+  soldPrice: null,
+  soldAt: null,
   soldDetails: null,
   creatorName: agent.name,
   creatorEmail: agent.email,

@@ -14,5 +14,6 @@ export * from '../offer-messages.js';
 export * from '../open-house-messages.js';
 export * from '../photo-messages.js';
 export * from '../shopping-together-messages.js';
+export * from '../sold-messages.js';
 export * from '../tour-messages.js';
 export * from '../tour-screen-messages.js';

@@ -196,6 +196,16 @@ export const properties = pgTable(
       index('properties_open_area_idx')
         .on(t.areaSize.desc().nullsFirst(), t.id)
         .where(sql`${t.approval} = 'approved' and ${t.availability} = 'Available'`),
+      // Sold mode (decision 057): approved homes sold since a day, newest sale first, with what
+      // its counts and price conditions read, from the index alone (trailing key columns, as above).
+      index('properties_sold_recent_idx')
+        .on(t.soldAt.desc().nullsFirst(), t.id, t.agentId, t.propertyType, t.soldPriceCents)
+        .where(sql`${t.approval} = 'approved' and ${t.availability} = 'Sold'`),
+      // Sold mode's map views: the sold homes' pins, as properties_approved_position_idx holds the
+      // approved ones; the migration adds its INCLUDE columns (the sale among them).
+      index('properties_sold_position_idx')
+        .using('gist', sql`point(${t.lng}, ${t.lat})`)
+        .where(sql`${t.approval} = 'approved' and ${t.availability} = 'Sold'`),
       index('properties_location_trgm_idx').using('gin', sql`${t.location} gin_trgm_ops`),
       // The admins' text search matches titles anywhere in them.
       index('properties_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),

@@ -26,6 +26,7 @@ import {
 } from '../schema.js';
 import { kmFromCentre } from './city-centres.js';
 import { seedDemoIfEmpty } from './demo.js';
+import { DEMO_SOLD_LISTINGS } from './demo-sales.js';
 
 let database: TestDatabase;
 let uploadsDir: string;
@@ -39,6 +40,8 @@ afterAll(async () => {
   await database?.destroy();
   if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
 });
+
+const DAY = 24 * 60 * 60 * 1000;
 
 const PASSWORDS: Record<string, string> = {
   admin: 'Admin123',
@@ -166,11 +169,13 @@ describe('the demo seed', () => {
     }
     for (const listing of listings) {
       const statuses = allOffers.filter((o) => o.propertyId === listing.id).map((o) => o.status);
-      const expected = statuses.includes('paid')
-        ? 'Sold'
-        : statuses.includes('accepted')
-          ? 'Pending'
-          : 'Available';
+      const recordedSale = DEMO_SOLD_LISTINGS.some((home) => home.title === listing.title);
+      const expected =
+        statuses.includes('paid') || recordedSale
+          ? 'Sold'
+          : statuses.includes('accepted')
+            ? 'Pending'
+            : 'Available';
       expect(listing.availability, listing.title).toBe(expected);
     }
 
@@ -190,6 +195,32 @@ describe('the demo seed', () => {
       });
     }
     expect(allPayments).toHaveLength(allOffers.filter((o) => o.status === 'paid').length);
+
+    // Every sold home keeps its sale: the demo's purchases when they were paid and at their
+    // amount, the recorded sales spread over the last year in a few cities, one without a price.
+    const sold = listings.filter((listing) => listing.availability === 'Sold');
+    expect(sold.length).toBeGreaterThanOrEqual(14);
+    for (const listing of sold) {
+      const payment = allPayments.find((p) => p.propertyId === listing.id);
+      if (payment) {
+        expect(listing.soldAt, listing.title).toEqual(payment.paidAt);
+        expect(listing.soldPriceCents, listing.title).toBe(payment.amountCents);
+      }
+      expect(listing.soldAt?.getTime(), listing.title).toBeGreaterThan(listing.createdAt.getTime());
+    }
+    const monthsAgo = (listing: (typeof sold)[number]) =>
+      Math.floor((Date.now() - (listing.soldAt as Date).getTime()) / (30.4 * DAY));
+    for (const [months, atLeast] of [
+      [3, 6],
+      [6, 9],
+      [12, 14],
+    ] as const) {
+      const within = sold.filter((listing) => monthsAgo(listing) < months);
+      expect(within.length, `sold in ${months} months`).toBeGreaterThanOrEqual(atLeast);
+      expect(new Set(within.map((listing) => listing.location)).size).toBeGreaterThanOrEqual(3);
+    }
+    expect(sold.every((listing) => monthsAgo(listing) < 12)).toBe(true);
+    expect(sold.filter((listing) => listing.soldPriceCents === null)).toHaveLength(1);
 
     const allReviews = await db.select().from(reviews);
     const siteReviews = allReviews.filter((r) => r.reviewFor === 'website');
@@ -296,7 +327,9 @@ describe('the demo seed', () => {
     });
     expect(seeded).toBe(false);
     expect(await database.db.select({ id: users.id }).from(users)).toHaveLength(7);
-    expect(await database.db.select({ id: properties.id }).from(properties)).toHaveLength(36);
+    expect(await database.db.select({ id: properties.id }).from(properties)).toHaveLength(
+      36 + DEMO_SOLD_LISTINGS.length,
+    );
     expect(await readdir(uploadsDir)).toEqual(before);
   });
 });

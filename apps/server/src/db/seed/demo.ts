@@ -25,13 +25,14 @@ import { pinNear } from './city-centres.js';
 import {
   DEMO_AGENT_PROFILES,
   DEMO_AGENT_REVIEWS,
-  DEMO_LISTINGS,
   DEMO_OFFERS,
   DEMO_REVIEWS,
   DEMO_USERS,
   DEMO_WISHLIST,
+  DEMO_LISTINGS as LISTED_HOMES,
 } from './demo-data.js';
 import { planDemoPhotos } from './demo-photos.js';
+import { DEMO_SOLD_LISTINGS } from './demo-sales.js';
 import {
   avatarSvgs,
   DRAWN_PHOTO_HEIGHT,
@@ -54,6 +55,9 @@ export interface SeedDependencies {
 }
 
 // Any constant will do: it only has to be the same in every process that might seed at once.
+/** The demo's homes: those of demo-data.ts, then those sold over the last year (demo-sales.ts). */
+const DEMO_LISTINGS = [...LISTED_HOMES, ...DEMO_SOLD_LISTINGS];
+
 const SEED_LOCK_ID = 7_431_205;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEMO_PIN_SEED = 2026;
@@ -63,6 +67,8 @@ const cents = (dollars: number) => Math.round(dollars * 100);
 /** Ids shaped like the ones better-auth gives the accounts it creates. */
 const authId = () => generateRandomString(32, 'a-z', 'A-Z', '0-9');
 const dateOnly = (date: Date) => date.toISOString().slice(0, 10);
+/** A demo purchase was paid the day after its offer. */
+const paidAt = (offered: Date) => new Date(offered.getTime() + DAY_MS);
 
 /** The listing state an offer in this state leaves behind. */
 const AVAILABILITY_AFTER: Partial<Record<OfferStatus, Availability>> = {
@@ -189,8 +195,31 @@ export async function seedDemoIfEmpty({ db, storage, log }: SeedDependencies): P
         }),
       );
       const listingIds = new Map(DEMO_LISTINGS.map((listing) => [listing.key, randomUUID()]));
+      // Each sold home's sale, kept on its row as the database keeps it when a home sells (set
+      // here: inserted at once, it would be stamped now, before its paid offer is there to price
+      // it): a purchase of the demo's when it was paid, the recorded sales at their date.
+      const sales = new Map<string, { soldAt: Date; soldPriceCents: number | null }>([
+        ...DEMO_OFFERS.filter((offer) => offer.status === 'paid').map(
+          (offer) =>
+            [
+              offer.listing,
+              { soldAt: paidAt(daysAgo(offer.daysAgo)), soldPriceCents: cents(offer.amount) },
+            ] as const,
+        ),
+        ...DEMO_SOLD_LISTINGS.map(
+          ({ key, sold }) =>
+            [
+              key,
+              {
+                soldAt: daysAgo(sold.daysAgo),
+                soldPriceCents: sold.price === null ? null : cents(sold.price),
+              },
+            ] as const,
+        ),
+      ]);
       // The same pins on every demo set-up, each a few km from its city's centre.
       const random = seededRandom(DEMO_PIN_SEED);
+      const recorded = new Map(DEMO_SOLD_LISTINGS.map(({ key, sold }) => [key, sold.daysAgo]));
       const listingRows = DEMO_LISTINGS.map((listing, i) => {
         const gallery = (plan.photoSets[i] as number[]).map((index) =>
           photoOf(photos[index] as StoredImage, plan.scenes[index] as Scene),
@@ -210,12 +239,17 @@ export async function seedDemoIfEmpty({ db, storage, log }: SeedDependencies): P
           areaSize: listing.areaSize,
           features: listing.features,
           ...pinNear(random, listing.location),
-          availability: soldOrPending.get(listing.key) ?? 'Available',
+          availability:
+            soldOrPending.get(listing.key) ?? (sales.has(listing.key) ? 'Sold' : 'Available'),
+          ...sales.get(listing.key),
           approval: listing.approval,
           advertised: listing.advertised ?? false,
           agentId: required(userIds, listing.agent),
-          // Newest first in the order they are listed, a few days apart.
-          createdAt: daysAgo(40 + i * 2),
+          // Newest first in the order they are listed, a few days apart; a recorded sale's home
+          // was listed six weeks before it sold.
+          createdAt: recorded.has(listing.key)
+            ? daysAgo((recorded.get(listing.key) as number) + 42)
+            : daysAgo(40 + i * 2),
         };
       });
       await tx.insert(properties).values(
@@ -260,8 +294,8 @@ export async function seedDemoIfEmpty({ db, storage, log }: SeedDependencies): P
               status: 'paid' as const,
               amountCents: offer.amountCents,
               transactionId: `demo_txn_${reference}`,
-              createdAt: new Date(offer.createdAt.getTime() + DAY_MS),
-              paidAt: new Date(offer.createdAt.getTime() + DAY_MS),
+              createdAt: paidAt(offer.createdAt),
+              paidAt: paidAt(offer.createdAt),
             };
           }),
         );

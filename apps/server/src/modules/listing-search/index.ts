@@ -13,7 +13,12 @@ export {
   listenForListingChanges,
 } from './listing-change-notices.js';
 export { listingSearchRoutes, OTHER_PROCESSES_NOTE } from './listing-search.routes.js';
-export { catalogueListings, searchFacets, searchListings } from './listing-search.service.js';
+export {
+  catalogueListings,
+  searchFacets,
+  searchListings,
+  soldPageIds,
+} from './listing-search.service.js';
 export { managedListings } from './managed-listings.js';
 export { searchPins } from './map-pins.js';
 export { notByFraudAgent, openHouseThisWeekend, spatialConditions } from './search-conditions.js';

@@ -4,6 +4,7 @@ import {
   PRICE_BANDS,
   PRICE_RANGES,
   type SearchSort,
+  type SoldPeriod,
 } from '@keyhaven/shared';
 
 /** What narrows a list besides the facets (type and price bucket) it is counted by. */
@@ -22,6 +23,11 @@ export interface AreaFilters {
   polygon?: LngLat[];
   /** `weekend`: an open house this weekend (thisWeekend) that has not ended. */
   openHouse?: 'weekend';
+  /**
+   * Sold mode: approved homes sold since soldSince(sold), their sale's price standing for their
+   * price range (a sale without a price matches no price filter); the catalogue's alone.
+   */
+  sold?: SoldPeriod;
 }
 
 export interface ListingFilters extends AreaFilters {
@@ -64,4 +70,17 @@ export function countedPriceOf(filters: Pick<ListingFilters, 'priceRange' | 'pri
   if (range >= 0) return range;
   const band = PRICE_BANDS.findIndex((b) => b.id === filters.priceBand);
   return band >= 0 ? PRICE_RANGES.length + band : -1;
+}
+
+/**
+ * The first moment of sold mode's period: the start (UTC) of the day so many months before today,
+ * on the same day of the month or its last day (August 31 less six months is February 28 or 29).
+ * A day, not an instant, so that a period's pages and counts are the same all day and are cached
+ * under it.
+ */
+export function soldSince(months: SoldPeriod, now = new Date()): Date {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() - Number(months);
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month, Math.min(now.getUTCDate(), lastDay)));
 }

@@ -5,6 +5,7 @@ import {
   PIN_TITLE_MAX,
   type Property,
   type PropertyCard,
+  ZCatalogueSearchQuery,
   ZMapPins,
   ZPropertyCardList,
   ZPropertyList,
@@ -33,6 +34,7 @@ import {
   mapPageIds,
   searchFacets,
   searchListings,
+  soldPageIds,
 } from './listing-search.service.js';
 import { mapPinsPage, searchPins } from './map-pins.js';
 import { areaKey } from './search-conditions.js';
@@ -115,6 +117,10 @@ const SEARCH_PARAMETERS =
   'Filters, all optional and combined with AND: `location` (text in the location), `propertyType` and `types` (a comma list; any of them), `priceRange` (one of the price brackets; the listing’s whole price range lies within it), `priceBand` (under-100k, 100k-300k, 300k-600k or 600k-plus: the listing’s price range reaches into the band, whose lower bound is in it and upper bound is not, so the bands cover every price and a range across a bound is in both; not with `priceRange`) and `minPrice`/`maxPrice` (dollars; a listing matches when its whole price range lies within), `minBeds`, `minBaths`, `features` (a comma list; the listing has all of them), `bbox=west,south,east,north` (degrees, edges included) and `polygon=lng,lat;lng,lat;...` (3 to 100 corners, closed automatically, edges included; an outline that crosses itself is refused). With `bbox` or `polygon`, listings without a map position are left out. `sort` is newest (default), price-asc, price-desc or area-desc (largest first); ties go by id. `fields=card` answers each listing as its card in a list of homes shows it (PropertyCard: the whole listing but its `description`, with its cover as its only photo; about half the bytes), `fields=all` (default) whole. A malformed or out-of-range value answers 400 naming the parameter. Each listing carries `lat` and `lng` (both null without a map position). ' +
   PHOTOS_IN_ANSWERS;
 
+/** The catalogue's sold mode, for the OpenAPI document. */
+const SOLD_MODE =
+  'Sold mode (`sold=3`, `6` or `12`, the signed-in catalogue’s alone): approved homes of agents in good standing sold since the start (UTC) of the day that many months ago, each with `soldPrice` (dollars; null when it was not sold here) and `soldAt`; every price filter, bracket, band and count reads the sale’s price (a sale without a price matches none), `newest` is the newest sale first and the price sorts go by the sale’s price (those without last). It is answered by the database from its index of sold homes, never from the map index, and cached under its own key. Nobody but a sale’s parties reads its buyer or transaction (`soldDetails`).';
+
 export const listingSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   const cachedCounts: FacetCountSource = (key, load) => app.listingCache.counts.get(key, load);
   /** The count cache, and the map index when it holds every listing change. */
@@ -161,8 +167,8 @@ export const listingSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['properties'],
         summary:
           'Approved listings for signed-in visitors, with the public search’s filters, area and outline, newest first by default; total in X-Total-Count',
-        description: `${SEARCH_PARAMETERS} X-Total-Count is exact, counted from a per-process cache of counts that lives SEARCH_CACHE_SECONDS and is emptied by every listing change before that change's answer is sent. The page is read once for every viewer the same way; only the parties to a sale on it (its agent, its buyer, admins) get the sale's details added. Sends an ETag and answers If-None-Match with 304 when the page is the one everyone sees. ${MAP_INDEX_NOTE} ${COMPRESSED_PAGES_NOTE}`,
-        querystring: ZPropertySearchQuery,
+        description: `${SEARCH_PARAMETERS} ${SOLD_MODE} X-Total-Count is exact, counted from a per-process cache of counts that lives SEARCH_CACHE_SECONDS and is emptied by every listing change before that change's answer is sent. The page is read once for every viewer the same way; only the parties to a sale on it (its agent, its buyer, admins) get the sale's details added. Sends an ETag and answers If-None-Match with 304 when the page is the one everyone sees. ${MAP_INDEX_NOTE} ${COMPRESSED_PAGES_NOTE}`,
+        querystring: ZCatalogueSearchQuery,
         response: { 200: ZListingPage, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
@@ -178,7 +184,7 @@ export const listingSearchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * A page of the signed-in catalogue as everyone sees it (a map view's from the map index and
-   * the listing cache, others cached whole), and `personal`, which gives the page as a viewer
+   * the listing cache, sold mode's from its ids and the listing cache, others cached whole), and `personal`, which gives the page as a viewer
    * sees it when that differs: when the viewer is a party to a sale on it (see personalViews).
    */
   async function cataloguePage(query: ListingFilters & { fields: ListingFields }): Promise<{
@@ -186,7 +192,11 @@ export const listingSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     personal: (viewer: Viewer) => PropertyCard[] | undefined;
   }> {
     const { fields } = query;
-    const chosen = mapPageIds(app.listingCache.map.current(), 'approved', query);
+    // Sold mode's page is found by the database and its map view never by the map index
+    // (decision 057); either way its listings come from the listing cache.
+    const chosen = query.sold
+      ? await soldPageIds(app.db, query, cachedCounts)
+      : mapPageIds(app.listingCache.map.current(), 'approved', query);
     if (chosen) {
       const listings = await cachedPublicListings(app, chosen.ids, fields);
       return {
@@ -246,8 +256,8 @@ export const listingSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['properties'],
         summary:
           'How many approved listings of the signed-in catalogue’s search fall under each property type and price bracket, beside its total',
-        description: FACETS_DESCRIPTION,
-        querystring: ZPropertySearchQuery,
+        description: `${FACETS_DESCRIPTION} ${SOLD_MODE}`,
+        querystring: ZCatalogueSearchQuery,
         response: { 200: ZSearchFacets, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
@@ -297,8 +307,8 @@ export const listingSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['properties'],
         summary:
           'Map pins of the signed-in catalogue’s search: its approved listings with a map position, newest first, and how many there are',
-        description: PINS_DESCRIPTION,
-        querystring: ZPropertySearchQuery,
+        description: `${PINS_DESCRIPTION} ${SOLD_MODE} In sold mode each pin also has \`soldPrice\` and \`soldAt\`, and the pins are the newest sales first.`,
+        querystring: ZCatalogueSearchQuery,
         response: { 200: ZMapPins, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },

@@ -32,11 +32,12 @@ import {
   countedPriceCounts,
   listConditions,
   listShape,
-  ORDER,
+  orderOf,
   placeholders,
   preparedShape,
   publicConditions,
   type Scope,
+  saleColumns,
   WIDE_AREA,
 } from './search-conditions.js';
 
@@ -70,8 +71,9 @@ export interface ListingSources {
  * search for one this weekend is the database's, whose index on their dates answers it.
  */
 function mapIndexFor(sources: ListingSources, filters: ListingFilters) {
-  if (!sources.map || filters.location || filters.openHouse || !(filters.bbox || filters.polygon))
-    return undefined;
+  // Nor sold mode: the database's index of recent sales answers it (decision 057).
+  if (!sources.map || filters.location || filters.openHouse || filters.sold) return undefined;
+  if (!(filters.bbox || filters.polygon)) return undefined;
   return sources.map;
 }
 
@@ -92,12 +94,56 @@ export function mapPageIds(map: MapIndex | undefined, scope: Scope, asked: Listi
   return { ids: view.page(filters.sort ?? 'newest', offset, filters.limit), total: view.total };
 }
 
+/**
+ * The ids of a sold mode page, in its order, and the search's total (decision 057): its counts
+ * from the count source, then its page's ids alone, from the indexes of sold homes. The routes
+ * take the page's listings from the listing cache, already encoded, as for the map index's pages.
+ */
+export async function soldPageIds(
+  db: Database,
+  asked: ListingFilters,
+  counts: FacetCountSource = countEveryTime,
+): Promise<{ ids: string[]; total: number }> {
+  const filters = asBracket(asked);
+  const facetCounts = await areaCounts(db, 'approved', filters, counts);
+  const total = totalOf(facetCounts, filters);
+  const sort = filters.sort ?? 'newest';
+  const offset = (filters.page - 1) * filters.limit;
+  // A wide area's page is best walked in the list's order (see WIDE_AREA).
+  const inArea = facetCounts.reduce((sum, facet) => sum + facet.all, 0);
+  const test = areaTestFor(inArea);
+  const idsQuery = (
+    where: SQL | undefined,
+    limit: number | Placeholder,
+    from: number | Placeholder,
+  ) =>
+    db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(where)
+      .orderBy(...orderOf(filters, sort))
+      .limit(limit)
+      .offset(from);
+  const { values, bind } = placeholders();
+  values.limit = filters.limit;
+  values.offset = offset;
+  const where = and(...publicConditions('approved', filters, test, bind));
+  const shape = `${listShape('approved', filters, test)}\u0000${sort}`;
+  const statement = preparedShape(db, 'sold_page', shape, (name) =>
+    idsQuery(where, sql.placeholder('limit'), sql.placeholder('offset')).prepare(name),
+  );
+  const rows = await (statement
+    ? statement.execute(values)
+    : idsQuery(and(...publicConditions('approved', filters, test)), filters.limit, offset));
+  return { ids: rows.map((row) => row.id), total };
+}
+
 function facetsQuery(db: Database, scope: Scope, filters: AreaFilters, bind: Bind = asValue) {
   return db
     .select({
       propertyType: properties.propertyType,
       all: count(),
-      inPriceRange: sql<number[]>`array[${countedPriceCounts()}]`.mapWith(
+      inPriceRange: sql<number[]>`array[${countedPriceCounts(filters)}]`.mapWith(
         (counts: Array<number | string>) => counts.map(Number),
       ),
     })
@@ -188,14 +234,21 @@ function areaPage(
       db,
       approvedListingColumns,
       where,
-      ORDER[sort],
+      orderOf(filters, sort),
       sql.placeholder('limit'),
       sql.placeholder('offset'),
     ).prepare(name),
   );
   if (statement) return statement.execute(values);
   const asked = and(...publicConditions(scope, filters, test));
-  return pageRows(db, asked, ORDER[sort], filters.page, filters.limit, approvedListingColumns);
+  return pageRows(
+    db,
+    asked,
+    orderOf(filters, sort),
+    filters.page,
+    filters.limit,
+    approvedListingColumns,
+  );
 }
 
 interface AreaSearch {
@@ -225,10 +278,12 @@ async function areaSearch(
   filters: ListingFilters,
 ): Promise<AreaSearch> {
   const sort = filters.sort ?? 'newest';
-  const order = ORDER[sort];
+  const order = orderOf(filters, sort);
   const { values, bind } = placeholders();
   values.limit = filters.limit;
   values.offset = (filters.page - 1) * filters.limit;
+  // Sold mode's prices and order are its sale's (read from its own GiST index, which has them).
+  const sale = saleColumns(filters);
   const matching = db.$with('matching', {}).as(
     db
       .select({
@@ -238,6 +293,7 @@ async function areaSearch(
         maxPriceCents: properties.maxPriceCents,
         createdAt: properties.createdAt,
         areaSize: properties.areaSize,
+        ...sale,
       })
       .from(properties)
       .where(and(...areaConditions(scope, filters, 'indexed', bind)))
@@ -247,7 +303,7 @@ async function areaSearch(
   const counted = db
     .$with('counted', {})
     .as(
-      sql`select ${properties.propertyType}, count(*)::int as "all", array[${countedPriceCounts()}]::int[] as "in_price_range" from "matching" "properties" group by ${properties.propertyType}`,
+      sql`select ${properties.propertyType}, count(*)::int as "all", array[${countedPriceCounts(filters)}]::int[] as "in_price_range" from "matching" "properties" group by ${properties.propertyType}`,
     );
   const ids = db
     .$with('ids', {})
@@ -317,7 +373,7 @@ async function sharedPage(
   counts: FacetCountSource,
 ): Promise<SharedListings & { total: number }> {
   const filters = asBracket(asked);
-  const order = ORDER[filters.sort ?? 'newest'];
+  const order = orderOf(filters, filters.sort);
   const facets = () => areaCounts(db, scope, filters, counts);
   let rows: ListingWithAgent[];
   let facetCounts: FacetCount[];

@@ -10,11 +10,12 @@ import {
   areaTestFor,
   asBracket,
   listShape,
-  ORDER,
+  orderOf,
   placeholders,
   preparedShape,
   publicConditions,
   type Scope,
+  saleColumns,
 } from './search-conditions.js';
 
 /* A search's pins on the map: from the map index where it holds the search, else the database. */
@@ -26,7 +27,9 @@ import {
  */
 const WHOLE_WORLD: Bbox = { west: -180, south: -90, east: 180, north: 90 };
 
-function pinsQuery(db: Database, where: SQL | undefined) {
+function pinsQuery(db: Database, filters: ListingFilters, where: SQL | undefined) {
+  // Sold mode's pins carry their sale, newest sale first.
+  const sale = saleColumns(filters);
   return db
     .select({
       id: properties.id,
@@ -39,11 +42,22 @@ function pinsQuery(db: Database, where: SQL | undefined) {
       bedrooms: properties.bedrooms,
       bathrooms: properties.bathrooms,
       areaSize: properties.areaSize,
+      ...sale,
     })
     .from(properties)
     .where(where)
-    .orderBy(...ORDER.newest)
+    .orderBy(...orderOf(filters))
     .limit(MAP_PINS_MAX);
+}
+
+/** A sold mode pin's sale, in dollars; nothing for other pins. */
+function saleOf(row: { soldAt?: Date | null; soldPriceCents?: number | null }) {
+  if (!row.soldAt) return {};
+  const price = row.soldPriceCents;
+  return {
+    soldPrice: price === null || price === undefined ? null : toDollars(price),
+    soldAt: row.soldAt.toISOString(),
+  };
 }
 
 /** A search's filters for its pins: without an area, the whole map. */
@@ -85,11 +99,11 @@ export async function searchPins(
   const { values, bind } = placeholders();
   const where = and(...publicConditions(scope, filters, test, bind));
   const statement = preparedShape(db, 'area_pins', listShape(scope, filters, test), (name) =>
-    pinsQuery(db, where).prepare(name),
+    pinsQuery(db, filters, where).prepare(name),
   );
   const rows = await (statement
     ? statement.execute(values)
-    : pinsQuery(db, and(...publicConditions(scope, filters, test))));
+    : pinsQuery(db, filters, and(...publicConditions(scope, filters, test))));
   return {
     pins: rows.map((row) => ({
       _id: row.id,
@@ -101,6 +115,7 @@ export async function searchPins(
       bedrooms: row.bedrooms,
       bathrooms: Number(row.bathrooms),
       areaSize: row.areaSize,
+      ...saleOf(row),
     })),
     total,
   };

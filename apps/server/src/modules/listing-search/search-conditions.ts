@@ -25,6 +25,7 @@ import {
   COUNTED_PRICES,
   countedPriceOf,
   type ListingFilters,
+  soldSince,
 } from './listing-filters.js';
 
 /*
@@ -45,6 +46,46 @@ export const ORDER: Record<SearchSort, SQL[]> = {
 };
 
 /**
+ * Sold mode's orders: newest sale first (`properties_sold_recent_idx`), by the sale's price with
+ * the sales of no known price last either way, or largest first.
+ */
+const SOLD_ORDER: Record<SearchSort, SQL[]> = {
+  newest: [desc(properties.soldAt), asc(properties.id)],
+  'price-asc': [asc(properties.soldPriceCents), asc(properties.id)],
+  'price-desc': [sql`${properties.soldPriceCents} desc nulls last`, asc(properties.id)],
+  'area-desc': ORDER['area-desc'],
+};
+
+/** A search's order: by the sale in sold mode. */
+export const orderOf = (filters: Pick<AreaFilters, 'sold'>, sort: SearchSort = 'newest') =>
+  (filters.sold ? SOLD_ORDER : ORDER)[sort];
+
+/**
+ * The columns a search's prices are read from: the listing's range, or in sold mode its sale's
+ * price as both ends (null when it was not sold here, which no price condition matches).
+ */
+const priceColumns = (filters: Pick<AreaFilters, 'sold'>) =>
+  filters.sold
+    ? { low: properties.soldPriceCents, high: properties.soldPriceCents }
+    : { low: properties.minPriceCents, high: properties.maxPriceCents };
+type PriceColumns = ReturnType<typeof priceColumns>;
+
+/**
+ * A sold mode search's sale, selected beside what else it reads (null otherwise, read from no
+ * index): what its order, price conditions and pins need.
+ */
+export const saleColumns = (filters: Pick<AreaFilters, 'sold'>) => ({
+  soldAt: (filters.sold
+    ? sql<Date | null>`${properties.soldAt}`.mapWith(properties.soldAt)
+    : sql<Date | null>`null::timestamptz`
+  ).as('sold_at'),
+  soldPriceCents: (filters.sold
+    ? sql<number | null>`${properties.soldPriceCents}`.mapWith(properties.soldPriceCents)
+    : sql<number | null>`null::bigint`
+  ).as('sold_price_cents'),
+});
+
+/**
  * A fraud agent's listings are hidden from the public. Written on `agent_id` alone (no join to
  * the agents), so the list indexes that carry `agent_id` answer counts without reading rows.
  */
@@ -52,35 +93,31 @@ export const notByFraudAgent = sql`${properties.agentId} not in (select ${users.
 
 export const approvedOnly = sql`${properties.approval} = 'approved'`;
 const availableOnly = sql`${properties.availability} = 'Available'`;
+const soldOnly = sql`${properties.availability} = 'Sold'`;
 
 /** Containment: the listing's whole price range lies inside the chosen bracket. */
-function inPriceRange(range: { min: number; max: number | null }) {
-  const from = gte(properties.minPriceCents, toCents(range.min));
-  return range.max === null
-    ? from
-    : (and(from, lte(properties.maxPriceCents, toCents(range.max))) as SQL);
+function inPriceRange(range: { min: number; max: number | null }, { low, high }: PriceColumns) {
+  const from = gte(low, toCents(range.min));
+  return range.max === null ? from : (and(from, lte(high, toCents(range.max))) as SQL);
 }
 
 /** The listing's price range reaches into the band, as reachesBand reads it. */
-function inPriceBand(band: { min: number; max: number | null }) {
+function inPriceBand(band: { min: number; max: number | null }, { low, high }: PriceColumns) {
   const bottom = toCents(band.min);
-  const reaches = or(
-    gt(properties.maxPriceCents, bottom),
-    gte(properties.minPriceCents, bottom),
-  ) as SQL;
-  return band.max === null
-    ? reaches
-    : (and(lt(properties.minPriceCents, toCents(band.max)), reaches) as SQL);
+  const reaches = or(gt(high, bottom), gte(low, bottom)) as SQL;
+  return band.max === null ? reaches : (and(lt(low, toCents(band.max)), reaches) as SQL);
 }
 
 /** The condition of one of COUNTED_PRICES. */
-const inCountedPrice = (price: (typeof COUNTED_PRICES)[number]) =>
-  price.within ? inPriceRange(price) : inPriceBand(price);
+const inCountedPrice = (price: (typeof COUNTED_PRICES)[number], columns: PriceColumns) =>
+  price.within ? inPriceRange(price, columns) : inPriceBand(price, columns);
 
 /** Counts of every entry of COUNTED_PRICES, as one array per group. */
-export const countedPriceCounts = () =>
+export const countedPriceCounts = (filters: Pick<AreaFilters, 'sold'>) =>
   sql.join(
-    COUNTED_PRICES.map((price) => sql`count(*) filter (where ${inCountedPrice(price)})`),
+    COUNTED_PRICES.map(
+      (price) => sql`count(*) filter (where ${inCountedPrice(price, priceColumns(filters))})`,
+    ),
     sql`, `,
   );
 
@@ -161,6 +198,15 @@ export function areaConditions(
   // planned for any value of a parameter, and only a constant matches the partial indexes.
   const conditions: SQL[] = [approvedOnly, notByFraudAgent];
   if (scope === 'open') conditions.push(availableOnly);
+  if (filters.sold) {
+    // The period's first day is a value: `properties_sold_recent_idx` is searched by it.
+    const since = soldSince(filters.sold).toISOString();
+    conditions.push(
+      soldOnly,
+      sql`${properties.soldAt} >= ${bind('soldSince', since)}::timestamptz`,
+    );
+  }
+  const prices = priceColumns(filters);
   if (filters.location) {
     conditions.push(ilike(properties.location, bind('location', containing(filters.location))));
   }
@@ -175,10 +221,10 @@ export function areaConditions(
     );
   }
   if (filters.minPrice !== undefined) {
-    conditions.push(gte(properties.minPriceCents, bind('minPrice', toCents(filters.minPrice))));
+    conditions.push(gte(prices.low, bind('minPrice', toCents(filters.minPrice))));
   }
   if (filters.maxPrice !== undefined) {
-    conditions.push(lte(properties.maxPriceCents, bind('maxPrice', toCents(filters.maxPrice))));
+    conditions.push(lte(prices.high, bind('maxPrice', toCents(filters.maxPrice))));
   }
   if (filters.minBeds !== undefined) {
     conditions.push(gte(properties.bedrooms, bind('minBeds', filters.minBeds)));
@@ -220,7 +266,7 @@ export function listConditions(filters: ListingFilters): SQL[] {
     conditions.push(eq(properties.propertyType, filters.propertyType as PropertyType));
   }
   const price = COUNTED_PRICES[countedPriceOf(filters)];
-  if (price) conditions.push(inCountedPrice(price));
+  if (price) conditions.push(inCountedPrice(price, priceColumns(filters)));
   return conditions;
 }
 
@@ -284,6 +330,7 @@ export const areaShape = (scope: Scope, filters: AreaFilters) =>
     filters.bbox ? 'bbox' : '',
     filters.polygon ? 'polygon' : '',
     filters.openHouse ?? '',
+    filters.sold ? 'sold' : '',
   ].join(',');
 
 /**
@@ -303,6 +350,8 @@ export function areaKey(filters: AreaFilters): string {
     polygon?.map((corner) => `${corner.lng},${corner.lat}`).join(';') ?? '',
     // The weekend's date names it: last weekend's pages are never this weekend's.
     filters.openHouse ? `${filters.openHouse}:${thisWeekend(new Date()).saturday}` : '',
+    // So is the sold period's first day: sold mode is never the catalogue, nor yesterday's period.
+    filters.sold ? `sold:${soldSince(filters.sold).toISOString()}` : '',
   ].join('\u0000');
 }
 

@@ -208,6 +208,8 @@ function toPropertyView(
     adminApproval: APPROVAL_TO_WIRE[row.approval],
     advertiseStatus: row.advertised ? 'true' : 'false',
     soldStatus: row.availability === 'Sold' ? 'true' : 'false',
+    soldPrice: row.soldPriceCents === null ? null : toDollars(row.soldPriceCents),
+    soldAt: row.soldAt?.toISOString() ?? null,
     soldDetails: soldDetails ?? null,
     creatorName: agent.agentName,
     creatorEmail: agent.agentEmail,

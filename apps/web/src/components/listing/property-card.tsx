@@ -18,6 +18,8 @@ type PropertyCardProps = {
   property: CardProperty;
   /** Status labels over the picture (Sold, Pending, approval). */
   badges?: ReactNode;
+  /** In place of the price range (a sold home's sale, say). */
+  price?: ReactNode;
   /** Replaces the View Details link (the dashboard lists add Edit and Delete). */
   actions?: ReactNode;
   /** The card a phone shows first may load its picture at once. */
@@ -32,6 +34,7 @@ type PropertyCardProps = {
 export function PropertyCard({
   property,
   badges,
+  price,
   actions,
   imageLoading = 'lazy',
   headingLevel: Heading = 'h2',
@@ -60,7 +63,7 @@ export function PropertyCard({
         <p className="mt-1 text-sm text-stone-700">{location}</p>
         <OpenHouseBadge openHouses={property.openHouses} className="mt-2 self-start" />
         <p className="mt-3 text-lg font-bold text-teal-900">
-          {priceRangeText(property.minPrice, property.maxPrice)}
+          {price ?? priceRangeText(property.minPrice, property.maxPrice)}
         </p>
         <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700">
           <li>{plural(beds, 'bed', 'beds')}</li>

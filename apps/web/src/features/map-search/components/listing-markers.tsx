@@ -1,11 +1,12 @@
 import type { MapPins } from '@keyhaven/shared';
-import { PROPERTY_MESSAGES } from '@keyhaven/shared/texts';
+import { PROPERTY_MESSAGES, SOLD_MESSAGES } from '@keyhaven/shared/texts';
 import { Marker, Popup, useMap } from '@vis.gl/react-maplibre';
 import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import Supercluster from 'supercluster';
 import { MarketChangeBadge } from '@/components/listing/market-change-badge';
 import { OpenHouseBadge } from '@/components/listing/open-house-badge';
+import { SoldFacts } from '@/components/listing/sold-facts';
 import { cn } from '@/lib/cn';
 import type { PropertyCard } from '@/lib/listing';
 import { areaText, plural, priceRangeText, roomCount } from '@/lib/listing-format';
@@ -33,6 +34,16 @@ type ListingMarkersProps = {
 
 /** A popup's open-house badge for a home the page's cards do not hold. */
 export type PopupOpenHouseBadge = ComponentType<{ propertyId: string; className?: string }>;
+
+/** What a marker's name says of its price: the sale's in sold mode ("Sold $412,000"). */
+const pinPriceText = (pin: MapPin) =>
+  pin.soldAt ? SOLD_MESSAGES.soldPrice(pin.soldPrice) : priceRangeText(pin.minPrice, pin.maxPrice);
+
+/** A sold home's marker: its sale's price, short, or "Sold" when it has none. */
+const soldMarkerText = (pin: MapPin) =>
+  pin.soldPrice === null || pin.soldPrice === undefined
+    ? SOLD_MESSAGES.soldHomes
+    : markerPrice(pin.soldPrice);
 
 /** Markers closer than this many pixels join one cluster bubble. */
 const CLUSTER_RADIUS = 56;
@@ -184,7 +195,7 @@ export function ListingMarkers({
           >
             <button
               type="button"
-              aria-label={`${title}, ${priceRangeText(pin.minPrice, pin.maxPrice)}`}
+              aria-label={`${title}, ${pinPriceText(pin)}`}
               aria-pressed={highlighted}
               data-listing-id={pin._id}
               onMouseEnter={() => onHighlight(pin._id)}
@@ -197,7 +208,7 @@ export function ListingMarkers({
               }}
               className={markerStyle(highlighted)}
             >
-              {markerPrice(pin.minPrice)}
+              {pin.soldAt ? soldMarkerText(pin) : markerPrice(pin.minPrice)}
             </button>
           </Marker>
         );
@@ -223,7 +234,11 @@ export function ListingMarkers({
           )}
           <p className="pr-4 font-bold text-stone-900">{titleOf(open, openListing)}</p>
           <p className="mt-1 text-sm font-semibold text-teal-900">
-            {priceRangeText(open.minPrice, open.maxPrice)}
+            {open.soldAt ? (
+              <SoldFacts soldPrice={open.soldPrice} soldAt={open.soldAt} dateClassName="text-xs" />
+            ) : (
+              priceRangeText(open.minPrice, open.maxPrice)
+            )}
           </p>
           <p className="mt-1 text-sm text-stone-700">{factsOf(open)}</p>
           {openListing && <MarketChangeBadge listing={openListing} className="mt-1 mr-1" />}

@@ -19,6 +19,9 @@ const mapPinsTwin = v.object({
       bedrooms: v.number(),
       bathrooms: v.number(),
       areaSize: v.number(),
+      /** Sold mode's pins: the sale's price (null when not sold here) and time. */
+      soldPrice: v.optional(v.nullable(v.number())),
+      soldAt: v.optional(v.string()),
     }),
   ),
   total: v.number(),

@@ -130,10 +130,10 @@ function FilterCheckbox({ children, ...input }: ComponentProps<'input'> & { chil
 
 /**
  * What a search sent without JavaScript keeps besides the panel's choices, as the app does: the
- * location, the map area or outline, the sort and the view.
+ * location, the map area or outline, sold mode, the sort and the view.
  */
-const keptParams = ({ location, bbox, polygon, sort, view }: CatalogueSearch) =>
-  catalogueSearchToParams({ ...EMPTY_SEARCH, location, bbox, polygon, sort, view });
+const keptParams = ({ location, bbox, polygon, sold, sort, view }: CatalogueSearch) =>
+  catalogueSearchToParams({ ...EMPTY_SEARCH, location, bbox, polygon, sold, sort, view });
 
 /** ` (12)` beside a choice once its count has arrived. */
 const countText = (count: number | undefined) =>

@@ -14,6 +14,8 @@ import {
   parseBbox,
   parsePolygon,
   type SearchSort,
+  SOLD_PERIODS,
+  type SoldPeriod,
 } from '@keyhaven/shared/constants';
 import { filtersFrom } from './search-params';
 
@@ -65,6 +67,8 @@ export type CatalogueSearch = CatalogueBounds & {
   openHouse?: 'weekend';
   bbox?: Bbox;
   polygon?: LngLat[];
+  /** Sold mode: homes sold in the last so many months, at their sale's price. */
+  sold?: SoldPeriod;
   sort: SearchSort;
   page: number;
   view: CatalogueView;
@@ -168,6 +172,7 @@ export function catalogueSearchFrom(params: URLSearchParams): CatalogueSearch {
     openHouse: params.get('openHouse') === 'weekend' ? 'weekend' : undefined,
     bbox: bboxFrom(params.get('bbox')),
     polygon: polygonFrom(params.get('polygon')),
+    sold: SOLD_PERIODS.find((period) => period === params.get('sold')),
     sort: sortFrom(params),
     page: pageFrom(params),
     view: params.get('view') === 'map' ? 'map' : 'list',
@@ -197,6 +202,7 @@ export function catalogueSearchToParams(search: CatalogueSearch): URLSearchParam
   if (search.openHouse) params.set('openHouse', search.openHouse);
   if (search.bbox) params.set('bbox', formatBbox(search.bbox));
   if (search.polygon) params.set('polygon', formatPolygon(search.polygon));
+  if (search.sold) params.set('sold', search.sold);
   if (search.sort !== 'newest') params.set('sort', search.sort);
   if (search.page > 1) params.set('page', String(search.page));
   if (search.view === 'map') params.set('view', 'map');
@@ -217,6 +223,7 @@ export type CatalogueQuery = {
   openHouse?: 'weekend';
   bbox?: string;
   polygon?: string;
+  sold?: SoldPeriod;
   sort: SearchSort;
   page: number;
 };
@@ -234,6 +241,7 @@ export function catalogueQueryOf(search: CatalogueSearch): CatalogueQuery {
     openHouse: search.openHouse,
     bbox: search.bbox ? formatBbox(search.bbox) : undefined,
     polygon: search.polygon ? formatPolygon(search.polygon) : undefined,
+    sold: search.sold,
     sort: search.sort,
     page: search.page,
   };

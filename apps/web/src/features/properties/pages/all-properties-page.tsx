@@ -1,6 +1,6 @@
 import type { MapPins } from '@keyhaven/shared';
 import { type Bbox, type LngLat, PROPERTY_TYPES } from '@keyhaven/shared/constants';
-import { MESSAGES } from '@keyhaven/shared/texts';
+import { MESSAGES, SOLD_MESSAGES } from '@keyhaven/shared/texts';
 import { type ReactNode, useId, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/content-layout';
@@ -8,6 +8,7 @@ import { ListEmpty, ListError } from '@/components/list-states';
 import { AvailabilityBadge } from '@/components/listing/listing-badges';
 import { MarketChangeBadge } from '@/components/listing/market-change-badge';
 import { PropertyCard, PropertyCardSkeletons } from '@/components/listing/property-card';
+import { SoldFacts } from '@/components/listing/sold-facts';
 import { PageMeta } from '@/components/page-meta';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { inputStyles } from '@/components/ui/input';
@@ -30,6 +31,7 @@ import { useMapPins } from '../api/get-map-pins';
 import { useSearchFacets } from '../api/get-search-facets';
 import { CatalogueFilters } from '../components/catalogue-filters';
 import { SearchForm } from '../components/search-form';
+import { SoldModeSwitch } from '../components/sold-mode-switch';
 import {
   activeFilterCount,
   type CatalogueSearch,
@@ -97,7 +99,10 @@ export type CatalogueMapProps = {
 type AllPropertiesPageProps = {
   /** The map beside the list (the route composes it, so this feature stays on its own). */
   map?: (props: CatalogueMapProps) => ReactNode;
-  /** Beside Filters: what else can be done with the search (the route places Save this search). */
+  /**
+   * Beside Filters: what else can be done with the search (the route places Save this search);
+   * not in sold mode, whose homes are sold.
+   */
   searchActions?: ReactNode;
 };
 
@@ -136,18 +141,31 @@ export function AllPropertiesPage({ map, searchActions }: AllPropertiesPageProps
 
   const showView = (view: CatalogueView) => go({ view, page: search.page }, { keepScroll: true });
   /**
-   * Every filter, the location, the area and the outline go; the order and the phone's view stay.
-   * Written whole rather than spread over the search, where a filter left unset keeps its value.
+   * Every filter, the location, the area and the outline go; the order, sold mode and the phone's
+   * view stay. Written whole rather than spread over the search, where a filter left unset keeps
+   * its value.
    */
   const clearAll = () =>
-    setParams(catalogueSearchToParams({ ...EMPTY_SEARCH, sort: search.sort, view: search.view }));
+    setParams(
+      catalogueSearchToParams({
+        ...EMPTY_SEARCH,
+        sort: search.sort,
+        sold: search.sold,
+        view: search.view,
+      }),
+    );
   const listings = result.data?.items ?? [];
+  const { sold } = search;
+  const intro = sold ? SOLD_MESSAGES.intro(sold) : INTRO;
 
   return (
     <ContentLayout heading="All Properties">
       <PageMeta title="All Properties" description={INTRO} path={paths.allProperties} />
-      <p className="mt-2 text-stone-700">{INTRO}</p>
+      <p className="mt-2 text-stone-700">{intro}</p>
       <div className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-sand">
+        <div className="mb-4">
+          <SoldModeSwitch search={search} />
+        </div>
         <SearchForm
           values={{
             location: search.location,
@@ -192,7 +210,7 @@ export function AllPropertiesPage({ map, searchActions }: AllPropertiesPageProps
                 Clear all
               </Button>
             )}
-          {searchActions}
+          {!sold && searchActions}
         </div>
         {filtersOpen && (
           <CatalogueFilters
@@ -214,7 +232,10 @@ export function AllPropertiesPage({ map, searchActions }: AllPropertiesPageProps
 
       <div className="mt-8 flex flex-wrap items-center justify-between gap-4">
         <p role="status" className="text-stone-700">
-          {result.data && plural(total, 'property', 'properties')}
+          {result.data &&
+            (sold
+              ? plural(total, 'sold home', 'sold homes')
+              : plural(total, 'property', 'properties'))}
         </p>
         <div className="flex flex-wrap items-center gap-2">
           <label
@@ -238,7 +259,7 @@ export function AllPropertiesPage({ map, searchActions }: AllPropertiesPageProps
           >
             {SORT_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {sold && option.value === 'newest' ? SOLD_MESSAGES.newestSale : option.label}
               </option>
             ))}
           </select>
@@ -283,7 +304,9 @@ export function AllPropertiesPage({ map, searchActions }: AllPropertiesPageProps
               There are no properties on page {search.page}.
             </ListEmpty>
           ) : listings.length === 0 ? (
-            <ListEmpty>No properties found matching your criteria</ListEmpty>
+            <ListEmpty>
+              {sold ? SOLD_MESSAGES.empty(sold) : 'No properties found matching your criteria'}
+            </ListEmpty>
           ) : (
             <>
               <ul
@@ -317,6 +340,11 @@ export function AllPropertiesPage({ map, searchActions }: AllPropertiesPageProps
                           <AvailabilityBadge availability={property.availability} />
                           <MarketChangeBadge listing={property} />
                         </>
+                      }
+                      price={
+                        property.soldAt ? (
+                          <SoldFacts soldPrice={property.soldPrice} soldAt={property.soldAt} />
+                        ) : undefined
                       }
                     />
                     {(property.lat === null || property.lng === null) && (
