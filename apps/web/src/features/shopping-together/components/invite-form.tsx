@@ -42,7 +42,7 @@ export function InviteForm() {
   };
 
   return (
-    <form aria-label={M.inviteTitle} onSubmit={submit} noValidate className="mt-4">
+    <form method="post" aria-label={M.inviteTitle} onSubmit={submit} noValidate className="mt-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <Field label={M.emailLabel} error={error} className="min-w-0 flex-1">
           {(control) => (

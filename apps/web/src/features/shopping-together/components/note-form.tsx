@@ -37,7 +37,13 @@ export function NoteForm({ propertyId, title }: { propertyId: string; title: str
   };
 
   return (
-    <form aria-label={`${M.noteLabel}: ${title}`} onSubmit={submit} noValidate className="mt-3">
+    <form
+      method="post"
+      aria-label={`${M.noteLabel}: ${title}`}
+      onSubmit={submit}
+      noValidate
+      className="mt-3"
+    >
       <Field label={M.noteLabel} hint={M.noteHint} error={error}>
         {(control) => (
           <Textarea
