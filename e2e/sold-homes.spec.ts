@@ -111,8 +111,23 @@ test('a buyer switches to homes sold in the last six months and reads each sale 
   });
 
   await test.step('the map: a sold home’s popup shows its sale', async () => {
-    const home = sixMonths.find((sold) => sold.lat !== null && sold.soldPrice !== null);
-    if (!home || home.lat === null || home.lng === null) throw new Error('no sold home on the map');
+    // A home with no other sale beside it: homes at one spot are one numbered marker until the
+    // map is zoomed in further (the specs before this one may have sold homes on one pin).
+    const near = (a: SoldHome, b: SoldHome) =>
+      a.lat !== null &&
+      b.lat !== null &&
+      a.lng !== null &&
+      b.lng !== null &&
+      Math.abs(a.lat - b.lat) < 0.02 &&
+      Math.abs(a.lng - b.lng) < 0.02;
+    const home = sixMonths.find(
+      (sold) =>
+        sold.lat !== null &&
+        sold.soldPrice !== null &&
+        !sixMonths.some((other) => other._id !== sold._id && near(sold, other)),
+    );
+    if (!home || home.lat === null || home.lng === null)
+      throw new Error('no sold home alone on the map');
     const box = [home.lng - 0.01, home.lat - 0.01, home.lng + 0.01, home.lat + 0.01];
     await page.getByRole('button', { name: 'Map' }).click();
     await expect(page).toHaveURL(/[?&]view=map/);

@@ -58,8 +58,8 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     // Queued e-mails and notifications are sent as they come due, as in production.
     JOB_WORKERS: 'true',
-    // Every spec registers from this one address; the limit of 20 an hour is proved by the
-    // integration tests (test/security/abuse-limits.test.ts).
+    // Every spec registers and confirms its accounts from this one address; the limit of 20 an
+    // hour is proved by the integration tests (test/security/abuse-limits.test.ts).
     REGISTRATIONS_PER_HOUR: '500',
     // Every browser of every spec is this one address too; the API limit per address is proved
     // the same way.

@@ -18,6 +18,8 @@ import { handleConfirmationMails } from './account-mail.js';
 export const PASSWORD_RESET_QUEUE = 'password-reset-request';
 
 const HOUR_MS = 60 * 60 * 1000;
+/** Address confirmations one client address may send in an hour, unless it may create more accounts. */
+const CONFIRMATIONS_PER_HOUR = 30;
 /**
  * Reset mails one address receives in an hour, whoever asks: enough for a person who mistyped
  * or lost a mail, too few to flood an inbox. Past it, requests are answered as usual and dropped.
@@ -93,7 +95,15 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/verify-email',
     {
-      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 hour' } },
+      config: {
+        access: 'public',
+        // Tokens are too long to guess; the limit slows a script all the same. An address may
+        // confirm at least as many accounts as it may create.
+        rateLimit: {
+          max: Math.max(CONFIRMATIONS_PER_HOUR, app.config.registrationsPerHour),
+          timeWindow: '1 hour',
+        },
+      },
       schema: {
         tags: ['auth'],
         summary: 'Confirm the e-mail address with the token from the mailed link',
