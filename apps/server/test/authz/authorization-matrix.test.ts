@@ -15,6 +15,7 @@ import {
   type Fingerprint,
   fingerprint,
   restore,
+  rowChanges,
   type Snapshot,
   snapshot,
 } from '../security/support/db-state.js';
@@ -170,7 +171,10 @@ async function runCell(ctx: CellContext, row: MatrixRow, cell: MatrixCase, actor
   const after = await fingerprint(database.db);
   const changed = changedTables(ctx.print, after);
   if ((expected >= 400 || response.statusCode >= 400) && changed.length > 0) {
-    problems.push(`refused with ${response.statusCode}, yet changed ${changed.join(', ')}`);
+    const rows = await rowChanges(database.db, ctx.state, changed);
+    problems.push(
+      `refused with ${response.statusCode}, yet changed ${changed.join(', ')}: ${rows}`,
+    );
   }
   const route = ctx.running.routes.find(
     (r) => r.method === row.method && r.path === row.path && r.changesListings,

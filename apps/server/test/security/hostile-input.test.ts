@@ -12,6 +12,7 @@ import {
   fingerprint,
   installChangeCounter,
   restore,
+  rowChanges,
   type Snapshot,
   snapshot,
 } from './support/db-state.js';
@@ -339,8 +340,10 @@ async function check(attempt: Attempt): Promise<string[]> {
 
   const changed = await databaseChanges();
   if (changed.length > 0) {
-    if (status >= 300) problems.push(`refused with ${status}, yet changed ${changed.join(', ')}`);
-    else {
+    if (status >= 300) {
+      const rows = await rowChanges(ctx.app.db, state, changed);
+      problems.push(`refused with ${status}, yet changed ${changed.join(', ')}: ${rows}`);
+    } else {
       const wrong = await forbiddenChanges(ctx.app.db, world, baseline, attempt.actor);
       problems.push(...wrong.map((w) => `accepted with ${status} and ${w}`));
     }

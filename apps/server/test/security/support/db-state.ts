@@ -103,6 +103,30 @@ export async function changeCounter(db: Database): Promise<string> {
 
 export type Snapshot = Array<{ table: string; json: string }>;
 
+/**
+ * The rows of the given tables that differ from the snapshot, in words (at most three of each
+ * table, each cut short), so a refusal that changed something says what it changed.
+ */
+export async function rowChanges(db: Database, state: Snapshot, tables: string[]): Promise<string> {
+  const cut = (text: string) => (text.length > 400 ? `${text.slice(0, 400)}…` : text);
+  const lines: string[] = [];
+  for (const table of tables) {
+    const [row] = await queryRows<{ json: string }>(
+      db,
+      sql.raw(`select coalesce(json_agg(x), '[]')::text as json from "${table}" x`),
+    );
+    const rowsOf = (json: string) =>
+      new Set((JSON.parse(json) as unknown[]).map((entry) => JSON.stringify(entry)));
+    const before = rowsOf(state.find((entry) => entry.table === table)?.json ?? '[]');
+    const now = rowsOf(row?.json ?? '[]');
+    const gone = [...before].filter((entry) => !now.has(entry));
+    const added = [...now].filter((entry) => !before.has(entry));
+    for (const entry of gone.slice(0, 3)) lines.push(`${table} lost ${cut(entry)}`);
+    for (const entry of added.slice(0, 3)) lines.push(`${table} gained ${cut(entry)}`);
+  }
+  return lines.join('; ');
+}
+
 /** Every row of every table, as JSON per table. */
 export async function snapshot(db: Database): Promise<Snapshot> {
   const tables = await tablesInOrder(db);
