@@ -172,7 +172,7 @@ describe('with METRICS_TOKEN', () => {
     expect((await search(ctx)).statusCode).toBe(200);
     const again = await scrape(ctx);
     expect(lookups(again) - lookups(after)).toBe(1);
-    for (const cache of ['pages', 'counts', 'catalogue', 'listings']) {
+    for (const cache of ['pages', 'counts', 'catalogue', 'listings', 'estimates']) {
       expect(again.find('keyhaven_listing_cache_lookups_total', { cache })).toHaveLength(2);
     }
   });

@@ -20,7 +20,7 @@ export const comparablesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await request.requireUser();
-      return listingEstimate(app.db, viewer, request.params.id);
+      return listingEstimate(app.db, viewer, request.params.id, app.listingCache.estimates);
     },
   );
 };

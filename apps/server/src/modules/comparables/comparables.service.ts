@@ -9,6 +9,7 @@ import { and, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { type Database, preparedPerDatabase } from '../../db/client.js';
 import { properties, typeLane, typeLanePosition } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
+import type { ShortLivedCache } from '../../lib/short-lived-cache.js';
 import { notByFraudAgent } from '../listing-search/index.js';
 import { isPublic, listingById } from '../listing-views/listing-by-id.js';
 import type { ListingRow, Viewer } from '../listing-views/property-view.js';
@@ -273,22 +274,44 @@ export async function comparablesOf(
  * A listing's comparables and estimate as the viewer may see them: its agent and admins always;
  * everyone else while it is public (approved, its agent in good standing), sold or not. Others:
  * 404, as for its page.
+ *
+ * A public listing's answer is the same for every viewer, so it is kept in `publicEstimates`
+ * (the listing caches' `estimates`): any change of any listing empties it, since a sale, a new
+ * listing or a price nearby may change the comparables, and the estimate's time adjustment moves
+ * by a fraction of a percent a month. A listing that is not public is remembered as such, and its
+ * answer is then worked out for each viewer who may see it.
  */
 export async function listingEstimate(
   db: Database,
   viewer: Viewer,
   listingId: string,
+  publicEstimates?: ShortLivedCache<ListingEstimate | null>,
   now = new Date(),
 ): Promise<ListingEstimate> {
+  const publicAnswer = async () => {
+    const [found] = await listingById(db).execute({ id: listingId });
+    return found && isPublic(found) ? estimateOf(db, found, now) : null;
+  };
+  const shared = publicEstimates
+    ? await publicEstimates.get(listingId, publicAnswer)
+    : await publicAnswer();
+  if (shared) return shared;
   const [found] = await listingById(db).execute({ id: listingId });
-  if (!found) throw notFound(ESTIMATE_MESSAGES.notFound);
-  const manages = viewer.role === 'admin' || viewer.id === found.property.agentId;
-  if (!manages && !isPublic(found)) throw notFound(ESTIMATE_MESSAGES.notFound);
-  const { property } = found;
+  const manages = found && (viewer.role === 'admin' || viewer.id === found.property.agentId);
+  if (!found || !manages) throw notFound(ESTIMATE_MESSAGES.notFound);
+  return estimateOf(db, found, now);
+}
+
+/** A listing's comparables and estimate, or why it has none. */
+function estimateOf(
+  db: Database,
+  { property }: { property: ListingRow },
+  now: Date,
+): Promise<ListingEstimate> {
   const none = { comparables: [], chosenBy: null, estimate: null };
   if (property.lat === null || property.lng === null) {
-    return { unavailable: 'no-position', ...none };
+    return Promise.resolve({ unavailable: 'no-position', ...none });
   }
-  if (property.areaSize <= 0) return { unavailable: 'no-area', ...none };
+  if (property.areaSize <= 0) return Promise.resolve({ unavailable: 'no-area', ...none });
   return comparablesOf(db, { ...property, lat: property.lat, lng: property.lng }, now);
 }

@@ -1,3 +1,4 @@
+import type { ListingEstimate } from '@keyhaven/shared';
 import type { Database } from '../../db/client.js';
 import { type EncodedAnswer, type ListPage, listPageBytes } from '../../lib/list-page.js';
 import { ShortLivedCache } from '../../lib/short-lived-cache.js';
@@ -32,6 +33,7 @@ export type CachedListing = SharedListings &
  *   and their serialisation for the viewers who are party to none of those sales (nearly all;
  *   see personalViews). A listing that is not public is remembered as such, and its details are
  *   then read for each viewer as before;
+ * - the comparables and estimate of public listings, the costliest answer of a listing's page;
  * - the map index (map-index/), which answers views of an area or outline.
  *
  * Routes that declare they change listings empty them before their reply is sent, keeping the
@@ -43,6 +45,8 @@ export interface ListingCaches {
   counts: ShortLivedCache<FacetCount[]>;
   catalogue: ShortLivedCache<SharedListings & { page: ListPage }>;
   listings: ShortLivedCache<CachedListing | null>;
+  /** Public listings' comparables and estimates (null: not public), which any change empties. */
+  estimates: ShortLivedCache<ListingEstimate | null>;
   map: MapIndexKeeper;
 }
 
@@ -100,6 +104,8 @@ export function createListingCaches(options: ListingCacheOptions): ListingCaches
       maxBytes: shared ? MAX_CACHED_LISTINGS_BYTES : MAX_CACHED_LISTINGS_BYTES / 8,
       maxEntries: 100_000,
     }),
+    // At most six comparables each, a few kilobytes: their number bounds them.
+    estimates: new ShortLivedCache(lifetimeMs),
     // Renewed by age only where another process could change listings.
     map: new MapIndexKeeper(
       async () => MapIndex.load(options.mapDatabase()),
@@ -113,8 +119,8 @@ export function createListingCaches(options: ListingCacheOptions): ListingCaches
  * Empties the listing caches: something changed what they show or count. With `onlyListings`,
  * the change touched those listings alone, and the others' kept encodings stay: every other
  * listing's details, and the map pages made of them, are then served without the database. The
- * pages, counts and map index are emptied all the same, since any listing can move in or out of
- * any of them.
+ * pages, counts, estimates and map index are emptied all the same, since any listing can move in
+ * or out of any of them (a sale nearby is a new comparable).
  */
 export function forgetListings(caches: ListingCaches, onlyListings?: readonly string[]) {
   const { listings, ...pagesAndCounts } = caches;

@@ -97,18 +97,19 @@ function measureImageQueue(app: FastifyInstance, { registry }: AppMetrics) {
 /**
  * Each listing cache's hits and misses, read from the caches at scrape time (the listing cache
  * plugin comes after this one): the hit ratio of public search pages, facet counts, signed-in
- * catalogue pages and listing details.
+ * catalogue pages, listing details and estimates.
  */
 function countListingCacheLookups(app: FastifyInstance, { registry }: AppMetrics) {
   new Counter({
     name: 'keyhaven_listing_cache_lookups_total',
-    help: 'Lookups in the listing caches (pages: public search, counts, catalogue: signed-in pages, listings: details) by result: hit, or miss (read from the database).',
+    help: 'Lookups in the listing caches (pages: public search, counts, catalogue: signed-in pages, listings: details, estimates: comparables and estimates) by result: hit, or miss (read from the database).',
     labelNames: ['cache', 'result'] as const,
     registers: [registry],
     collect() {
       this.reset();
-      const { pages, counts, catalogue, listings } = app.listingCache;
-      for (const [cache, { lookups }] of Object.entries({ pages, counts, catalogue, listings })) {
+      const { pages, counts, catalogue, listings, estimates } = app.listingCache;
+      const caches = { pages, counts, catalogue, listings, estimates };
+      for (const [cache, { lookups }] of Object.entries(caches)) {
         this.inc({ cache, result: 'hit' }, lookups.hits);
         this.inc({ cache, result: 'miss' }, lookups.misses);
       }
