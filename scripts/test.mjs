@@ -168,10 +168,6 @@ const operations = {
   ]),
   env: { SERVER_ENTRY: 'dist' },
 };
-const pgliteThenOperations = {
-  title: 'Integration tests on PGlite, then operations tests',
-  steps: [onPglite, operations],
-};
 // The browser's stage is the shortest of the three, so it also takes the web's component tests
 // (they need only the sources), the crash test (real server processes killed with SIGKILL under
 // a load of offer and payment writes, on PGlite and on PostgreSQL) and, last, the other half of
@@ -202,20 +198,33 @@ const endToEnd = {
     },
   ],
 };
+// Suites that do the same whichever database the run is given run in the first run only: the
+// several-instances suites (their own processes on a PostgreSQL database of their own), the
+// process suite (servers on embedded data directories of their own) and the upload pipeline's
+// (decoding and encoding images; the rows it writes are checked on both by upload-lifecycle).
+const SAME_ON_EITHER_DATABASE = [
+  'test/instances/**',
+  'test/platform/process.test.ts',
+  'src/modules/uploads/uploads.test.ts',
+];
 if (await postgresAnswers()) {
   await runTogether([
-    pgliteThenOperations,
+    onPglite,
     {
-      title: 'Integration tests on PostgreSQL',
-      // The several-instances suites start their own processes on a PostgreSQL database of
-      // their own: they do the same in both runs, so they run in the first only.
-      ...lowPriority('npx', vitest('vitest-postgres.json')),
-      env: {
-        TEST_DATABASE_URL: postgresUrl,
-        SERVER_ENTRY: 'dist',
-        MONEY_INVARIANT_RUNS: String(MONEY_SEQUENCES_PER_DATABASE),
-        TEST_EXCLUDE: 'test/instances/**',
-      },
+      title: 'Integration tests on PostgreSQL, then operations tests',
+      steps: [
+        {
+          title: 'Integration tests on PostgreSQL',
+          ...lowPriority('npx', vitest('vitest-postgres.json')),
+          env: {
+            TEST_DATABASE_URL: postgresUrl,
+            SERVER_ENTRY: 'dist',
+            MONEY_INVARIANT_RUNS: String(MONEY_SEQUENCES_PER_DATABASE),
+            TEST_EXCLUDE: SAME_ON_EITHER_DATABASE.join(','),
+          },
+        },
+        operations,
+      ],
     },
     endToEnd,
   ]);
@@ -223,7 +232,7 @@ if (await postgresAnswers()) {
   console.log(
     `\nPostgreSQL does not answer at ${postgresUrl}: integration tests run on PGlite only.`,
   );
-  await runTogether([pgliteThenOperations, endToEnd]);
+  await runTogether([{ title: onPglite.title, steps: [onPglite, operations] }, endToEnd]);
 }
 
 summarise();
