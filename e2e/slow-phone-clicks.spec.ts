@@ -184,6 +184,34 @@ test.describe('the main control works from the moment it shows, on a slow phone'
     }
   });
 
+  test('Show the estimate opens the comparable homes', async ({
+    browser,
+    playwright,
+  }, testInfo) => {
+    const agent = await apiAs(playwright, testInfo, 'agent');
+    const admin = await apiAs(playwright, testInfo, 'admin');
+    const home = await listApprovedHome(agent, admin, 'Early Estimated Cottage');
+    const buyer = await registerBuyer(playwright, testInfo, 'Early Estimator');
+    const { page, appArrives } = await slowPhone(browser, testInfo, (p) => signInAs(p, buyer));
+
+    await open(page, `/propertyDetails/${home.id}`);
+    const estimate = page.getByRole('region', { name: 'Keyhaven Estimate' });
+    const show = estimate.getByRole('button', { name: 'Show the estimate and comparable homes' });
+    await show.click();
+    await expectGettingReady(show);
+    appArrives();
+
+    await expect(
+      estimate.getByRole('button', { name: 'Hide the estimate and comparable homes' }),
+    ).toHaveAttribute('aria-expanded', 'true', { timeout: 30_000 });
+    // Whatever the homes around it, the panel says what it found.
+    await expect(
+      estimate.getByText(
+        /Likely between|Not enough sales nearby|No comparables|No comparable homes/,
+      ),
+    ).toBeVisible({ timeout: 30_000 });
+  });
+
   test('Log Out signs out', async ({ browser, playwright }, testInfo) => {
     const buyer = await registerBuyer(playwright, testInfo, 'Early Leaver');
     const { page, appArrives } = await slowPhone(browser, testInfo, (p) => signInAs(p, buyer));
