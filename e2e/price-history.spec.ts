@@ -51,7 +51,7 @@ test('an agent cuts a price; the buyer who saved the home is told, and sees Pric
     const mail = await waitForMail(
       buyer.email,
       (sent) =>
-        sent.subject === 'The price of a home you saved has changed' &&
+        sent.subject === 'The price of a home on your wishlist has changed' &&
         sent.text.includes(home.title),
     );
     expect(mail.text).toContain('the price was reduced by $15,000, now $235,000 - $265,000');
@@ -62,7 +62,7 @@ test('an agent cuts a price; the buyer who saved the home is told, and sees Pric
     await expect(bell).toHaveAccessibleName(/^Notifications, [1-9]\d* unread$/);
     await bell.click();
     const panel = buyerPage.getByRole('dialog', { name: 'Notifications' });
-    const notice = panel.getByRole('link', { name: /Price cut on a home you saved/ });
+    const notice = panel.getByRole('link', { name: /Price cut on a home on your wishlist/ });
     await expect(notice).toContainText(home.title);
     await notice.click();
     await expect(buyerPage).toHaveURL(new RegExp(`/propertyDetails/${home.id}$`));

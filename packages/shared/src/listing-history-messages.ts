@@ -41,29 +41,29 @@ export const priceCutBadge = (amount: number) => `Price cut ${shortUsd(amount)}`
 
 /** What a buyer is told when a home on their wishlist changes, in the app and by e-mail. */
 export const SAVED_HOME_ALERTS = {
-  priceCutTitle: 'Price cut on a home you saved',
-  priceIncreaseTitle: 'Price change on a home you saved',
+  priceCutTitle: 'Price cut on a home on your wishlist',
+  priceIncreaseTitle: 'Price change on a home on your wishlist',
   priceBody: (title: string, before: PriceRange, after: PriceRange) =>
     `${title}: ${priceChangeText(before, after)
       .toLowerCase()
       .replace(/^price/, 'the price was')}, now ${rangeText(after)}.`,
-  underOfferTitle: 'A home you saved is under offer',
+  underOfferTitle: 'A home on your wishlist is under offer',
   underOfferBody: (title: string) =>
     `${title} has accepted an offer. It may come back on the market if the sale falls through.`,
-  backOnMarketTitle: 'A home you saved is back on the market',
+  backOnMarketTitle: 'A home on your wishlist is back on the market',
   backOnMarketBody: (title: string) => `${title} is available again.`,
-  soldTitle: 'A home you saved has sold',
+  soldTitle: 'A home on your wishlist has sold',
   soldBody: (title: string, salePrice: number | null) =>
     salePrice === null ? `${title} has sold.` : `${title} sold for ${dollars(salePrice)}.`,
-  openHouseTitle: 'Open house at a home you saved',
+  openHouseTitle: 'Open house at a home on your wishlist',
   openHouseBody: (title: string, times: string) => `${title} is open to visit ${times}.`,
 } as const;
 
 /** The subjects of saved-home alert e-mails: in our words, never a listing's title. */
 export const SAVED_HOME_MAIL_SUBJECTS = {
-  saved_home_price_changed: 'The price of a home you saved has changed',
-  saved_home_under_offer: 'A home you saved is under offer',
-  saved_home_back_on_market: 'A home you saved is back on the market',
-  saved_home_sold: 'A home you saved has sold',
-  saved_home_open_house: 'A home you saved has an open house',
+  saved_home_price_changed: 'The price of a home on your wishlist has changed',
+  saved_home_under_offer: 'A home on your wishlist is under offer',
+  saved_home_back_on_market: 'A home on your wishlist is back on the market',
+  saved_home_sold: 'A home on your wishlist has sold',
+  saved_home_open_house: 'A home on your wishlist has an open house',
 } as const;

@@ -5,7 +5,14 @@ import { createAccount, type TestAccount } from '../../../test/helpers/accounts.
 import { createListing, listingBody } from '../../../test/helpers/listings.js';
 import { accept, offer } from '../../../test/helpers/offers.js';
 import { messagesTo, useMailingTestApp } from '../../../test/helpers/smtp-server.js';
-import { listingEvents, notifications, openHouses, users } from '../../db/schema.js';
+import {
+  listingEvents,
+  notifications,
+  openHouses,
+  sharedWishlistMembers,
+  sharedWishlists,
+  users,
+} from '../../db/schema.js';
 import { announceListingEvents } from './saved-home-alerts.js';
 
 /*
@@ -201,5 +208,49 @@ describe('alerts on saved homes', () => {
     await tellSavers();
     expect(await alertsOf(saver.id)).toEqual([]);
     expect(await alertsOf(other.id)).toHaveLength(1);
+  });
+
+  it('tells a co-buyer of the homes on their shared wishlist, until they leave it', async () => {
+    const { agent, admin, saver, other, stranger, id } = await market();
+    const coBuyer = await createAccount(ctx.app, 'user');
+    const [list] = await ctx.app.db.insert(sharedWishlists).values({}).returning();
+    await ctx.app.db.insert(sharedWishlistMembers).values([
+      { listId: list?.id as string, userId: saver.id },
+      { listId: list?.id as string, userId: coBuyer.id },
+    ]);
+    expect((await adminEdit(admin, id, { minPrice: 240_000, maxPrice: 270_000 })).statusCode).toBe(
+      200,
+    );
+    await Promise.all([tellSavers(), tellSavers()]);
+    const [alert, ...more] = await alertsOf(coBuyer.id);
+    expect(more).toEqual([]);
+    expect(alert).toMatchObject({
+      kind: 'saved_home_price_changed',
+      title: SAVED_HOME_ALERTS.priceCutTitle,
+    });
+    expect(messagesTo(mail.smtp, coBuyer.email)).toHaveLength(1);
+    expect(await alertsOf(stranger.id)).toEqual([]);
+
+    // The saver's own deal: neither they nor their co-buyer hear it went under offer.
+    expect((await offer(ctx.app, saver, id)).statusCode).toBe(200);
+    expect((await accept(ctx.app, agent, id)).statusCode).toBe(200);
+    await tellSavers();
+    expect(await alertsOf(coBuyer.id)).toHaveLength(1);
+    expect((await alertsOf(other.id)).map((news) => news.kind)).toEqual([
+      'saved_home_price_changed',
+      'saved_home_under_offer',
+    ]);
+
+    // Once the co-buyer has left the list, its homes are no longer theirs to hear of.
+    await ctx.app.db
+      .delete(sharedWishlistMembers)
+      .where(eq(sharedWishlistMembers.userId, coBuyer.id));
+    await ctx.app.db.insert(listingEvents).values({ propertyId: id, kind: 'back_on_market' });
+    await tellSavers();
+    expect(await alertsOf(coBuyer.id)).toHaveLength(1);
+    expect((await alertsOf(saver.id)).map((news) => news.kind)).toEqual([
+      'saved_home_price_changed',
+      'saved_home_back_on_market',
+    ]);
   });
 });

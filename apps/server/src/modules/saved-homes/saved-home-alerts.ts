@@ -4,7 +4,8 @@ import {
   SAVED_HOME_ALERTS,
   toDollars,
 } from '@keyhaven/shared';
-import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import {
@@ -12,6 +13,7 @@ import {
   offers,
   openHouses,
   properties,
+  sharedWishlistMembers,
   users,
   wishlistItems,
 } from '../../db/schema.js';
@@ -95,10 +97,14 @@ async function wordsOf(tx: Executor, event: EventRow, title: string) {
   }
 }
 
+/** A co-buyer's place on their shared wishlist, beside the saver's. */
+const mates = alias(sharedWishlistMembers, 'mates');
+
 /**
- * The buyers who saved each of `listingIds`, by listing. The buyer whose offer on a home was
- * accepted (or paid) hears of its sale in their own words, so is not told it went under offer
- * or sold as a saver would be.
+ * Who hears of each of `listingIds`, by listing: the buyers who saved it and their co-buyers,
+ * whose shared wishlist holds it too. The buyer whose offer on a home was accepted (or paid) hears
+ * of its sale in their own words, so neither they nor their co-buyers are told it went under
+ * offer or sold as a saver would be.
  */
 async function saversOf(tx: Executor, listingIds: string[]) {
   const rows = await tx
@@ -113,17 +119,44 @@ async function saversOf(tx: Executor, listingIds: string[]) {
     .from(wishlistItems)
     .innerJoin(users, eq(users.id, wishlistItems.userId))
     .where(and(inArray(wishlistItems.propertyId, listingIds), eq(users.role, 'user')));
-  const savers = new Map<string, { userId: string; dealBuyer: boolean }[]>();
+  const saverIds = [...new Set(rows.map((row) => row.userId))];
+  const coBuyers =
+    saverIds.length === 0
+      ? []
+      : await tx
+          .select({ saverId: sharedWishlistMembers.userId, userId: mates.userId })
+          .from(sharedWishlistMembers)
+          .innerJoin(
+            mates,
+            and(
+              eq(mates.listId, sharedWishlistMembers.listId),
+              ne(mates.userId, sharedWishlistMembers.userId),
+            ),
+          )
+          .innerJoin(users, eq(users.id, mates.userId))
+          .where(and(inArray(sharedWishlistMembers.userId, saverIds), eq(users.role, 'user')));
+  const savers = new Map<string, Map<string, boolean>>();
+  const hears = (propertyId: string, userId: string, dealBuyer: boolean) => {
+    const told = savers.get(propertyId) ?? new Map<string, boolean>();
+    told.set(userId, dealBuyer || (told.get(userId) ?? false));
+    savers.set(propertyId, told);
+  };
   for (const row of rows) {
-    const list = savers.get(row.propertyId) ?? [];
-    list.push(row);
-    savers.set(row.propertyId, list);
+    hears(row.propertyId, row.userId, row.dealBuyer);
+    for (const mate of coBuyers) {
+      if (mate.saverId === row.userId) hears(row.propertyId, mate.userId, row.dealBuyer);
+    }
   }
-  return savers;
+  return new Map(
+    [...savers].map(([propertyId, told]) => [
+      propertyId,
+      [...told].map(([userId, dealBuyer]) => ({ userId, dealBuyer })),
+    ]),
+  );
 }
 
 /**
- * The notices of `events` for the buyers who saved their homes. A home buyers cannot see (never
+ * The notices of `events` for the buyers who saved their homes and their co-buyers. A home buyers cannot see (never
  * approved, or its agent marked as fraud) tells nobody. Each event is told once per buyer (keyed
  * by the event), and at most one e-mail a day goes to a buyer about one home: the day's first
  * change is mailed, the others are in the app only.
