@@ -97,9 +97,8 @@ let prototypes: string[];
 
 /**
  * Whether anything changed since the world was built: the change counter first, rows if it moved.
- * After an accepted request the rows are always compared: a sign-out's deleted session has been
- * seen to leave the counter where it was, and a change missed there would be put back by nobody
- * and blamed on a later request.
+ * After an accepted request the rows are always compared: whatever it wrote must be put back
+ * before the next request, or a later refusal would be blamed for it.
  */
 async function databaseChanges(accepted: boolean): Promise<string[]> {
   const counter = await changeCounter(ctx.app.db);

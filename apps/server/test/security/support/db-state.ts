@@ -93,10 +93,16 @@ export async function installChangeCounter(db: Database): Promise<void> {
   }
 }
 
+/**
+ * How many changes the counter has seen. A new sequence's first `nextval` answers its
+ * `last_value` (1) and only marks it called, so the value alone would miss the first change.
+ */
 export async function changeCounter(db: Database): Promise<string> {
   const [row] = await queryRows<{ value: string }>(
     db,
-    sql.raw('select last_value::text as value from security_test_changes'),
+    sql.raw(
+      'select (case when is_called then last_value else 0 end)::text as value from security_test_changes',
+    ),
   );
   return row?.value ?? '';
 }
