@@ -288,30 +288,33 @@ export async function listingEstimate(
   publicEstimates?: ShortLivedCache<ListingEstimate | null>,
   now = new Date(),
 ): Promise<ListingEstimate> {
+  let found: Awaited<ReturnType<typeof readListing>>;
+  const readListing = async () => (await listingById(db).execute({ id: listingId }))[0];
   const publicAnswer = async () => {
-    const [found] = await listingById(db).execute({ id: listingId });
+    found = await readListing();
     return found && isPublic(found) ? estimateOf(db, found, now) : null;
   };
   const shared = publicEstimates
     ? await publicEstimates.get(listingId, publicAnswer)
     : await publicAnswer();
   if (shared) return shared;
-  const [found] = await listingById(db).execute({ id: listingId });
+  // Read here only when the cache remembered the listing as not public.
+  found ??= await readListing();
   const manages = found && (viewer.role === 'admin' || viewer.id === found.property.agentId);
   if (!found || !manages) throw notFound(ESTIMATE_MESSAGES.notFound);
   return estimateOf(db, found, now);
 }
 
 /** A listing's comparables and estimate, or why it has none. */
-function estimateOf(
+async function estimateOf(
   db: Database,
   { property }: { property: ListingRow },
   now: Date,
 ): Promise<ListingEstimate> {
   const none = { comparables: [], chosenBy: null, estimate: null };
   if (property.lat === null || property.lng === null) {
-    return Promise.resolve({ unavailable: 'no-position', ...none });
+    return { unavailable: 'no-position', ...none };
   }
-  if (property.areaSize <= 0) return Promise.resolve({ unavailable: 'no-area', ...none });
+  if (property.areaSize <= 0) return { unavailable: 'no-area', ...none };
   return comparablesOf(db, { ...property, lat: property.lat, lng: property.lng }, now);
 }
