@@ -64,6 +64,10 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     // Every browser of every spec is this one address too; the API limit per address is proved
     // the same way.
     API_REQUESTS_PER_MINUTE: '100000',
+    // The specs that hold a page's scripts back read what the server rendered; on a machine busy
+    // with other suites, the shell must not go instead after the usual few seconds. Giving up on
+    // a slow render is proved by the integration tests (test/platform/server-rendering.test.ts).
+    PAGE_RENDER_TIMEOUT_MS: '30000',
   },
 });
 

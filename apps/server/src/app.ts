@@ -293,6 +293,7 @@ export async function buildApp(
   await app.register(webAppPlugin, {
     distDir: webDistDir,
     brandName: config.brandName,
+    renderTimeoutMs: config.pageRenderTimeoutMs,
     isPagePath,
   });
   await app.register(pageFormsRoutes, { isPagePath });

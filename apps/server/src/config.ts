@@ -147,6 +147,7 @@ const ZEnvironment = z
     SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
     SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).optional(),
     LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+    PAGE_RENDER_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(4000),
     OFFER_PAYMENT_DAYS: z.coerce.number().int().min(1).max(60).default(7),
     REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
@@ -341,6 +342,9 @@ function toConfig(env: z.infer<typeof ZEnvironment>) {
     sessionCacheSeconds: env.SESSION_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 5),
     // How long a sign-in waits when its account is under attack and its address is new to it.
     loginSlowdownMs: env.LOGIN_SLOWDOWN_MS,
+    // How long a page may take to load its data and render on the server before the plain shell,
+    // which renders in the browser, goes instead: a slow database never holds a visitor's page.
+    pageRenderTimeoutMs: env.PAGE_RENDER_TIMEOUT_MS,
     // How long a buyer has to pay once their offer is accepted; then the home is offered again.
     offerPaymentDays: env.OFFER_PAYMENT_DAYS,
     // Accounts one client address may create in an hour: enough for a household or an office,

@@ -64,6 +64,9 @@ export function useTestApp(
         DATA_DIR: context.dataDir,
         LOG_LEVEL: 'silent',
         SEED_DEMO: 'false',
+        // Pages load their data from a fresh database on a machine that may be busy with other
+        // suites: the shell going instead after the usual few seconds would test the machine.
+        PAGE_RENDER_TIMEOUT_MS: '60000',
         ...(typeof env === 'function' ? env() : env),
       }),
       { ...deps, database: context.database },

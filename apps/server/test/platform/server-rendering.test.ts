@@ -345,7 +345,12 @@ describe('when rendering fails', () => {
     );
     database = await createTestDatabase();
     app = await buildApp(
-      configFrom({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
+      configFrom({
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        SEED_DEMO: 'false',
+        PAGE_RENDER_TIMEOUT_MS: '250',
+      }),
       { database, webDistDir: dist },
     );
     await app.ready();

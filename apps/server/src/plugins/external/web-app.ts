@@ -19,9 +19,6 @@ declare module 'fastify' {
 /** How a page answers a form posted to it: its status, and the outcome it shows. */
 export type PageAnswer = { status: number; pageForm: PageFormOutcome };
 
-/** How long a page may take to load its data and render before the plain shell goes instead. */
-const RENDER_TIMEOUT_MS = 4000;
-
 /** Anonymous pages: shared caches may keep them a minute, so a listing change shows soon after. */
 const PUBLIC_PAGE_CACHE = 'public, max-age=60';
 
@@ -94,6 +91,8 @@ export const webAppPlugin = fp(
     options: {
       distDir: string;
       brandName: string;
+      /** How long a page may take to load its data and render before the plain shell goes. */
+      renderTimeoutMs: number;
       /** Whether a path is a page's; any other goes to the not-found handler. */
       isPagePath: (pathname: string) => boolean;
     },
@@ -140,7 +139,12 @@ export const webAppPlugin = fp(
       const { request } = reply;
       let page: RenderedPage;
       try {
-        page = await pageRenderer.render(request, indexHtml, RENDER_TIMEOUT_MS, answer?.pageForm);
+        page = await pageRenderer.render(
+          request,
+          indexHtml,
+          options.renderTimeoutMs,
+          answer?.pageForm,
+        );
       } catch (error) {
         request.log.error({ err: error }, 'Rendering the page failed: sent the plain shell');
         return sendShell(reply, answer?.status);
