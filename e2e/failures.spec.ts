@@ -97,6 +97,8 @@ for (const { status, list, path, matches } of REFUSALS) {
     page,
   }) => {
     await signIn(page, 'buyer');
+    // The list is asked for by the browser, as after any move within the app.
+    await renderInBrowser(page);
     const logouts = countLogouts(page);
     await page.route(matches, (route) =>
       route.fulfill({
@@ -123,6 +125,7 @@ for (const { status, list, path, matches } of REFUSALS) {
 
 test('a failed sign-out after a refusal still signs the visitor out here', async ({ page }) => {
   await signIn(page, 'buyer');
+  await renderInBrowser(page);
   await page.route('**/auth/logout', noNetwork);
   await page.route(isWishlist, (route) =>
     route.fulfill({ status: 403, json: { error: 'Not allowed.', code: 'FORBIDDEN' } }),

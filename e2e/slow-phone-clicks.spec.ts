@@ -250,6 +250,26 @@ test.describe('the main control works from the moment it shows, on a slow phone'
     expect(page.url()).not.toContain(person.email);
   });
 
+  test('an invitation typed before the app runs invites the co-buyer', async ({
+    browser,
+    playwright,
+  }, testInfo) => {
+    const buyer = await registerBuyer(playwright, testInfo, 'Early Inviter');
+    const partner = `early-partner-${unique()}@example.test`;
+    const { page, appArrives } = await slowPhone(browser, testInfo, (p) => signInAs(p, buyer));
+
+    await open(page, '/dashboard/wishlist');
+    const form = page.getByRole('form', { name: 'Invite someone' });
+    await form.getByLabel('Their e-mail address').fill(partner);
+    const invite = form.getByRole('button', { name: 'Send invitation' });
+    await invite.click();
+    await expectGettingReady(invite);
+    appArrives();
+
+    await expect(page.getByText(`Invited: ${partner}`)).toBeVisible({ timeout: 30_000 });
+    await waitForMail(partner, /shop for homes together/);
+  });
+
   test('Register with a photo chosen before the app runs keeps the photo', async ({
     browser,
   }, testInfo) => {

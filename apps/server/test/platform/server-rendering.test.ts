@@ -95,6 +95,29 @@ describe('a page rendered on the server', () => {
     expect(response.headers.etag).toBeUndefined();
   });
 
+  it("My Wish List holds the buyer's saved homes and the form to shop together, ready to hold a click", async () => {
+    await seed();
+    const saved = await context.app.inject({
+      method: 'PATCH',
+      url: `/properties/${listingId}/wishlist`,
+      headers: { cookie: buyer.cookie },
+      payload: { wishlistStatus: 'true' },
+    });
+    expect(saved.statusCode).toBe(200);
+
+    const response = await page('/dashboard/wishlist', { cookie: buyer.cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(TITLE);
+    expect(response.body).toContain('1 saved property');
+    expect(response.body).not.toMatch(/Loading your (shared )?wishlist/);
+    // The invitation is sent by the app alone: a submit before it runs is held for it.
+    expect(response.body).toMatch(/<form[^>]*aria-label="Invite someone"[^>]*>/);
+    expect(/<form[^>]*aria-label="Invite someone"[^>]*>/.exec(response.body)?.[0]).toContain(
+      'data-app-form=""',
+    );
+    expect(response.headers['cache-control']).toBe('private, no-store');
+  });
+
   it("the agents' directory and an agent's profile hold their data, with no loading state", async () => {
     await seed();
     const bio = 'Twenty years selling cottages by the lake.';

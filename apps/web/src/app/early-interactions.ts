@@ -107,7 +107,10 @@ export function holdEarlyInteractions(
       if (field.checked !== (to === 'on')) field.click();
       return;
     }
-    if (field.value === to) return;
+    // An app that took the field over as it was may count what was typed as its starting value
+    // and see no change: it is given an empty field (through the field's own setter, which such
+    // an app watches), then, as typing does, the value typed.
+    field.value = '';
     const prototype = Object.getPrototypeOf(field) as object;
     Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, to);
     field.dispatchEvent(new Event('input', { bubbles: true }));

@@ -32,6 +32,7 @@ import {
 } from '@/features/reviews/api/get-reviews';
 import { AGENT_REVIEWS_PAGE_SIZE } from '@/features/reviews/components/agent-reviews-section';
 import { PROPERTY_REVIEWS_PAGE_SIZE } from '@/features/reviews/components/property-reviews-section';
+import { sharedWishlistQueryOptions } from '@/features/shopping-together/api/shared-wishlist';
 import { listingPanelToursQueryOptions } from '@/features/tours/api/get-tours';
 import { wishlistQueryOptions } from '@/features/wishlist/api/get-wishlist';
 import { COMPARE_LIMIT } from '@/lib/compare-list';
@@ -110,6 +111,19 @@ export function prefetchPropertyDetails({ queryClient, params, user }: PrefetchC
   }
   return Promise.all(loads);
 }
+
+/**
+ * My Wish List with its homes, the buyer's offers (each card's Make Offer) and the list they
+ * share, so its buttons and forms are there, and held until the app runs, from the first paint.
+ */
+export const prefetchWishlist = ({ queryClient, user }: PrefetchContext) =>
+  user?.role === 'user'
+    ? Promise.all([
+        queryClient.prefetchQuery(wishlistQueryOptions(user.uid)),
+        queryClient.prefetchQuery(myOffersQueryOptions(user.uid)),
+        queryClient.prefetchQuery(sharedWishlistQueryOptions()),
+      ])
+    : Promise.resolve();
 
 /** The agents' directory as its address asks for it: search, order and page. */
 export const prefetchAgents = ({ queryClient, searchParams }: PrefetchContext) =>

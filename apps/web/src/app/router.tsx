@@ -287,7 +287,7 @@ const routes: RouteObject[] = [
               {
                 path: dashboard.wishlist,
                 element: <WishlistPage />,
-                handle: titled('My Wish List'),
+                handle: titled('My Wish List', serverData('prefetchWishlist')),
               },
               {
                 path: dashboard.bought,

@@ -1,5 +1,5 @@
 import type { HomeReaction, NoteVisibility } from '@keyhaven/shared/constants';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ZMessageResponse } from '@/lib/contract-twins';
 import { wishlistKeys } from '@/lib/query-keys';
@@ -15,8 +15,10 @@ export const sharedWishlistKey = [...wishlistKeys.all, 'shared'] as const;
 export const getSharedWishlist = (signal?: AbortSignal) =>
   api('/api/shared-wishlist', { schema: ZSharedWishlist, signal, signOutOn: [401] });
 
-export const useSharedWishlist = () =>
-  useQuery({ queryKey: sharedWishlistKey, queryFn: ({ signal }) => getSharedWishlist(signal) });
+export const sharedWishlistQueryOptions = () =>
+  queryOptions({ queryKey: sharedWishlistKey, queryFn: ({ signal }) => getSharedWishlist(signal) });
+
+export const useSharedWishlist = () => useQuery(sharedWishlistQueryOptions());
 
 const home = (propertyId: string, tail = '') =>
   `/api/shared-wishlist/homes/${encodeURIComponent(propertyId)}${tail}`;

@@ -1,5 +1,6 @@
 import { SHOPPING_TOGETHER_MESSAGES as M } from '@keyhaven/shared/texts';
 import { type FormEvent, useState } from 'react';
+import { AppForm } from '@/components/form/app-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -42,7 +43,8 @@ export function InviteForm() {
   };
 
   return (
-    <form method="post" aria-label={M.inviteTitle} onSubmit={submit} noValidate className="mt-4">
+    // Sent by the app only: a submit made before it starts is held for it, with the address kept.
+    <AppForm appOnly aria-label={M.inviteTitle} onSubmit={submit} className="mt-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <Field label={M.emailLabel} error={error} className="min-w-0 flex-1">
           {(control) => (
@@ -59,6 +61,6 @@ export function InviteForm() {
           {invite.isPending ? M.inviting : M.invite}
         </Button>
       </div>
-    </form>
+    </AppForm>
   );
 }

@@ -2,6 +2,7 @@ import type { NoteVisibility } from '@keyhaven/shared/constants';
 import { SHOPPING_TOGETHER_LIMITS } from '@keyhaven/shared/constants';
 import { SHOPPING_TOGETHER_MESSAGES as M } from '@keyhaven/shared/texts';
 import { type FormEvent, useId, useState } from 'react';
+import { AppForm } from '@/components/form/app-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
@@ -37,13 +38,8 @@ export function NoteForm({ propertyId, title }: { propertyId: string; title: str
   };
 
   return (
-    <form
-      method="post"
-      aria-label={`${M.noteLabel}: ${title}`}
-      onSubmit={submit}
-      noValidate
-      className="mt-3"
-    >
+    // Sent by the app only: a submit made before it starts is held for it, with the note kept.
+    <AppForm appOnly aria-label={`${M.noteLabel}: ${title}`} onSubmit={submit} className="mt-3">
       <Field label={M.noteLabel} hint={M.noteHint} error={error}>
         {(control) => (
           <Textarea
@@ -78,6 +74,6 @@ export function NoteForm({ propertyId, title }: { propertyId: string; title: str
       <Button type="submit" size="sm" className="mt-3" disabled={add.isPending}>
         {add.isPending ? M.savingNote : M.saveNote}
       </Button>
-    </form>
+    </AppForm>
   );
 }

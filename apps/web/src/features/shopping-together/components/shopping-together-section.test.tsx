@@ -62,6 +62,8 @@ describe('ShoppingTogetherSection', () => {
     const view = renderInApp(<ShoppingTogetherSection />, { signedInAs: buyer });
     expect(await screen.findByText(M.intro)).toBeInTheDocument();
     const form = screen.getByRole('form', { name: M.inviteTitle });
+    // Only the app sends it: a submit made before the app starts is held for it, not posted.
+    expect(form).toHaveAttribute('data-app-form', '');
     const field = within(form).getByLabelText(M.emailLabel);
 
     await view.user.type(field, 'not-an-address');
@@ -115,6 +117,7 @@ describe('ShoppingTogetherSection', () => {
     );
 
     const form = within(card).getByRole('form', { name: `${M.noteLabel}: ${listing.title}` });
+    expect(form).toHaveAttribute('data-app-form', '');
     await view.user.click(within(form).getByRole('button', { name: M.saveNote }));
     expect(await within(form).findByText(M.noteRequired)).toBeInTheDocument();
     await view.user.type(within(form).getByLabelText(M.noteLabel), 'Ask about the boiler');
