@@ -229,8 +229,8 @@ async function buildMapIndex() {
 }
 
 describe('the map index', () => {
-  // Three hundred views, each checked four ways against the database: a minute and more on a
-  // busy machine running both databases' suites at once.
+  // Three hundred views, each checked four ways against the database: 15 s alone, 53 s with the
+  // other suites beside it on a two-core machine, and up to twice that on a slower one.
   it('answers 300 views, their pages, counts and pins exactly as the database does', async () => {
     const random = seededRandom(2026);
     await insertListings(random, 1500);
@@ -244,7 +244,7 @@ describe('the map index', () => {
     expect(found).toBeGreaterThan(300 * 15);
     // Every one of them was the index's: nothing dropped it on the way.
     expect(ctx.app.listingCache.map.current()).toBeDefined();
-  }, 120_000);
+  }, 300_000);
 
   it('finds the whole map when the area is the world, in every order', async () => {
     await insertListings(seededRandom(7), 400);
