@@ -136,6 +136,17 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
 /** Runs axe (WCAG 2.0 A/AA and 2.1 AA) and fails on any serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // Read as a person sees the page once it is still: a toast fading in would read as faint text.
+  // Endless animations (a spinner) keep running and are read as they stand.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
     .analyze();
